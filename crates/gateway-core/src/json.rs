@@ -1,0 +1,288 @@
+//! JSON as the page's JavaScript would see it.
+//!
+//! Arguments arrive as text the learner typed. This module applies the
+//! rules of SPEC 2.1 that hold for every tool: the 4096 UTF-16 unit cap
+//! (counted before parsing), `JSON.parse` semantics (the last duplicate key
+//! wins, numbers are doubles), and syntax errors that say where they are.
+//! It also prints values back the way `JSON.stringify(value, null, 2)`
+//! would, numbers included, so the page never shows `6.0` for `6`.
+
+use serde_json::Value;
+
+/// The largest argument text accepted, in UTF-16 code units.
+pub const MAX_ARGUMENT_UNITS: usize = 4096;
+
+/// Why argument text is not a JSON value the gates can look at.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JsonError {
+    #[error("Arguments JSON must be at most {cap} characters (got {got})")]
+    TooLong { cap: usize, got: usize },
+    #[error("Malformed JSON at line {line}, column {column}: {detail}")]
+    Malformed {
+        line: usize,
+        column: usize,
+        detail: String,
+    },
+}
+
+/// Length of `text` as JavaScript's `String.prototype.length` counts it.
+pub fn utf16_len(text: &str) -> usize {
+    text.chars().map(char::len_utf16).sum()
+}
+
+/// Parses argument text under the cap with `JSON.parse` semantics.
+///
+/// Differences from `JSON.parse` that remain (lone surrogates, numbers that
+/// overflow a double, nesting deeper than 128) are all rejections; the
+/// conformance test lists them.
+pub fn parse(text: &str) -> Result<Value, JsonError> {
+    let got = utf16_len(text);
+    if got > MAX_ARGUMENT_UNITS {
+        return Err(JsonError::TooLong {
+            cap: MAX_ARGUMENT_UNITS,
+            got,
+        });
+    }
+    serde_json::from_str(text).map_err(|err| {
+        let column = utf16_column(text, err.line(), err.column());
+        let full = err.to_string();
+        // serde_json appends " at line L column C"; we say that ourselves.
+        let detail = match full.rfind(" at line ") {
+            Some(cut) => full[..cut].to_string(),
+            None => full,
+        };
+        JsonError::Malformed {
+            line: err.line().max(1),
+            column,
+            detail,
+        }
+    })
+}
+
+/// Converts serde_json's byte column on `line` into a UTF-16 column, as an
+/// editor that counts JavaScript characters would show it.
+fn utf16_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let Some(row) = text.split('\n').nth(line.saturating_sub(1)) else {
+        return byte_column.max(1);
+    };
+    let mut end = byte_column.min(row.len());
+    while !row.is_char_boundary(end) {
+        end -= 1;
+    }
+    utf16_len(&row[..end]).max(1)
+}
+
+/// The JSON type name a learner would use for `value`.
+pub fn type_name(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// Formats a double as JavaScript's `Number.prototype.toString` does.
+pub fn js_number(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    if x == 0.0 {
+        return "0".into();
+    }
+    // `{:e}` gives the shortest round-trip digits, e.g. "3.3333333333333335e-13".
+    let sci = format!("{:e}", x.abs());
+    let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    let k = digits.len() as i32;
+    let n = exponent + 1;
+    let body = if k <= n && n <= 21 {
+        format!("{digits}{}", "0".repeat((n - k) as usize))
+    } else if 0 < n && n <= 21 {
+        format!("{}.{}", &digits[..n as usize], &digits[n as usize..])
+    } else if -6 < n && n <= 0 {
+        format!("0.{}{digits}", "0".repeat((-n) as usize))
+    } else {
+        let sign = if n - 1 < 0 { '-' } else { '+' };
+        let (first, rest) = digits.split_at(1);
+        let point = if rest.is_empty() { "" } else { "." };
+        format!("{first}{point}{rest}e{sign}{}", (n - 1).abs())
+    };
+    if x < 0.0 {
+        format!("-{body}")
+    } else {
+        body
+    }
+}
+
+/// `JSON.stringify(value, null, 2)`.
+pub fn pretty(value: &Value) -> String {
+    let mut out = String::new();
+    write_value(&mut out, value, 0, true);
+    out
+}
+
+/// `JSON.stringify(value)`: one line, no spaces.
+pub fn compact(value: &Value) -> String {
+    let mut out = String::new();
+    write_value(&mut out, value, 0, false);
+    out
+}
+
+fn write_value(out: &mut String, value: &Value, depth: usize, indent: bool) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => out.push_str(&js_number(n.as_f64().unwrap_or(f64::NAN))),
+        Value::String(s) => out.push_str(&quote(s)),
+        Value::Array(items) => {
+            write_seq(out, '[', ']', items.len(), depth, indent, |out, i| {
+                write_value(out, &items[i], depth + 1, indent)
+            });
+        }
+        Value::Object(map) => {
+            let entries: Vec<_> = map.iter().collect();
+            write_seq(out, '{', '}', entries.len(), depth, indent, |out, i| {
+                let (key, item) = entries[i];
+                out.push_str(&quote(key));
+                out.push_str(if indent { ": " } else { ":" });
+                write_value(out, item, depth + 1, indent);
+            });
+        }
+    }
+}
+
+fn write_seq(
+    out: &mut String,
+    open: char,
+    close: char,
+    len: usize,
+    depth: usize,
+    indent: bool,
+    mut item: impl FnMut(&mut String, usize),
+) {
+    out.push(open);
+    if len == 0 {
+        out.push(close);
+        return;
+    }
+    for i in 0..len {
+        if i > 0 {
+            out.push(',');
+        }
+        if indent {
+            out.push('\n');
+            out.push_str(&"  ".repeat(depth + 1));
+        }
+        item(out, i);
+    }
+    if indent {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    }
+    out.push(close);
+}
+
+/// A JSON string literal for `s`.
+pub fn quote(s: &str) -> String {
+    // Serialising a &str cannot fail; fall back to a debug form just in case.
+    serde_json::to_string(s).unwrap_or_else(|_| format!("{s:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn counts_utf16_units_like_javascript() {
+        assert_eq!(utf16_len("abc"), 3);
+        assert_eq!(utf16_len("é"), 1);
+        assert_eq!(utf16_len("😀"), 2);
+    }
+
+    #[test]
+    fn cap_is_counted_before_parsing_on_both_sides() {
+        let at_cap = format!("\"{}\"", "a".repeat(MAX_ARGUMENT_UNITS - 2));
+        assert!(parse(&at_cap).is_ok());
+        let over = format!("\"{}\"", "a".repeat(MAX_ARGUMENT_UNITS - 1));
+        assert_eq!(
+            parse(&over),
+            Err(JsonError::TooLong {
+                cap: 4096,
+                got: 4097
+            })
+        );
+        // An astral character counts twice, so 2047 of them plus quotes is over.
+        let astral = format!("\"{}\"", "😀".repeat(2047));
+        assert_eq!(utf16_len(&astral), 4096);
+        assert!(parse(&astral).is_ok());
+        let astral_over = format!("\"{}\" ", "😀".repeat(2047));
+        assert!(matches!(
+            parse(&astral_over),
+            Err(JsonError::TooLong { got: 4097, .. })
+        ));
+        // Malformed text over the cap is reported as over the cap.
+        assert!(matches!(
+            parse(&"[".repeat(5000)),
+            Err(JsonError::TooLong { .. })
+        ));
+    }
+
+    #[test]
+    fn last_duplicate_key_wins_in_first_position() {
+        let v = parse(r#"{"a":1,"b":2,"a":3}"#).unwrap();
+        assert_eq!(compact(&v), r#"{"a":3,"b":2}"#);
+    }
+
+    #[test]
+    fn malformed_json_says_where() {
+        let err = parse("{\n  \"to\": \"x\",\n}").unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.starts_with("Malformed JSON at line 3, column 1"),
+            "{text}"
+        );
+        let err = parse("{\"é\": x}").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("Malformed JSON at line 1, column 7"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn numbers_print_as_javascript_prints_them() {
+        for (x, s) in [
+            (0.1 + 0.2, "0.30000000000000004"),
+            (6.0 / 3.0, "2"),
+            (24.0, "24"),
+            (-0.0, "0"),
+            (1e21, "1e+21"),
+            (123e18, "123000000000000000000"),
+            (1.5e-7, "1.5e-7"),
+            (0.000001, "0.000001"),
+            (-2.5, "-2.5"),
+            (1e12, "1000000000000"),
+            (1.0 / 3.0, "0.3333333333333333"),
+            (f64::INFINITY, "Infinity"),
+        ] {
+            assert_eq!(js_number(x), s, "{x}");
+        }
+    }
+
+    #[test]
+    fn pretty_matches_json_stringify_with_two_spaces() {
+        let v = json!({"a": [1, 2.5, {}], "b": [], "c": "<b>\u{2028}"});
+        assert_eq!(
+            pretty(&v),
+            "{\n  \"a\": [\n    1,\n    2.5,\n    {}\n  ],\n  \"b\": [],\n  \"c\": \"<b>\u{2028}\"\n}"
+        );
+    }
+}

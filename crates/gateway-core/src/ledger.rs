@@ -1,0 +1,288 @@
+//! The synthetic ledger: everything an approved call can change.
+//!
+//! It holds the mock outbox, the fixture schedule, the two virtual files,
+//! the two database keys, the receipts and the counters. It changes only
+//! through [`Ledger::commit`], which the workbench calls when inspection
+//! finishes a run's seventh stage, and [`Ledger::reset`].
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Map, Value};
+
+use crate::gates::Gate;
+
+/// The outbox holds at most this many messages.
+pub const MAX_OUTBOX: usize = 20;
+/// The schedule holds at most this many events, fixtures included.
+pub const MAX_EVENTS: usize = 24;
+
+/// The two file names, byte for byte; nothing else is a file.
+pub const FILE_NAMES: [&str; 2] = ["/workspace/notes.txt", "/workspace/report.txt"];
+const INITIAL_FILES: [&str; 2] = [
+    "Original notes: review the quarterly plan on Friday.",
+    "Report draft: no findings yet.",
+];
+
+/// The values `status` may hold.
+pub const STATUSES: [&str; 3] = ["open", "waitlist", "closed"];
+/// `seats` holds an integer from 0 to this.
+pub const MAX_SEATS: i64 = 500;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email {
+    pub id: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub id: String,
+    pub title: String,
+    pub start: String,
+    pub end: String,
+}
+
+/// The typed database: one integer key and one enumerated string key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Database {
+    pub seats: i64,
+    pub status: String,
+}
+
+/// A database value of the key's own type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbValue {
+    Seats(i64),
+    Status(String),
+}
+
+/// What one committed call does to the ledger. Ids are chosen when the
+/// call is planned, against the ledger it will be committed to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    None,
+    AppendEmail(Email),
+    AddEvent(Event),
+    WriteFile { path: String, content: String },
+    SetDatabase(DbValue),
+}
+
+/// What an operation key holds after a successful mutation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Receipt {
+    pub tool: String,
+    /// The canonical payload the key was used for.
+    pub payload: String,
+    /// The output returned then, before any hook or masking.
+    pub output: Value,
+}
+
+/// Counts of what finished inspections did.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Counters {
+    pub runs_finished: u64,
+    pub effects_committed: u64,
+    pub receipts_reused: u64,
+    /// Indexed like [`Gate::ALL`].
+    pub rejections: [u64; 7],
+}
+
+/// How a finished run touches the ledger.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one Commit per plan; boxing buys nothing"
+)]
+#[derive(Debug, Clone, PartialEq)]
+pub enum Commit {
+    Rejected(Gate),
+    /// A read: nothing changes but the run count.
+    Read,
+    /// A mutation's effect, and the receipt its key now holds.
+    Effect {
+        effect: Effect,
+        key: String,
+        receipt: Receipt,
+    },
+    /// A stored receipt returned again: no effect.
+    Replay,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ledger {
+    pub outbox: Vec<Email>,
+    pub schedule: Vec<Event>,
+    /// How many events runs have added (ids are `event-N`).
+    pub events_added: usize,
+    pub files: [String; 2],
+    pub database: Database,
+    pub receipts: BTreeMap<String, Receipt>,
+    pub counters: Counters,
+}
+
+impl Default for Ledger {
+    fn default() -> Self {
+        Self::fixtures()
+    }
+}
+
+impl Ledger {
+    /// The state a page load and a reset start from.
+    pub fn fixtures() -> Self {
+        let event = |id: &str, title: &str, start: &str, end: &str| Event {
+            id: id.into(),
+            title: title.into(),
+            start: start.into(),
+            end: end.into(),
+        };
+        Self {
+            outbox: Vec::new(),
+            schedule: vec![
+                event("standup", "Stand-up", "09:00", "09:30"),
+                event("lunch", "Lunch", "12:00", "13:00"),
+            ],
+            events_added: 0,
+            files: INITIAL_FILES.map(String::from),
+            database: Database {
+                seats: 120,
+                status: "open".into(),
+            },
+            receipts: BTreeMap::new(),
+            counters: Counters::default(),
+        }
+    }
+
+    pub fn reset(&mut self) {
+        *self = Self::fixtures();
+    }
+
+    /// The content of a file named exactly `path`.
+    pub fn file(&self, path: &str) -> Option<&str> {
+        FILE_NAMES
+            .iter()
+            .position(|name| *name == path)
+            .map(|i| self.files[i].as_str())
+    }
+
+    /// Records a finished run. This is the only way runs change the ledger.
+    pub fn commit(&mut self, commit: Commit) {
+        self.counters.runs_finished += 1;
+        match commit {
+            Commit::Rejected(gate) => self.counters.rejections[gate.index()] += 1,
+            Commit::Read => {}
+            Commit::Replay => self.counters.receipts_reused += 1,
+            Commit::Effect {
+                effect,
+                key,
+                receipt,
+            } => {
+                self.apply(effect);
+                self.counters.effects_committed += 1;
+                self.receipts.insert(key, receipt);
+            }
+        }
+    }
+
+    fn apply(&mut self, effect: Effect) {
+        match effect {
+            Effect::None => {}
+            Effect::AppendEmail(email) => self.outbox.push(email),
+            Effect::AddEvent(event) => {
+                self.events_added += 1;
+                self.schedule.push(event);
+            }
+            Effect::WriteFile { path, content } => {
+                if let Some(i) = FILE_NAMES.iter().position(|name| *name == path) {
+                    self.files[i] = content;
+                }
+            }
+            Effect::SetDatabase(DbValue::Seats(n)) => self.database.seats = n,
+            Effect::SetDatabase(DbValue::Status(s)) => self.database.status = s,
+        }
+    }
+
+    /// The ledger as the page shows it in `#ledger-json`.
+    pub fn to_json(&self) -> Value {
+        let files: Map<String, Value> = FILE_NAMES
+            .iter()
+            .zip(&self.files)
+            .map(|(name, content)| ((*name).to_string(), json!(content)))
+            .collect();
+        let receipts: Vec<Value> = self
+            .receipts
+            .iter()
+            .map(|(key, r)| {
+                json!({ "key": key, "tool": r.tool, "payload": r.payload, "output": r.output })
+            })
+            .collect();
+        let rejections: Map<String, Value> = Gate::ALL
+            .iter()
+            .map(|g| {
+                (
+                    g.id().to_string(),
+                    json!(self.counters.rejections[g.index()]),
+                )
+            })
+            .collect();
+        json!({
+            "outbox": self.outbox.iter().map(|e| json!({
+                "id": e.id, "to": e.to, "subject": e.subject, "body": e.body,
+            })).collect::<Vec<_>>(),
+            "schedule": self.schedule.iter().map(|e| json!({
+                "id": e.id, "title": e.title, "start": e.start, "end": e.end,
+            })).collect::<Vec<_>>(),
+            "files": files,
+            "database": { "seats": self.database.seats, "status": self.database.status },
+            "receipts": receipts,
+            "counters": {
+                "runs_finished": self.counters.runs_finished,
+                "effects_committed": self.counters.effects_committed,
+                "receipts_reused": self.counters.receipts_reused,
+                "rejections": rejections,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commit_counts_and_applies_only_effects() {
+        let mut ledger = Ledger::fixtures();
+        ledger.commit(Commit::Rejected(Gate::Role));
+        ledger.commit(Commit::Read);
+        assert_eq!(ledger.counters.runs_finished, 2);
+        assert_eq!(ledger.counters.rejections[Gate::Role.index()], 1);
+        assert_eq!(ledger.outbox.len(), 0);
+        ledger.commit(Commit::Effect {
+            effect: Effect::WriteFile {
+                path: FILE_NAMES[1].into(),
+                content: "new".into(),
+            },
+            key: "intent-1".into(),
+            receipt: Receipt {
+                tool: "files".into(),
+                payload: "{}".into(),
+                output: json!({}),
+            },
+        });
+        assert_eq!(ledger.file("/workspace/report.txt"), Some("new"));
+        assert_eq!(ledger.counters.effects_committed, 1);
+        ledger.commit(Commit::Replay);
+        assert_eq!(ledger.counters.receipts_reused, 1);
+        ledger.reset();
+        assert_eq!(ledger, Ledger::fixtures());
+    }
+
+    #[test]
+    fn ledger_json_names_every_part() {
+        let v = Ledger::fixtures().to_json();
+        assert_eq!(v["files"]["/workspace/notes.txt"], json!(INITIAL_FILES[0]));
+        assert_eq!(v["schedule"][1]["title"], json!("Lunch"));
+        assert_eq!(v["counters"]["rejections"]["after-hook"], json!(0));
+        assert_eq!(v["database"]["seats"], json!(120));
+    }
+}

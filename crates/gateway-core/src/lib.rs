@@ -1,0 +1,31 @@
+//! Pure logic of the Function Tools · Approval and Effect Workbench.
+//!
+//! A learner's function call (a tool name and JSON argument text) passes
+//! through seven gates against a synthetic ledger. This crate decides
+//! everything the page shows: it is a deterministic state machine with one
+//! message type in ([`Msg`]) and one plain-data view model out
+//! ([`PageModel`]). It never reads a clock, randomness or storage, and has
+//! no browser dependency; time arrives as `now_ms` with each message.
+
+#![forbid(unsafe_code)]
+
+pub mod experiments;
+pub mod gates;
+pub mod json;
+pub mod ledger;
+pub mod mask;
+pub mod playback;
+pub mod policy;
+pub mod runlog;
+pub mod schema;
+pub mod tools;
+pub mod view;
+pub mod workbench;
+
+pub use experiments::ExperimentId;
+pub use gates::{Gate, Verdict};
+pub use playback::Speed;
+pub use policy::{Hook, Risk, Role};
+pub use tools::{ExampleKind, Registry, ToolId};
+pub use view::PageModel;
+pub use workbench::{Msg, Workbench};

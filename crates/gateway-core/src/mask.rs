@@ -1,0 +1,121 @@
+//! Masking of API-key-shaped strings in returned output and the run log.
+//!
+//! Two shapes are recognised, as common secret scanners do: `AIza` followed
+//! by exactly 35 key characters, and `sk-` followed by 20 or more. A shape
+//! only starts where the previous character is not a key character, so
+//! `task-…` is not an `sk-` key. Masking is applied whatever the hook says;
+//! the ledger keeps what was written.
+
+use serde_json::Value;
+
+/// What a masked key is replaced by (its prefix is kept).
+pub const MASK: &str = "…[masked]";
+
+const GOOGLE_PREFIX: &str = "AIza";
+const GOOGLE_BODY: usize = 35;
+const OPENAI_PREFIX: &str = "sk-";
+const OPENAI_MIN_BODY: usize = 20;
+
+fn is_key_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// `text` with every key-shaped run replaced by its prefix and [`MASK`].
+pub fn mask(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    let mut prev_is_key = false;
+    while let Some(c) = rest.chars().next() {
+        if !prev_is_key {
+            if let Some(len) = key_at(rest) {
+                let prefix = if rest.starts_with(GOOGLE_PREFIX) {
+                    GOOGLE_PREFIX
+                } else {
+                    OPENAI_PREFIX
+                };
+                out.push_str(prefix);
+                out.push_str(MASK);
+                rest = &rest[len..];
+                prev_is_key = true;
+                continue;
+            }
+        }
+        out.push(c);
+        prev_is_key = is_key_char(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// The byte length of a key starting at the beginning of `s`, if one does.
+fn key_at(s: &str) -> Option<usize> {
+    let body_len = |body: &str| body.chars().take_while(|c| is_key_char(*c)).count();
+    if let Some(body) = s.strip_prefix(GOOGLE_PREFIX) {
+        // Exactly 35 key characters, as in the usual `AIza[0-9A-Za-z_-]{35}`.
+        if body_len(body) >= GOOGLE_BODY {
+            return Some(GOOGLE_PREFIX.len() + GOOGLE_BODY);
+        }
+    }
+    if let Some(body) = s.strip_prefix(OPENAI_PREFIX) {
+        let n = body_len(body);
+        if n >= OPENAI_MIN_BODY {
+            return Some(OPENAI_PREFIX.len() + n);
+        }
+    }
+    None
+}
+
+/// Whether `text` holds anything [`mask`] would change.
+pub fn has_secret(text: &str) -> bool {
+    mask(text) != text
+}
+
+/// Masks every string inside a JSON value, keys included.
+pub fn mask_value(value: &Value) -> Value {
+    match value {
+        Value::String(s) => Value::String(mask(s)),
+        Value::Array(items) => Value::Array(items.iter().map(mask_value).collect()),
+        Value::Object(map) => {
+            Value::Object(map.iter().map(|(k, v)| (mask(k), mask_value(v))).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn google_keys_need_exactly_thirty_five_characters() {
+        let key = format!("AIza{}", "A".repeat(35));
+        assert_eq!(mask(&key), "AIza…[masked]");
+        let short = format!("AIza{}", "A".repeat(34));
+        assert_eq!(mask(&short), short);
+        assert_eq!(mask(&format!("key={key}.")), "key=AIza…[masked].");
+    }
+
+    #[test]
+    fn openai_keys_need_twenty_or_more() {
+        let key = format!("sk-{}", "a".repeat(20));
+        assert_eq!(mask(&key), "sk-…[masked]");
+        assert_eq!(mask(&format!("sk-{}", "a".repeat(60))), "sk-…[masked]");
+        let short = format!("sk-{}", "a".repeat(19));
+        assert_eq!(mask(&short), short);
+        // Part of a longer word is not a key.
+        let word = format!("task-{}", "a".repeat(30));
+        assert_eq!(mask(&word), word);
+        assert_eq!(mask(&format!("“{key}”")), "“sk-…[masked]”");
+    }
+
+    #[test]
+    fn values_are_masked_throughout() {
+        let key = format!("sk-{}", "Z".repeat(24));
+        let v = serde_json::json!({ "body": format!("use {key}"), "n": 1, "list": [key.clone()] });
+        let m = mask_value(&v);
+        assert_eq!(m["body"], "use sk-…[masked]");
+        assert_eq!(m["list"][0], "sk-…[masked]");
+        assert!(has_secret(&key));
+        assert!(!has_secret("nothing here"));
+    }
+}

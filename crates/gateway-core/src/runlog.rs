@@ -1,0 +1,154 @@
+//! The runs log: one record per finished inspection, newest first, bounded.
+//!
+//! Every string in a record passes through [`mask`], so an API-key-shaped
+//! string never reaches the log, whatever the hook says.
+
+use std::collections::VecDeque;
+
+use serde_json::{json, Value};
+
+use crate::gates::Verdict;
+use crate::mask::mask;
+use crate::policy::{Hook, Role};
+
+/// The log keeps the newest this many records.
+pub const MAX_RECORDS: usize = 100;
+
+/// What a finished run did to the ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunEffect {
+    /// Rejected at some gate: nothing changed.
+    Rejected,
+    /// A read: nothing changed.
+    None,
+    /// A mutation's effect was committed.
+    Committed,
+    /// A stored receipt was returned again; nothing changed.
+    Replayed,
+}
+
+impl RunEffect {
+    pub fn id(self) -> &'static str {
+        match self {
+            RunEffect::Rejected => "rejected",
+            RunEffect::None => "none",
+            RunEffect::Committed => "committed",
+            RunEffect::Replayed => "replayed",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunRecord {
+    /// 1 for the first run since the page loaded.
+    pub seq: u64,
+    /// The shell's clock when the run finished.
+    pub at_ms: u64,
+    pub experiment: &'static str,
+    pub tool: String,
+    pub role: Role,
+    pub hook: Hook,
+    pub key: String,
+    pub outcomes: [Verdict; 7],
+    pub effect: RunEffect,
+    /// The returned output as shown (after hook and masking), if any.
+    pub output: Option<String>,
+}
+
+impl RunRecord {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "run": self.seq,
+            "at_ms": self.at_ms,
+            "experiment": self.experiment,
+            "tool": self.tool,
+            "role": self.role.id(),
+            "hook": self.hook.id(),
+            "key": self.key,
+            "outcomes": self.outcomes.map(Verdict::id),
+            "effect": self.effect.id(),
+            "output": self.output,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunLog {
+    records: VecDeque<RunRecord>,
+    next_seq: u64,
+}
+
+impl RunLog {
+    /// Appends a record, masking its strings and dropping the oldest past
+    /// [`MAX_RECORDS`]. The record's `seq` is assigned here.
+    pub fn push(&mut self, mut record: RunRecord) {
+        self.next_seq += 1;
+        record.seq = self.next_seq;
+        record.tool = mask(&record.tool);
+        record.key = mask(&record.key);
+        record.output = record.output.as_deref().map(mask);
+        self.records.push_front(record);
+        self.records.truncate(MAX_RECORDS);
+    }
+
+    /// Newest first.
+    pub fn records(&self) -> impl Iterator<Item = &RunRecord> {
+        self.records.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    pub fn to_json(&self) -> Value {
+        Value::Array(self.records.iter().map(RunRecord::to_json).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(key: &str) -> RunRecord {
+        RunRecord {
+            seq: 0,
+            at_ms: 5,
+            experiment: "email",
+            tool: "email".into(),
+            role: Role::Operator,
+            hook: Hook::None,
+            key: key.into(),
+            outcomes: [Verdict::Passed; 7],
+            effect: RunEffect::Committed,
+            output: Some(format!("{{\"body\": \"AIza{}\"}}", "k".repeat(35))),
+        }
+    }
+
+    #[test]
+    fn keeps_the_newest_hundred_newest_first() {
+        let mut log = RunLog::default();
+        for i in 0..MAX_RECORDS {
+            log.push(record(&format!("k{i}")));
+        }
+        assert_eq!(log.len(), 100);
+        assert_eq!(log.records().last().map(|r| r.seq), Some(1));
+        log.push(record("k100"));
+        assert_eq!(log.len(), 100);
+        assert_eq!(log.records().next().map(|r| r.seq), Some(101));
+        assert_eq!(log.records().last().map(|r| r.seq), Some(2));
+    }
+
+    #[test]
+    fn masks_keys_and_output() {
+        let mut log = RunLog::default();
+        log.push(record(&format!("sk-{}", "x".repeat(20))));
+        let r = log.records().next().unwrap();
+        assert_eq!(r.key, "sk-…[masked]");
+        assert_eq!(r.output.as_deref(), Some("{\"body\": \"AIza…[masked]\"}"));
+        assert_eq!(log.to_json()[0]["outcomes"][6], "passed");
+    }
+}

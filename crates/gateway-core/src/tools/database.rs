@@ -1,0 +1,185 @@
+//! Database: two typed keys, `seats` (an integer 0–500) and `status`
+//! (one of a few strings). `get` reads one; `set` replaces one.
+
+use serde_json::json;
+
+use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use crate::ledger::{DbValue, Effect, Ledger, MAX_SEATS, STATUSES};
+use crate::policy::Risk;
+use crate::schema::{Args, Field, Kind, Shape, Variant};
+
+#[derive(Debug)]
+pub struct Database;
+
+const KEY: Field = Field {
+    name: "key",
+    required: true,
+    kind: Kind::OneOf(&["seats", "status"]),
+    description: "seats or status.",
+};
+
+static DECLARATION: Declaration = Declaration {
+    name: "database",
+    label: "Database",
+    description: "Get or set one of two typed keys: seats (an integer from 0 to 500) and status (open, waitlist or closed).",
+    risks: &[Risk::Read, Risk::Write],
+    shape: Shape {
+        variants: &[
+            Variant {
+                consts: &[("operation", "get")],
+                fields: &[KEY],
+            },
+            Variant {
+                consts: &[("operation", "set"), ("key", "seats")],
+                fields: &[Field {
+                    name: "value",
+                    required: true,
+                    kind: Kind::Integer { min: 0, max: MAX_SEATS },
+                    description: "A whole number from 0 to 500.",
+                }],
+            },
+            Variant {
+                consts: &[("operation", "set"), ("key", "status")],
+                fields: &[Field {
+                    name: "value",
+                    required: true,
+                    kind: Kind::OneOf(&STATUSES),
+                    description: "open, waitlist or closed.",
+                }],
+            },
+        ],
+    },
+    examples: Examples {
+        valid: r#"{
+  "operation": "set",
+  "key": "seats",
+  "value": 140
+}"#,
+        malformed: r#"{
+  "operation": "set",
+  "key": 'seats',
+  "value": 140
+}"#,
+        boundary: r#"{
+  "operation": "set",
+  "key": "seats",
+  "value": 501
+}"#,
+    },
+    redacts: &[],
+};
+
+impl Tool for Database {
+    fn declaration(&self) -> &Declaration {
+        &DECLARATION
+    }
+
+    fn risk(&self, args: &Args) -> Risk {
+        match args.text("operation") {
+            "get" => Risk::Read,
+            _ => Risk::Write,
+        }
+    }
+
+    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
+        let key = args.text("key");
+        let current = match key {
+            "seats" => json!(ledger.database.seats),
+            _ => json!(ledger.database.status),
+        };
+        if args.text("operation") == "get" {
+            return Ok(read_only(json!({ "key": key, "value": current })));
+        }
+        let value = match key {
+            // INVARIANT: the shape admits only whole numbers 0..=500 here.
+            "seats" => DbValue::Seats(args.number("value").unwrap_or_default() as i64),
+            _ => DbValue::Status(args.text("value").into()),
+        };
+        let shown = match &value {
+            DbValue::Seats(n) => json!(n),
+            DbValue::Status(s) => json!(s),
+        };
+        Ok(Planned {
+            output: json!({ "key": key, "value": shown, "previous": current }),
+            effect: Effect::SetDatabase(value),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::test_support::{error, plan, validate};
+
+    fn set(key: &str, value: serde_json::Value) -> String {
+        json!({ "operation": "set", "key": key, "value": value }).to_string()
+    }
+
+    #[test]
+    fn seats_bounds_and_types() {
+        assert!(validate(&Database, &set("seats", json!(0))).is_ok());
+        assert!(validate(&Database, &set("seats", json!(500))).is_ok());
+        assert_eq!(
+            error(&Database, &set("seats", json!(501))),
+            "value must be from 0 to 500 (got 501)"
+        );
+        assert_eq!(
+            error(&Database, &set("seats", json!(-1))),
+            "value must be from 0 to 500 (got -1)"
+        );
+        assert_eq!(
+            error(&Database, &set("seats", json!(1.5))),
+            "value must be a whole number (got 1.5)"
+        );
+        assert_eq!(
+            error(&Database, &set("seats", json!("12"))),
+            "value must be a number (got string)"
+        );
+        // 24.0 is 24, as in JavaScript.
+        assert!(validate(
+            &Database,
+            r#"{"operation":"set","key":"seats","value":24.0}"#
+        )
+        .is_ok());
+        assert!(validate(
+            &Database,
+            r#"{"operation":"set","key":"seats","value":2.4e1}"#
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn status_values_and_operations() {
+        assert!(validate(&Database, &set("status", json!("closed"))).is_ok());
+        assert_eq!(
+            error(&Database, &set("status", json!("Closed"))),
+            "value must be one of \"open\", \"waitlist\", \"closed\" (got \"Closed\")"
+        );
+        assert_eq!(
+            error(&Database, &set("status", json!(1))),
+            "value must be a string (got number)"
+        );
+        assert_eq!(
+            error(&Database, r#"{"operation":"get","key":"seats","value":1}"#),
+            "value is not allowed when operation is \"get\""
+        );
+        assert_eq!(
+            error(&Database, r#"{"operation":"set","key":"seats"}"#),
+            "Missing value"
+        );
+        assert_eq!(
+            error(&Database, r#"{"operation":"set","key":"owner","value":1}"#),
+            "key must be one of \"seats\", \"status\" (got \"owner\")"
+        );
+    }
+
+    #[test]
+    fn get_reads_and_set_plans() {
+        let ledger = Ledger::fixtures();
+        let got = plan(&Database, r#"{"operation":"get","key":"seats"}"#, &ledger).unwrap();
+        assert_eq!(got.output, json!({"key":"seats","value":120}));
+        let put = plan(&Database, &set("seats", json!(140)), &ledger).unwrap();
+        assert_eq!(put.effect, Effect::SetDatabase(DbValue::Seats(140)));
+        assert_eq!(put.output["previous"], json!(120));
+    }
+}

@@ -1,0 +1,201 @@
+//! Email: appends a message to the mock outbox. Nothing is sent.
+//!
+//! The recipient must be one address at exactly `example.test`; this is
+//! deliberately not a general address validator.
+
+use serde_json::json;
+
+use super::{Declaration, Examples, ExecError, Planned, Tool};
+use crate::ledger::{Effect, Email as Message, Ledger, MAX_OUTBOX};
+use crate::policy::Risk;
+use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
+
+#[derive(Debug)]
+pub struct Email;
+
+static DECLARATION: Declaration = Declaration {
+    name: "email",
+    label: "Email",
+    description: "Append one message to the synthetic outbox. The recipient must be an address at example.test.",
+    risks: &[Risk::Send],
+    shape: Shape {
+        variants: &[Variant {
+            consts: &[],
+            fields: &[
+                Field {
+                    name: "to",
+                    required: true,
+                    kind: Kind::Formatted(Format::ExampleTestAddress),
+                    description: "One recipient at example.test.",
+                },
+                Field {
+                    name: "subject",
+                    required: true,
+                    kind: Kind::Text { min: 1, max: 120, single_line: true },
+                    description: "One line, 1 to 120 characters.",
+                },
+                Field {
+                    name: "body",
+                    required: true,
+                    kind: Kind::Text { min: 1, max: 2000, single_line: false },
+                    description: "1 to 2000 characters.",
+                },
+            ],
+        }],
+    },
+    examples: Examples {
+        valid: r#"{
+  "to": "learner@example.test",
+  "subject": "Weekly summary",
+  "body": "All seven gates passed for the synthetic report."
+}"#,
+        malformed: r#"{
+  "to": "learner@example.test",
+  "subject": "Weekly summary"
+  "body": "A comma is missing above."
+}"#,
+        boundary: r#"{
+  "to": "learner@outside.test",
+  "subject": "Weekly summary",
+  "body": "Only example.test recipients are allowed."
+}"#,
+    },
+    redacts: &["to"],
+};
+
+impl Tool for Email {
+    fn declaration(&self) -> &Declaration {
+        &DECLARATION
+    }
+
+    fn risk(&self, _args: &Args) -> Risk {
+        Risk::Send
+    }
+
+    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
+        if ledger.outbox.len() >= MAX_OUTBOX {
+            return Err(ExecError::OutboxFull { max: MAX_OUTBOX });
+        }
+        let message = Message {
+            id: format!("email-{}", ledger.outbox.len() + 1),
+            to: args.text("to").into(),
+            subject: args.text("subject").into(),
+            body: args.text("body").into(),
+        };
+        let output = json!({
+            "id": message.id,
+            "status": "appended to the mock outbox (nothing was sent)",
+            "to": message.to,
+            "subject": message.subject,
+            "body": message.body,
+        });
+        Ok(Planned {
+            output,
+            effect: Effect::AppendEmail(message),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::test_support::{error, plan, validate};
+
+    fn args(to: &str, subject: &str, body: &str) -> String {
+        json!({ "to": to, "subject": subject, "body": body }).to_string()
+    }
+
+    #[test]
+    fn recipient_must_be_at_example_test() {
+        assert!(validate(&Email, &args("learner@example.test", "s", "b")).is_ok());
+        assert_eq!(
+            error(&Email, &args("learner@outside.test", "s", "b")),
+            "to must be an address at example.test (e.g. learner@example.test) (got \"learner@outside.test\")"
+        );
+    }
+
+    #[test]
+    fn subject_bounds_on_both_sides() {
+        assert!(validate(&Email, &args("a@example.test", &"s".repeat(120), "b")).is_ok());
+        assert_eq!(
+            error(&Email, &args("a@example.test", &"s".repeat(121), "b")),
+            "subject must be at most 120 characters (got 121)"
+        );
+        assert_eq!(
+            error(&Email, &args("a@example.test", "", "b")),
+            "subject must be at least 1 characters (got 0)"
+        );
+        for broken in ["two\nlines", "tab\there", "nul\u{0}", "sep\u{2028}"] {
+            assert_eq!(
+                error(&Email, &args("a@example.test", broken, "b")),
+                "subject must be on one line, with no control characters"
+            );
+        }
+    }
+
+    #[test]
+    fn body_counts_utf16_units() {
+        let at = format!("{}😀", "b".repeat(1998));
+        assert!(validate(&Email, &args("a@example.test", "s", &at)).is_ok());
+        let over = format!("{}😀", "b".repeat(1999));
+        assert_eq!(
+            error(&Email, &args("a@example.test", "s", &over)),
+            "body must be at most 2000 characters (got 2001)"
+        );
+        assert_eq!(
+            error(&Email, &args("a@example.test", "s", "")),
+            "body must be at least 1 characters (got 0)"
+        );
+    }
+
+    #[test]
+    fn strict_object_rules() {
+        assert_eq!(
+            error(
+                &Email,
+                r#"{"to":"a@example.test","subject":"s","body":"b","cc":"x"}"#
+            ),
+            "Unknown field \"cc\""
+        );
+        assert_eq!(
+            error(&Email, r#"{"to":"a@example.test","body":"b"}"#),
+            "Missing subject"
+        );
+        assert_eq!(
+            error(&Email, r#"{"to":null,"subject":"s","body":"b"}"#),
+            "to must be a string (got null)"
+        );
+        assert_eq!(
+            error(&Email, "null"),
+            "Arguments must be a JSON object (got null)"
+        );
+        assert_eq!(
+            error(&Email, "[]"),
+            "Arguments must be a JSON object (got array)"
+        );
+        // The last duplicate wins, as in JSON.parse.
+        assert!(validate(
+            &Email,
+            r#"{"to":"x@outside.test","to":"a@example.test","subject":"s","body":"b"}"#
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn outbox_holds_twenty() {
+        let mut ledger = Ledger::fixtures();
+        let text = args("a@example.test", "s", "b");
+        for n in 1..=MAX_OUTBOX {
+            let planned = plan(&Email, &text, &ledger).unwrap();
+            assert_eq!(planned.output["id"], json!(format!("email-{n}")));
+            let Effect::AppendEmail(m) = planned.effect else {
+                panic!()
+            };
+            ledger.outbox.push(m);
+        }
+        assert_eq!(
+            plan(&Email, &text, &ledger).unwrap_err().to_string(),
+            "The outbox is full: it holds at most 20 messages"
+        );
+    }
+}

@@ -1,0 +1,324 @@
+//! The registry and what every tool declares about itself.
+//!
+//! A tool is one module holding its declaration (name, label, description,
+//! risk, argument shape, examples, what redaction hides) next to its
+//! validation and execution. The registry only lists tools: it is the one
+//! source of what can be called, and a name it does not hold is rejected at
+//! the first gate (seed 002).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde_json::Value;
+
+use crate::ledger::{Effect, Ledger};
+use crate::policy::Risk;
+use crate::schema::{ArgError, Args, Shape};
+
+pub mod calculator;
+pub mod calendar;
+pub mod database;
+pub mod email;
+pub mod files;
+pub mod search;
+
+/// What a tool says about itself; the model-facing part is everything but
+/// `examples` and `redacts`.
+#[derive(Debug)]
+pub struct Declaration {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub description: &'static str,
+    /// Every risk a call of this tool can carry (files: read or write).
+    pub risks: &'static [Risk],
+    pub shape: Shape,
+    pub examples: Examples,
+    /// Output fields the redact hook replaces with [`REDACTED`].
+    pub redacts: &'static [&'static str],
+}
+
+/// Argument texts a learner can load into the editor.
+#[derive(Debug)]
+pub struct Examples {
+    pub valid: &'static str,
+    pub malformed: &'static str,
+    pub boundary: &'static str,
+}
+
+/// The marker the redact hook puts in place of a hidden output field.
+pub const REDACTED: &str = "[redacted]";
+
+/// What a tool would do: the output it returns and the effect on the ledger.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Planned {
+    pub output: Value,
+    pub effect: Effect,
+}
+
+/// Why execution refuses a call that passed every earlier gate.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ExecError {
+    #[error("The outbox is full: it holds at most {max} messages")]
+    OutboxFull { max: usize },
+    #[error("The schedule is full: it holds at most {max} events")]
+    ScheduleFull { max: usize },
+    #[error("{start}–{end} overlaps \"{title}\" ({their_start}–{their_end})")]
+    Overlap {
+        start: String,
+        end: String,
+        title: String,
+        their_start: String,
+        their_end: String,
+    },
+    #[error("Division by zero is not allowed")]
+    DivideByZero,
+    #[error("result must be a finite number from {min} to {max} (got {got})")]
+    ResultOutOfRange {
+        min: String,
+        max: String,
+        got: String,
+    },
+}
+
+/// One callable tool. Implementations are stateless: everything they read
+/// or change is in the [`Ledger`].
+pub trait Tool: Sync + fmt::Debug {
+    fn declaration(&self) -> &Declaration;
+
+    /// The risk of this particular call (a file read is `read`, a write `write`).
+    fn risk(&self, args: &Args) -> Risk;
+
+    /// Rules across fields that the shape cannot say (e.g. start before end).
+    fn check(&self, _args: &Args) -> Result<(), ArgError> {
+        Ok(())
+    }
+
+    /// Plans the call against the ledger without changing it.
+    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError>;
+}
+
+/// The six fixture tools, in the order the page lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ToolId {
+    Email,
+    Calendar,
+    Files,
+    Database,
+    Search,
+    Calculator,
+}
+
+impl ToolId {
+    pub const ALL: [ToolId; 6] = [
+        ToolId::Email,
+        ToolId::Calendar,
+        ToolId::Files,
+        ToolId::Database,
+        ToolId::Search,
+        ToolId::Calculator,
+    ];
+
+    pub fn tool(self) -> &'static dyn Tool {
+        match self {
+            ToolId::Email => &email::Email,
+            ToolId::Calendar => &calendar::Calendar,
+            ToolId::Files => &files::Files,
+            ToolId::Database => &database::Database,
+            ToolId::Search => &search::Search,
+            ToolId::Calculator => &calculator::Calculator,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.tool().declaration().name
+    }
+
+    pub fn label(self) -> &'static str {
+        self.tool().declaration().label
+    }
+}
+
+impl fmt::Display for ToolId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no fixture tool is named {0:?}")]
+pub struct UnknownTool(pub String);
+
+impl FromStr for ToolId {
+    type Err = UnknownTool;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ToolId::ALL
+            .into_iter()
+            .find(|t| t.name() == s)
+            .ok_or_else(|| UnknownTool(s.into()))
+    }
+}
+
+/// Which of a tool's examples to load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ExampleKind {
+    Valid,
+    Malformed,
+    Boundary,
+}
+
+impl ExampleKind {
+    pub const ALL: [ExampleKind; 3] = [
+        ExampleKind::Valid,
+        ExampleKind::Malformed,
+        ExampleKind::Boundary,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            ExampleKind::Valid => "valid",
+            ExampleKind::Malformed => "malformed",
+            ExampleKind::Boundary => "boundary",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            ExampleKind::Valid => "Valid request",
+            ExampleKind::Malformed => "Malformed JSON",
+            ExampleKind::Boundary => "Boundary violation",
+        }
+    }
+
+    pub fn text(self, examples: &Examples) -> &'static str {
+        match self {
+            ExampleKind::Valid => examples.valid,
+            ExampleKind::Malformed => examples.malformed,
+            ExampleKind::Boundary => examples.boundary,
+        }
+    }
+}
+
+impl FromStr for ExampleKind {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        ExampleKind::ALL.into_iter().find(|k| k.id() == s).ok_or(())
+    }
+}
+
+/// The only source of tools. Lookup is by exact name: `email ` with a
+/// trailing space is not `email`.
+#[derive(Debug, Clone)]
+pub struct Registry {
+    tools: Vec<&'static dyn Tool>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Self::fixtures()
+    }
+}
+
+impl Registry {
+    /// The six fixture tools.
+    pub fn fixtures() -> Self {
+        Self::with_tools(ToolId::ALL.iter().map(|t| t.tool()).collect())
+    }
+
+    /// A registry holding exactly `tools` (tests register their own).
+    pub fn with_tools(tools: Vec<&'static dyn Tool>) -> Self {
+        Self { tools }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&'static dyn Tool> {
+        self.tools
+            .iter()
+            .copied()
+            .find(|t| t.declaration().name == name)
+    }
+
+    pub fn tools(&self) -> &[&'static dyn Tool] {
+        &self.tools
+    }
+
+    pub fn names(&self) -> Vec<&'static str> {
+        self.tools.iter().map(|t| t.declaration().name).collect()
+    }
+}
+
+/// Shorthand used by the tool modules for a planned call with no effect.
+pub(crate) fn read_only(output: Value) -> Planned {
+    Planned {
+        output,
+        effect: Effect::None,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_support {
+    //! Runs a tool's own schema and check on argument text.
+    use super::*;
+
+    pub fn validate(tool: &dyn Tool, text: &str) -> Result<Args, ArgError> {
+        let args = tool
+            .declaration()
+            .shape
+            .validate(crate::json::parse(text)?)?;
+        tool.check(&args)?;
+        Ok(args)
+    }
+
+    pub fn error(tool: &dyn Tool, text: &str) -> String {
+        match validate(tool, text) {
+            Ok(args) => panic!("expected a rejection, got {args:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    pub fn plan(tool: &dyn Tool, text: &str, ledger: &Ledger) -> Result<Planned, ExecError> {
+        let args = validate(tool, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        tool.plan(&args, ledger)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_near_misses_are_unknown() {
+        for id in ToolId::ALL {
+            assert_eq!(id.name().parse::<ToolId>(), Ok(id));
+        }
+        let registry = Registry::fixtures();
+        for name in ["shell.exec", "files.delete", "email ", "Email", "", "calc"] {
+            assert!(registry.get(name).is_none(), "{name:?}");
+        }
+        assert_eq!(
+            registry.names(),
+            [
+                "email",
+                "calendar",
+                "files",
+                "database",
+                "search",
+                "calculator"
+            ]
+        );
+    }
+
+    #[test]
+    fn every_examples_valid_passes_and_the_others_fail_the_schema() {
+        for id in ToolId::ALL {
+            let tool = id.tool();
+            let ex = &tool.declaration().examples;
+            assert!(
+                test_support::validate(tool, ex.valid).is_ok(),
+                "{id} valid example"
+            );
+            let malformed = test_support::error(tool, ex.malformed);
+            assert!(malformed.starts_with("Malformed JSON"), "{id}: {malformed}");
+            let boundary = test_support::error(tool, ex.boundary);
+            assert!(!boundary.starts_with("Malformed"), "{id}: {boundary}");
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Search: literal, case-insensitive substring matching over three fixed
+//! records. Ranked by number of occurrences, ties by record order; records
+//! with no match are left out. No regex, no fuzzy matching.
+
+use serde_json::{json, Value};
+
+use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use crate::ledger::Ledger;
+use crate::policy::Risk;
+use crate::schema::{Args, Field, Kind, Shape, Variant};
+
+#[derive(Debug)]
+pub struct Search;
+
+/// The three records, in record order.
+pub const RECORDS: [&str; 3] = [
+    "Approval binds to the exact payload a reviewer saw, not to the role that asked.",
+    "An operation key names one intended effect; replaying the key returns its receipt, not a second effect.",
+    "Hooks run before and after execution; redaction changes the returned output, never the ledger.",
+];
+
+/// How many results a search returns when `limit` is left out.
+pub const DEFAULT_LIMIT: usize = 3;
+
+static DECLARATION: Declaration = Declaration {
+    name: "search",
+    label: "Search",
+    description: "Literal, case-insensitive search over three fixed text records, ranked by number of occurrences.",
+    risks: &[Risk::Read],
+    shape: Shape {
+        variants: &[Variant {
+            consts: &[],
+            fields: &[
+                Field {
+                    name: "query",
+                    required: true,
+                    kind: Kind::Text { min: 1, max: 100, single_line: false },
+                    description: "Literal text, 1 to 100 characters.",
+                },
+                Field {
+                    name: "limit",
+                    required: false,
+                    kind: Kind::Integer { min: 1, max: 3 },
+                    description: "At most this many results, 1 to 3 (default 3).",
+                },
+            ],
+        }],
+    },
+    examples: Examples {
+        valid: r#"{
+  "query": "receipt",
+  "limit": 2
+}"#,
+        malformed: r#"{
+  "query": "receipt",
+  "limit": 2,,
+}"#,
+        boundary: r#"{
+  "query": "receipt",
+  "limit": 4
+}"#,
+    },
+    redacts: &[],
+};
+
+impl Tool for Search {
+    fn declaration(&self) -> &Declaration {
+        &DECLARATION
+    }
+
+    fn risk(&self, _args: &Args) -> Risk {
+        Risk::Read
+    }
+
+    fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+        let query = args.text("query");
+        let limit = args.number("limit").map_or(DEFAULT_LIMIT, |n| n as usize);
+        let results: Vec<Value> = rank(query)
+            .into_iter()
+            .take(limit)
+            .map(|(i, count)| json!({ "record": i + 1, "occurrences": count, "text": RECORDS[i] }))
+            .collect();
+        Ok(read_only(json!({ "query": query, "results": results })))
+    }
+}
+
+/// `(record index, occurrences)` for every record that matches, best first.
+pub fn rank(query: &str) -> Vec<(usize, usize)> {
+    let needle = query.to_lowercase();
+    let mut hits: Vec<(usize, usize)> = RECORDS
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (i, r.to_lowercase().matches(needle.as_str()).count()))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    // A stable sort keeps record order among ties.
+    hits.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
+    hits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::test_support::{error, plan, validate};
+
+    #[test]
+    fn ranks_by_occurrences_then_record_order() {
+        assert_eq!(rank("THE"), vec![(0, 2), (2, 2), (1, 1)]);
+        assert_eq!(rank("Re"), vec![(1, 3), (2, 3), (0, 1)]);
+        assert_eq!(rank("ion"), vec![(2, 2), (1, 1)]);
+        assert_eq!(rank("receipt"), vec![(1, 1)]);
+        assert_eq!(rank("no such words"), vec![]);
+        // Literal, not a pattern.
+        assert_eq!(rank(".*"), vec![]);
+        assert_eq!(rank("effect;"), vec![(1, 1)]);
+    }
+
+    #[test]
+    fn limit_and_query_bounds() {
+        let q = |v: serde_json::Value| v.to_string();
+        assert!(validate(&Search, &q(json!({"query": "a", "limit": 1}))).is_ok());
+        assert!(validate(&Search, &q(json!({"query": "a", "limit": 3}))).is_ok());
+        assert_eq!(
+            error(&Search, &q(json!({"query": "a", "limit": 0}))),
+            "limit must be from 1 to 3 (got 0)"
+        );
+        assert_eq!(
+            error(&Search, &q(json!({"query": "a", "limit": 4}))),
+            "limit must be from 1 to 3 (got 4)"
+        );
+        assert!(validate(&Search, &q(json!({"query": "q".repeat(100)}))).is_ok());
+        assert_eq!(
+            error(&Search, &q(json!({"query": "q".repeat(101)}))),
+            "query must be at most 100 characters (got 101)"
+        );
+        assert_eq!(
+            error(&Search, &q(json!({"query": ""}))),
+            "query must be at least 1 characters (got 0)"
+        );
+    }
+
+    #[test]
+    fn default_limit_is_three() {
+        let out = plan(&Search, r#"{"query":"the"}"#, &Ledger::fixtures())
+            .unwrap()
+            .output;
+        assert_eq!(out["results"].as_array().unwrap().len(), 3);
+        let out = plan(&Search, r#"{"query":"the","limit":1}"#, &Ledger::fixtures())
+            .unwrap()
+            .output;
+        assert_eq!(out["results"][0]["record"], json!(1));
+        assert_eq!(out["results"][0]["occurrences"], json!(2));
+    }
+}
