@@ -1,0 +1,119 @@
+//! A driver that talks to the core only through messages and reads only
+//! the view model, as the page does.
+
+#![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use gateway_core::view::PageModel;
+use gateway_core::{ExperimentId, Msg, Workbench};
+
+pub struct Driver {
+    pub wb: Workbench,
+    pub now: u64,
+}
+
+impl Driver {
+    pub fn new(experiment: ExperimentId) -> Self {
+        Self {
+            wb: Workbench::new(experiment),
+            now: 1_000,
+        }
+    }
+
+    pub fn send(&mut self, msg: Msg) -> PageModel {
+        self.now += 10;
+        self.wb.update(self.now, msg);
+        self.wb.view()
+    }
+
+    pub fn view(&self) -> PageModel {
+        self.wb.view()
+    }
+
+    /// Presses Next gate until the run finishes (seven presses from gate 1),
+    /// checking the row under inspection before each press.
+    pub fn finish(&mut self) -> PageModel {
+        let start = self.view().playback.stage.expect("a run to finish");
+        for stage in start..7 {
+            let v = self.view();
+            assert_eq!(v.playback.stage, Some(stage));
+            assert!(v.gates[stage].current);
+            assert_eq!(v.gates[stage].status.id(), "pending");
+            self.send(Msg::NextGate);
+        }
+        let v = self.view();
+        assert!(v.playback.finished);
+        assert!(!v.playback.next_enabled);
+        v
+    }
+
+    /// Restart, then finish.
+    pub fn rerun(&mut self) -> PageModel {
+        self.send(Msg::Restart);
+        self.finish()
+    }
+}
+
+/// `(gate id, status id)` for every row.
+pub fn statuses(v: &PageModel) -> Vec<(&'static str, &'static str)> {
+    v.gates
+        .iter()
+        .map(|r| (r.gate.id(), r.status.id()))
+        .collect()
+}
+
+/// The status of one gate.
+pub fn status(v: &PageModel, gate: &str) -> &'static str {
+    v.gates
+        .iter()
+        .find(|r| r.gate.id() == gate)
+        .map(|r| r.status.id())
+        .unwrap()
+}
+
+pub fn reason(v: &PageModel, gate: &str) -> String {
+    v.gates
+        .iter()
+        .find(|r| r.gate.id() == gate)
+        .map(|r| r.reason.clone())
+        .unwrap()
+}
+
+/// The ledger JSON the page shows, parsed.
+pub fn ledger(v: &PageModel) -> serde_json::Value {
+    serde_json::from_str(&v.ledger_json).unwrap()
+}
+
+/// Exactly one gate rejected, the ones before passed or not needed, the
+/// ones after skipped.
+pub fn assert_rejected_at(v: &PageModel, gate: &str) {
+    let mut seen = false;
+    for row in &v.gates {
+        let s = row.status.id();
+        if row.gate.id() == gate {
+            assert_eq!(s, "rejected", "{}: {}", row.gate.id(), row.reason);
+            seen = true;
+        } else if seen {
+            assert_eq!(s, "skipped", "{}", row.gate.id());
+        } else {
+            assert!(
+                matches!(s, "passed" | "not-needed"),
+                "{}: {s} {}",
+                row.gate.id(),
+                row.reason
+            );
+        }
+    }
+    assert!(seen);
+}
+
+pub fn assert_all_pass(v: &PageModel) {
+    for row in &v.gates {
+        assert!(
+            matches!(row.status.id(), "passed" | "not-needed"),
+            "{}: {} {}",
+            row.gate.id(),
+            row.status.id(),
+            row.reason
+        );
+    }
+}
