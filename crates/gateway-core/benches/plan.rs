@@ -1,1 +1,161 @@
-fn main() {}
+//! How long planning a run takes, and that it does not grow with the ledger.
+//!
+//! `gates::plan` runs the seven gates against the ledger without changing
+//! it; the workbench calls it on every input change. The ledger's only
+//! unbounded part is its receipts (a `BTreeMap` keyed by operation key), so
+//! the same valid email request is planned against the fixture ledger and
+//! against ledgers holding 10,000 receipts, full or not, and through the
+//! replay path. A whole workbench run (seven Next gate presses and the view
+//! model) gives the cost of one learner run end to end.
+//!
+//! Run with `cargo bench -p gateway-core --bench plan`.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use gateway_core::gates::{plan, Approval, Inputs};
+use gateway_core::ledger::{Commit, Email, Event, Ledger, Receipt, MAX_EVENTS, MAX_OUTBOX};
+use gateway_core::{ExampleKind, ExperimentId, Gate, Hook, Msg, Registry, Role, ToolId, Workbench};
+use serde_json::json;
+
+const RECEIPTS: usize = 10_000;
+
+/// The email tool's valid example, as Operator, approved, key `intent-1`.
+fn email_inputs(registry: &Registry) -> Inputs {
+    let mut inputs = Inputs {
+        tool: ToolId::Email.name().into(),
+        args: ExampleKind::Valid
+            .text(&ToolId::Email.tool().declaration().examples)
+            .into(),
+        role: Role::Operator,
+        hook: Hook::None,
+        key: "intent-1".into(),
+        reuse: true,
+        approval: None,
+    };
+    let call = plan(registry, &inputs, &Ledger::fixtures())
+        .call
+        .expect("the valid example passes the schema gate");
+    inputs.approval = Some(Approval {
+        tool: call.tool,
+        payload: call.payload,
+    });
+    inputs
+}
+
+/// The fixture ledger plus `RECEIPTS` receipts under distinct keys, none of
+/// them `intent-1`.
+fn ledger_with_receipts() -> Ledger {
+    let mut ledger = Ledger::fixtures();
+    for i in 0..RECEIPTS {
+        ledger.receipts.insert(
+            format!("bench-{i:05}"),
+            Receipt {
+                tool: "email".into(),
+                payload: format!(r#"{{"body":"b","subject":"s {i}","to":"a@example.test"}}"#),
+                output: json!({ "id": format!("email-{i}"), "status": "appended" }),
+            },
+        );
+    }
+    assert_eq!(ledger.receipts.len(), RECEIPTS);
+    ledger
+}
+
+/// Outbox at its 20 messages and schedule at its 24 events.
+fn fill(ledger: &mut Ledger) {
+    while ledger.outbox.len() < MAX_OUTBOX {
+        let n = ledger.outbox.len() + 1;
+        ledger.outbox.push(Email {
+            id: format!("email-{n}"),
+            to: "learner@example.test".into(),
+            subject: format!("Message {n}"),
+            body: "Filler.".into(),
+        });
+    }
+    while ledger.schedule.len() < MAX_EVENTS {
+        ledger.events_added += 1;
+        let n = ledger.events_added;
+        ledger.schedule.push(Event {
+            id: format!("event-{n}"),
+            title: format!("Event {n}"),
+            start: "14:00".into(),
+            end: "14:30".into(),
+        });
+    }
+}
+
+fn plan_benches(c: &mut Criterion) {
+    let registry = Registry::fixtures();
+    let inputs = email_inputs(&registry);
+
+    let fixtures = Ledger::fixtures();
+    let many = ledger_with_receipts();
+    let mut full = ledger_with_receipts();
+    fill(&mut full);
+    let mut replay = ledger_with_receipts();
+    let first = plan(&registry, &inputs, &Ledger::fixtures());
+    let Commit::Effect { key, receipt, .. } = first.commit else {
+        panic!("the approved example commits an effect: {}", first.summary);
+    };
+    replay.receipts.insert(key, receipt);
+    assert_eq!(replay.receipts.len(), RECEIPTS + 1);
+
+    // Each case must take the path it is named after.
+    let check = |ledger: &Ledger, expect: fn(&Commit) -> bool| {
+        let p = plan(&registry, &inputs, ledger);
+        assert_eq!(p.rows.len(), Gate::ALL.len());
+        assert!(expect(&p.commit), "{}", p.summary);
+    };
+    check(&fixtures, |c| matches!(c, Commit::Effect { .. }));
+    check(&many, |c| matches!(c, Commit::Effect { .. }));
+    check(&full, |c| matches!(c, Commit::Rejected(Gate::Execution)));
+    check(&replay, |c| matches!(c, Commit::Replay));
+
+    let mut group = c.benchmark_group("plan email");
+    for (name, ledger) in [
+        ("fixture ledger", &fixtures),
+        ("10k receipts", &many),
+        ("10k receipts, outbox and schedule full", &full),
+        ("10k receipts, replay", &replay),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| plan(black_box(&registry), black_box(&inputs), black_box(ledger)))
+        });
+    }
+    group.finish();
+}
+
+fn workbench_bench(c: &mut Criterion) {
+    let mut ready = Workbench::new(ExperimentId::Email);
+    ready.update(1_000, Msg::SetRole(Role::Operator));
+    ready.update(1_010, Msg::Approve);
+    assert!(ready.inputs().approval.is_some());
+    assert_eq!(ready.view().playback.stage, Some(0));
+
+    let run = |mut wb: Workbench| {
+        for i in 0..7 {
+            wb.update(2_000 + i, Msg::NextGate);
+        }
+        wb.view()
+    };
+    let done = run(ready.clone());
+    assert!(done.playback.finished);
+    assert!(done.ledger_json.contains("email-1"));
+
+    c.bench_function("workbench email run (7 x NextGate + view)", |b| {
+        b.iter_batched(|| ready.clone(), run, BatchSize::SmallInput)
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(30)
+        .without_plots();
+    targets = plan_benches, workbench_bench
+}
+criterion_main!(benches);

@@ -90,9 +90,12 @@ pub struct Counters {
 }
 
 /// How a finished run touches the ledger.
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one Commit per plan; boxing buys nothing"
+#[cfg_attr(
+    target_pointer_width = "64",
+    expect(
+        clippy::large_enum_variant,
+        reason = "one Commit per plan; boxing buys nothing"
+    )
 )]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Commit {

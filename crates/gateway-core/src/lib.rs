@@ -9,7 +9,9 @@
 
 #![forbid(unsafe_code)]
 
+pub mod baseline;
 pub mod experiments;
+mod export;
 pub mod gates;
 pub mod json;
 pub mod ledger;

@@ -4,11 +4,12 @@
 //! DOM types and the page adds no policy: which controls are enabled, what
 //! each gate row says and what the caption reads are all decided here.
 
+use crate::baseline::Baseline;
 use crate::gates::{request_text, Gate, GateResult, Verdict};
 use crate::json::{pretty, utf16_len, MAX_ARGUMENT_UNITS};
 use crate::ledger::{Commit, FILE_NAMES};
 use crate::playback::Speed;
-use crate::policy::{Hook, Role};
+use crate::policy::{Hook, Risk, Role};
 use crate::runlog::RunRecord;
 use crate::tools::{ExampleKind, ToolId};
 use crate::workbench::Workbench;
@@ -43,7 +44,26 @@ pub struct PageModel {
     pub ledger_json: String,
     pub runs: Vec<RunRecord>,
     pub notice: Option<String>,
+    pub baseline: Option<Baseline>,
+    /// `Capture baseline` or `Replace baseline`.
+    pub capture_label: &'static str,
+    /// What the page is and is not, in words.
+    pub disclaimer: &'static str,
+    /// The policy by risk, one row per risk (SPEC 2.3).
+    pub policy: Vec<PolicyRow>,
 }
+
+/// One row of the policy table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicyRow {
+    pub risk: &'static str,
+    pub rule: &'static str,
+    /// The registered tools that can make a call of this risk, or `none`.
+    pub tools: String,
+}
+
+/// The short statement of what is not real.
+pub const DISCLAIMER: &str = "This browser-only gateway uses six handcrafted functions, not an agent framework or any real service. No emails, calendar invitations, network requests, real files, database queries or arbitrary code are executed. Email recipients are restricted to example.test; virtual files are two allowlisted map keys; arithmetic uses named operators, never eval. Approval, role rules, hooks and receipts are illustrative application policies, not production security controls. Redaction changes two output fields only and is not a privacy guarantee. The ledger lives in page memory and is lost on reload.";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExperimentView {
@@ -246,6 +266,14 @@ impl Workbench {
             ledger_json: pretty(&self.ledger.to_json()),
             runs: self.log.records().cloned().collect(),
             notice: self.notice.clone(),
+            baseline: self.baseline.clone(),
+            capture_label: if self.baseline.is_some() {
+                "Replace baseline"
+            } else {
+                "Capture baseline"
+            },
+            disclaimer: DISCLAIMER,
+            policy: self.policy_rows(),
         }
     }
 
@@ -360,6 +388,30 @@ impl Workbench {
             Some(gate) => format!("No output: the call was rejected at the {gate} gate."),
             None => "Returned output (literal text).".into(),
         }
+    }
+
+    fn policy_rows(&self) -> Vec<PolicyRow> {
+        Risk::ALL
+            .iter()
+            .map(|risk| {
+                let tools: Vec<&str> = self
+                    .registry
+                    .tools()
+                    .iter()
+                    .filter(|t| t.declaration().risks.contains(risk))
+                    .map(|t| t.declaration().name)
+                    .collect();
+                PolicyRow {
+                    risk: risk.id(),
+                    rule: risk.rule(),
+                    tools: if tools.is_empty() {
+                        "none".into()
+                    } else {
+                        tools.join(", ")
+                    },
+                }
+            })
+            .collect()
     }
 
     fn ledger_sections(&self) -> Vec<LedgerSection> {

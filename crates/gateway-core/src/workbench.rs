@@ -7,6 +7,7 @@
 //! change of input resets inspection to gate 1, paused, so an old plan
 //! never finishes against new inputs.
 
+use crate::baseline::Baseline;
 use crate::experiments::{ExperimentId, StartArgs};
 use crate::gates::{plan, Approval, Inputs, Plan};
 use crate::ledger::{Commit, Ledger};
@@ -41,6 +42,9 @@ pub enum Msg {
     Tick,
     /// The page was hidden: playback pauses.
     Hidden,
+    /// Saves the current inputs and their result (replacing any baseline).
+    CaptureBaseline,
+    ClearBaseline,
 }
 
 #[derive(Debug, Clone)]
@@ -59,6 +63,7 @@ pub struct Workbench {
     pub(crate) notice: Option<String>,
     /// The shell's clock at the last message.
     pub(crate) now_ms: u64,
+    pub(crate) baseline: Option<Baseline>,
 }
 
 impl Workbench {
@@ -96,6 +101,7 @@ impl Workbench {
             log: RunLog::default(),
             notice: None,
             now_ms: 0,
+            baseline: None,
         }
     }
 
@@ -117,6 +123,10 @@ impl Workbench {
 
     pub fn log(&self) -> &RunLog {
         &self.log
+    }
+
+    pub fn baseline(&self) -> Option<&Baseline> {
+        self.baseline.as_ref()
     }
 
     pub fn registry(&self) -> &Registry {
@@ -229,7 +239,12 @@ impl Workbench {
                 self.after(step);
             }
             Msg::NextGate => {
-                let step = self.clock.next_gate();
+                // Settle the time already played first: the press completes
+                // the gate under inspection as of now, not as of the last tick.
+                let step = match self.clock.tick(now_ms) {
+                    Step::Finished => Step::Finished,
+                    Step::Running => self.clock.next_gate(),
+                };
                 self.after(step);
             }
             Msg::Restart => self.start_over(),
@@ -247,6 +262,10 @@ impl Workbench {
                 let step = self.clock.tick(now_ms);
                 self.after(step);
             }
+            Msg::CaptureBaseline => {
+                self.baseline = Some(Baseline::capture(self, &self.plan));
+            }
+            Msg::ClearBaseline => self.baseline = None,
             Msg::Hidden => {
                 if self.clock.is_playing() {
                     let step = self.clock.pause(now_ms);

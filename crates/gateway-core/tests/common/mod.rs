@@ -117,3 +117,37 @@ pub fn assert_all_pass(v: &PageModel) {
         );
     }
 }
+
+impl Driver {
+    /// A driver over a workbench the test built itself (e.g. with its own
+    /// registry).
+    pub fn with_workbench(wb: Workbench) -> Self {
+        Self { wb, now: 1_000 }
+    }
+
+    /// Sends `msg` with the shell's clock reading exactly `now` ms (for
+    /// playback timing); later `send`s continue from there.
+    pub fn send_at(&mut self, now: u64, msg: Msg) -> PageModel {
+        assert!(now >= self.now, "the shell's clock does not go back");
+        self.now = now;
+        self.wb.update(now, msg);
+        self.wb.view()
+    }
+}
+
+/// The ledger JSON without its counters: everything a run can change.
+pub fn contents(v: &PageModel) -> serde_json::Value {
+    let mut l = ledger(v);
+    l.as_object_mut().unwrap().remove("counters");
+    l
+}
+
+/// The counters of the ledger JSON.
+pub fn counters(v: &PageModel) -> serde_json::Value {
+    ledger(v)["counters"].clone()
+}
+
+/// The stored content of one virtual file, as the ledger JSON shows it.
+pub fn file(v: &PageModel, path: &str) -> String {
+    ledger(v)["files"][path].as_str().unwrap().to_string()
+}

@@ -1,0 +1,548 @@
+//! SPEC 8, registry walkthrough (SPEC 2.3 and 3), through messages and the
+//! view model only. Delete and share risks are proven with tools registered
+//! only in this file: no fixture tool carries them.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use common::*;
+use gateway_core::ledger::{Effect, Email, Ledger};
+use gateway_core::schema::{Args, Field, Kind, Shape, Variant};
+use gateway_core::tools::{Declaration, Examples, ExecError, Planned, Tool};
+use gateway_core::view::PageModel;
+use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Registry, Risk, Role, ToolId, Workbench};
+use serde_json::{json, Value};
+
+const FIXTURE_NAMES: &str = "email, calendar, files, database, search, calculator";
+
+fn quoted(s: &str) -> String {
+    serde_json::to_string(s).unwrap()
+}
+
+// ---------------------------------------------------------------------------
+// Tools registered only in this file.
+
+const PATH_ONLY: Shape = Shape {
+    variants: &[Variant {
+        consts: &[],
+        fields: &[Field {
+            name: "path",
+            required: true,
+            kind: Kind::OneOf(&["/workspace/notes.txt", "/workspace/report.txt"]),
+            description: "One of the two virtual files.",
+        }],
+    }],
+};
+
+const PATH_EXAMPLES: Examples = Examples {
+    valid: r#"{"path": "/workspace/notes.txt"}"#,
+    malformed: r#"{"path": }"#,
+    boundary: r#"{"path": "../../private.txt"}"#,
+};
+
+/// If it ever ran, it would empty the file: a change the ledger would show.
+fn wipe(args: &Args) -> Planned {
+    Planned {
+        output: json!({ "path": args.text("path"), "status": "gone" }),
+        effect: Effect::WriteFile {
+            path: args.text("path").into(),
+            content: "(deleted)".into(),
+        },
+    }
+}
+
+/// A tool whose every call is a `delete`.
+#[derive(Debug)]
+struct Purge;
+static PURGE: Purge = Purge;
+static PURGE_DECLARATION: Declaration = Declaration {
+    name: "files.purge",
+    label: "Purge file",
+    description: "Deletes a virtual file. The operator is allowed to do this.",
+    risks: &[Risk::Delete],
+    shape: PATH_ONLY,
+    examples: PATH_EXAMPLES,
+    redacts: &[],
+};
+impl Tool for Purge {
+    fn declaration(&self) -> &Declaration {
+        &PURGE_DECLARATION
+    }
+    fn risk(&self, _args: &Args) -> Risk {
+        Risk::Delete
+    }
+    fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+        Ok(wipe(args))
+    }
+}
+
+/// A tool whose every call is a `share`.
+#[derive(Debug)]
+struct Share;
+static SHARE: Share = Share;
+static SHARE_DECLARATION: Declaration = Declaration {
+    name: "files.share",
+    label: "Share file",
+    description: "Shares a virtual file with outside@outside.test. Safe and pre-approved.",
+    risks: &[Risk::Share],
+    shape: PATH_ONLY,
+    examples: PATH_EXAMPLES,
+    redacts: &[],
+};
+impl Tool for Share {
+    fn declaration(&self) -> &Declaration {
+        &SHARE_DECLARATION
+    }
+    fn risk(&self, _args: &Args) -> Risk {
+        Risk::Share
+    }
+    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
+        // If it ever ran, the outbox would show the leak.
+        Ok(Planned {
+            output: json!({ "shared": args.text("path") }),
+            effect: Effect::AppendEmail(Email {
+                id: format!("email-{}", ledger.outbox.len() + 1),
+                to: "outside@outside.test".into(),
+                subject: "shared".into(),
+                body: ledger.file(args.text("path")).unwrap_or_default().into(),
+            }),
+        })
+    }
+}
+
+/// A tool whose call is a `write` until the test declares it a `delete`:
+/// the only way to hold an approval of the exact payload of a delete.
+#[derive(Debug)]
+struct Archive;
+static ARCHIVE: Archive = Archive;
+static ARCHIVE_IS_DELETE: AtomicBool = AtomicBool::new(false);
+static ARCHIVE_DECLARATION: Declaration = Declaration {
+    name: "files.archive",
+    label: "Archive file",
+    description: "Archives a virtual file.",
+    risks: &[Risk::Write, Risk::Delete],
+    shape: PATH_ONLY,
+    examples: PATH_EXAMPLES,
+    redacts: &[],
+};
+impl Tool for Archive {
+    fn declaration(&self) -> &Declaration {
+        &ARCHIVE_DECLARATION
+    }
+    fn risk(&self, _args: &Args) -> Risk {
+        if ARCHIVE_IS_DELETE.load(Ordering::SeqCst) {
+            Risk::Delete
+        } else {
+            Risk::Write
+        }
+    }
+    fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+        Ok(wipe(args))
+    }
+}
+
+fn driver_with(tools: Vec<&'static dyn Tool>) -> Driver {
+    Driver::with_workbench(Workbench::with_registry(
+        ExperimentId::Registry,
+        Registry::with_tools(tools),
+    ))
+}
+
+// ---------------------------------------------------------------------------
+
+/// The counters that must not move for a run rejected at the first gate.
+fn counters_but_runs_and_schema(v: &PageModel) -> Value {
+    let mut c = counters(v);
+    c.as_object_mut().unwrap().remove("runs_finished");
+    c["rejections"].as_object_mut().unwrap().remove("schema");
+    c
+}
+
+#[test]
+fn a_name_the_registry_does_not_hold_fails_at_the_first_gate_and_nothing_else_runs() {
+    for name in [
+        "shell.exec",
+        "files.delete",
+        "email ",
+        " email",
+        "Email",
+        "",
+    ] {
+        let mut d = Driver::new(ExperimentId::Registry);
+        // Some history first, so that "unchanged" means something.
+        d.send(Msg::SelectTool(ToolId::Email));
+        d.send(Msg::SetRole(Role::Operator));
+        d.send(Msg::Approve);
+        d.finish();
+        let before = d.view();
+        assert_eq!(ledger(&before)["outbox"].as_array().unwrap().len(), 1);
+        let args_before = before.args.clone();
+
+        let v = d.send(Msg::SetToolName(name.into()));
+        assert_eq!(v.tool_name, name);
+        assert_eq!(v.args, args_before, "the arguments are kept");
+        assert!(v.tools.iter().all(|t| !t.selected), "{name:?}");
+        assert!(v.examples.iter().all(|e| !e.enabled), "{name:?}");
+        assert!(!v.approval.can_approve && !v.approval.approved, "{name:?}");
+        assert_eq!(v.approval.status, "Approval needs a valid request first.");
+        // Nothing the learner can press brings an unknown tool further.
+        let v = d.send(Msg::LoadExample(ExampleKind::Valid));
+        assert_eq!(v.args, args_before);
+        let v = d.send(Msg::Approve);
+        assert!(!v.approval.approved);
+
+        let v = d.finish();
+        let expected_reason = format!(
+            "Unknown tool {}: the registry holds only {FIXTURE_NAMES}",
+            quoted(name)
+        );
+        assert_eq!(reason(&v, "schema"), expected_reason);
+        assert_eq!(
+            statuses(&v),
+            [
+                ("schema", "rejected"),
+                ("before-hook", "skipped"),
+                ("role", "skipped"),
+                ("approval", "skipped"),
+                ("idempotency", "skipped"),
+                ("execution", "skipped"),
+                ("after-hook", "skipped"),
+            ],
+            "{name:?}"
+        );
+        for row in &v.gates[1..] {
+            assert_eq!(
+                row.reason,
+                "skipped after the schema gate rejected the call"
+            );
+        }
+        assert_eq!(v.output, None);
+        assert_eq!(
+            v.output_note,
+            "No output: the call was rejected at the schema gate."
+        );
+        assert_eq!(
+            v.caption,
+            format!("Run finished: rejected at the schema gate: {expected_reason}. The ledger is unchanged.")
+        );
+        // Only the run count and the schema rejections move.
+        assert_eq!(contents(&v), contents(&before), "{name:?}");
+        assert_eq!(
+            counters_but_runs_and_schema(&v),
+            counters_but_runs_and_schema(&before)
+        );
+        assert_eq!(
+            counters(&v)["runs_finished"],
+            counters(&before)["runs_finished"].as_u64().unwrap() + 1
+        );
+        assert_eq!(
+            counters(&v)["rejections"]["schema"],
+            counters(&before)["rejections"]["schema"].as_u64().unwrap() + 1
+        );
+    }
+}
+
+#[test]
+fn the_exact_name_reaches_the_tool_and_a_near_miss_does_not() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    let email_args = json!({
+        "to": "learner@example.test", "subject": "Hello", "body": "Hi."
+    })
+    .to_string();
+    d.send(Msg::EditArgs(email_args));
+    let v = d.send(Msg::SetToolName("email ".into()));
+    assert!(!v.approval.can_approve);
+    let v = d.finish();
+    assert_rejected_at(&v, "schema");
+    assert!(reason(&v, "schema").starts_with("Unknown tool \"email \""));
+
+    let v = d.send(Msg::SetToolName("email".into()));
+    assert!(v.tools.iter().any(|t| t.value == "email" && t.selected));
+    assert!(v.approval.can_approve, "the same text is now a valid send");
+    let v = d.finish();
+    assert_eq!(status(&v, "schema"), "passed");
+    assert_eq!(
+        reason(&v, "schema"),
+        "email arguments fit the declared schema (send risk)"
+    );
+}
+
+#[test]
+fn a_calendar_call_without_start_says_missing_start() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    d.send(Msg::SelectTool(ToolId::Calendar));
+    d.send(Msg::SetRole(Role::Operator));
+    let v = d.send(Msg::EditArgs(
+        json!({ "title": "Design review", "end": "15:00" }).to_string(),
+    ));
+    assert!(!v.approval.can_approve, "nothing valid to approve");
+    let v = d.finish();
+    assert_rejected_at(&v, "schema");
+    assert_eq!(reason(&v, "schema"), "Missing start");
+    assert_eq!(
+        ledger(&v)["schedule"].as_array().unwrap().len(),
+        2,
+        "only the fixtures"
+    );
+
+    // With start, the same call fits the schema.
+    let v = d.send(Msg::EditArgs(
+        json!({ "title": "Design review", "start": "14:00", "end": "15:00" }).to_string(),
+    ));
+    assert!(v.approval.can_approve);
+    let v = d.finish();
+    assert_eq!(status(&v, "schema"), "passed");
+    assert_rejected_at(&v, "approval");
+}
+
+#[test]
+fn a_read_runs_without_approval() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    let v = d.view();
+    let at_load = contents(&v);
+    assert_eq!(v.tool_name, "search");
+    assert!(!v.approval.can_approve, "approval is disabled for a read");
+    assert_eq!(v.approval.status, "A read needs no approval.");
+    let v = d.send(Msg::Approve);
+    assert!(!v.approval.approved);
+
+    let v = d.finish();
+    assert_eq!(
+        statuses(&v),
+        [
+            ("schema", "passed"),
+            ("before-hook", "not-needed"),
+            ("role", "passed"),
+            ("approval", "not-needed"),
+            ("idempotency", "not-needed"),
+            ("execution", "passed"),
+            ("after-hook", "not-needed"),
+        ]
+    );
+    assert_eq!(reason(&v, "approval"), "a read needs no approval");
+    let out: Value = serde_json::from_str(v.output.as_deref().unwrap()).unwrap();
+    assert_eq!(out["query"], "receipt");
+    assert_eq!(out["results"][0]["record"], 2);
+    assert_eq!(contents(&v), at_load);
+    assert_eq!(counters(&v)["effects_committed"], 0);
+}
+
+#[test]
+fn a_send_needs_approval() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    let v = d.send(Msg::SelectTool(ToolId::Email));
+    assert!(v.approval.can_approve);
+    assert_eq!(
+        v.approval.status,
+        "Not approved. A send needs approval of this exact payload."
+    );
+    d.send(Msg::SetRole(Role::Operator));
+    let v = d.finish();
+    assert_rejected_at(&v, "approval");
+    assert_eq!(
+        reason(&v, "approval"),
+        "a send needs approval of this exact payload (Approve exact payload)"
+    );
+    assert_eq!(ledger(&v)["outbox"], json!([]));
+
+    let v = d.send(Msg::Approve);
+    assert!(v.approval.approved && v.approval.can_revoke && !v.approval.can_approve);
+    let v = d.finish();
+    assert_all_pass(&v);
+    assert_eq!(
+        reason(&v, "approval"),
+        "approved: this exact tool and payload"
+    );
+    assert_eq!(ledger(&v)["outbox"][0]["id"], "email-1");
+}
+
+/// Runs `name` (with a valid path) and checks the role gate refuses it.
+fn refused_for_everyone(name: &str, risk: &str) {
+    let mut d = driver_with(vec![
+        &PURGE,
+        &SHARE,
+        ToolId::Search.tool(),
+        ToolId::Email.tool(),
+    ]);
+    let at_load = contents(&d.view());
+    d.send(Msg::SetToolName(name.into()));
+    d.send(Msg::EditArgs(
+        json!({ "path": "/workspace/notes.txt" }).to_string(),
+    ));
+    for role in [Role::Viewer, Role::Operator] {
+        let v = d.send(Msg::SetRole(role));
+        // The approve control is disabled: a refused risk needs no approval,
+        // and approval could not help.
+        assert!(!v.approval.can_approve, "{name} {role:?}");
+        assert_eq!(
+            v.approval.status,
+            format!("A {risk} is refused for every role; approval cannot help.")
+        );
+        let v = d.send(Msg::Approve);
+        assert!(!v.approval.approved, "{name} {role:?}");
+        let v = d.finish();
+        assert_rejected_at(&v, "role");
+        assert_eq!(
+            reason(&v, "role"),
+            format!("{risk} risk is refused for every role")
+        );
+        assert_eq!(
+            reason(&v, "schema"),
+            format!("{name} arguments fit the declared schema ({risk} risk)")
+        );
+        assert_eq!(v.output, None);
+        assert_eq!(contents(&v), at_load, "{name} {role:?}");
+        assert_eq!(counters(&v)["effects_committed"], 0);
+    }
+    assert_eq!(counters(&d.view())["rejections"]["role"], 2);
+}
+
+#[test]
+fn delete_is_refused_even_for_an_operator() {
+    refused_for_everyone("files.purge", "delete");
+}
+
+#[test]
+fn share_is_refused_even_for_an_operator() {
+    refused_for_everyone("files.share", "share");
+}
+
+#[test]
+fn delete_is_refused_even_with_an_approval_of_the_exact_payload() {
+    let mut d = driver_with(vec![&ARCHIVE]);
+    let at_load = contents(&d.view());
+    d.send(Msg::SetToolName("files.archive".into()));
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::EditArgs(
+        json!({ "path": "/workspace/notes.txt" }).to_string(),
+    ));
+    // While the call is a write, its exact payload can be approved.
+    let v = d.send(Msg::Approve);
+    assert!(v.approval.approved);
+
+    // The same payload, now a delete, with the approval still held.
+    ARCHIVE_IS_DELETE.store(true, Ordering::SeqCst);
+    let v = d.send(Msg::Restart);
+    assert!(v.approval.approved, "restart keeps the approval");
+    assert!(!v.approval.can_approve);
+    let v = d.finish();
+    assert_rejected_at(&v, "role");
+    assert_eq!(reason(&v, "role"), "delete risk is refused for every role");
+    assert_eq!(status(&v, "approval"), "skipped");
+    assert_eq!(contents(&v), at_load);
+
+    // The other side: as a write, the same approval lets it through.
+    ARCHIVE_IS_DELETE.store(false, Ordering::SeqCst);
+    let v = d.rerun();
+    assert_all_pass(&v);
+    assert_eq!(
+        ledger(&v)["files"]["/workspace/notes.txt"],
+        "(deleted)",
+        "the tool does run when policy allows it"
+    );
+}
+
+fn event(title: &str, start: &str, end: &str) -> String {
+    json!({ "title": title, "start": start, "end": end }).to_string()
+}
+
+#[test]
+fn a_calendar_overlap_with_lunch_is_rejected_at_execution_naming_it() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    d.send(Msg::SelectTool(ToolId::Calendar));
+    d.send(Msg::SetRole(Role::Operator));
+    let fixtures = ledger(&d.view())["schedule"].clone();
+    assert_eq!(fixtures[1]["title"], "Lunch");
+
+    for (start, end) in [
+        ("12:30", "13:30"),
+        ("11:00", "12:01"),
+        ("12:59", "14:00"),
+        ("12:00", "13:00"),
+        ("11:00", "14:00"),
+    ] {
+        d.send(Msg::EditArgs(event("Design review", start, end)));
+        let v = d.send(Msg::Approve);
+        assert!(v.approval.approved, "a valid write can be approved");
+        let v = d.finish();
+        assert_rejected_at(&v, "execution");
+        assert_eq!(
+            reason(&v, "execution"),
+            format!("{start}–{end} overlaps \"Lunch\" (12:00–13:00)")
+        );
+        assert_eq!(ledger(&v)["schedule"], fixtures, "{start}–{end}");
+        assert_eq!(v.output, None);
+    }
+    assert_eq!(counters(&d.view())["rejections"]["execution"], 5);
+
+    // Half-open: touching lunch on either side is no overlap.
+    for (n, (start, end)) in [("13:00", "14:00"), ("11:00", "12:00")]
+        .into_iter()
+        .enumerate()
+    {
+        d.send(Msg::SetKey(format!("touch-{n}")));
+        d.send(Msg::EditArgs(event("Design review", start, end)));
+        d.send(Msg::Approve);
+        let v = d.finish();
+        assert_all_pass(&v);
+        let schedule = ledger(&v)["schedule"].clone();
+        assert_eq!(schedule.as_array().unwrap().len(), 3 + n);
+        assert_eq!(schedule[2 + n]["start"], start);
+        assert_eq!(schedule[2 + n]["id"], format!("event-{}", n + 1));
+    }
+}
+
+#[test]
+fn block_mutations_rejects_a_write_before_execution_and_lets_a_read_through() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    d.send(Msg::SelectTool(ToolId::Calendar));
+    d.send(Msg::SetRole(Role::Operator));
+    let v = d.send(Msg::SetHook(Hook::BlockMutations));
+    assert!(v
+        .hooks
+        .iter()
+        .any(|h| h.value == "block-mutations" && h.selected));
+    d.send(Msg::Approve);
+    let v = d.finish();
+    assert_rejected_at(&v, "before-hook");
+    assert_eq!(
+        reason(&v, "before-hook"),
+        "the Block mutations hook rejects every mutation (write risk)"
+    );
+    assert_eq!(status(&v, "approval"), "skipped");
+    assert_eq!(ledger(&v)["schedule"].as_array().unwrap().len(), 2);
+
+    // A send is a mutation too.
+    d.send(Msg::SelectTool(ToolId::Email));
+    d.send(Msg::Approve);
+    let v = d.finish();
+    assert_rejected_at(&v, "before-hook");
+    assert_eq!(ledger(&v)["outbox"], json!([]));
+
+    // A read goes through the same hook.
+    let v = d.send(Msg::SelectTool(ToolId::Search));
+    assert!(v
+        .hooks
+        .iter()
+        .any(|h| h.value == "block-mutations" && h.selected));
+    let v = d.finish();
+    assert_all_pass(&v);
+    assert_eq!(status(&v, "before-hook"), "passed");
+    assert_eq!(
+        reason(&v, "before-hook"),
+        "Block mutations lets a read through"
+    );
+    assert!(v.output.is_some());
+
+    // Without the hook, the same write passes the before-hook.
+    d.send(Msg::SelectTool(ToolId::Calendar));
+    d.send(Msg::SetHook(Hook::None));
+    d.send(Msg::Approve);
+    let v = d.finish();
+    assert_all_pass(&v);
+    assert_eq!(status(&v, "before-hook"), "not-needed");
+    assert_eq!(ledger(&v)["schedule"].as_array().unwrap().len(), 3);
+}

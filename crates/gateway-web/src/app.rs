@@ -1,0 +1,276 @@
+//! The shell's state and event wiring: DOM events become core messages,
+//! the core's view model is drawn, and one requestAnimationFrame loop runs
+//! only while a run is playing.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::str::FromStr;
+
+use gateway_core::view::PageModel;
+use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Role, Speed, ToolId, Workbench};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, Event, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+use crate::dom::{document, now_ms, set_text};
+use crate::layout::{self, Elements};
+use crate::notes::{self, Notes};
+use crate::render::render;
+
+/// Everything the page holds between events.
+#[derive(Debug)]
+pub struct App {
+    pub wb: Workbench,
+    pub doc: Document,
+    pub els: Elements,
+    last: Option<PageModel>,
+    notes: Notes,
+}
+
+/// The app plus the animation-frame loop that drives time while playing.
+pub struct Shell {
+    pub app: RefCell<App>,
+    frame: RefCell<Option<Closure<dyn FnMut()>>>,
+    frame_pending: Cell<bool>,
+}
+
+impl std::fmt::Debug for Shell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shell").finish_non_exhaustive()
+    }
+}
+
+pub type Shared = Rc<Shell>;
+
+/// Builds the workbench for `experiment` inside `root` and wires it up.
+pub fn mount(root: &Element, experiment: ExperimentId) -> Result<Shared, JsValue> {
+    let doc = document()?;
+    let wb = Workbench::new(experiment);
+    let model = wb.view();
+    let els = layout::build(&doc, root, &model)?;
+    let notes = Notes::load(experiment.id());
+    let app = App {
+        wb,
+        doc,
+        els,
+        last: None,
+        notes,
+    };
+    let shell = Rc::new(Shell {
+        app: RefCell::new(app),
+        frame: RefCell::new(None),
+        frame_pending: Cell::new(false),
+    });
+    {
+        let mut app = shell.app.borrow_mut();
+        app.draw()?;
+        app.show_notes();
+    }
+    wire(&shell)?;
+    Ok(shell)
+}
+
+impl App {
+    fn draw(&mut self) -> Result<(), JsValue> {
+        let model = self.wb.view();
+        render(&self.doc, &self.els, &model, self.last.as_ref())?;
+        self.last = Some(model);
+        Ok(())
+    }
+
+    fn show_notes(&self) {
+        if let Some(t) = self.els.notes.dyn_ref::<HtmlTextAreaElement>() {
+            t.set_value(self.notes.text());
+        }
+        set_text(&self.els.notes_status, self.notes.status());
+    }
+
+    pub fn model(&self) -> Option<&PageModel> {
+        self.last.as_ref()
+    }
+}
+
+/// Applies a message at the current time, redraws, and keeps the frame
+/// loop going while a run plays.
+pub fn dispatch(shell: &Shared, msg: Msg) {
+    let playing = {
+        let mut app = shell.app.borrow_mut();
+        app.wb.update(now_ms(), msg);
+        if let Err(e) = app.draw() {
+            web_sys::console::error_2(&"render failed".into(), &e);
+        }
+        app.wb.clock().is_playing()
+    };
+    if playing && !shell.frame_pending.get() {
+        request_frame(shell);
+    }
+}
+
+fn request_frame(shell: &Shared) {
+    if shell.frame.borrow().is_none() {
+        let weak = Rc::downgrade(shell);
+        let tick = Closure::<dyn FnMut()>::new(move || {
+            if let Some(shell) = weak.upgrade() {
+                shell.frame_pending.set(false);
+                dispatch(&shell, Msg::Tick);
+            }
+        });
+        *shell.frame.borrow_mut() = Some(tick);
+    }
+    let frame = shell.frame.borrow();
+    let (Some(window), Some(cb)) = (web_sys::window(), frame.as_ref()) else {
+        return;
+    };
+    if window
+        .request_animation_frame(cb.as_ref().unchecked_ref())
+        .is_ok()
+    {
+        shell.frame_pending.set(true);
+    }
+}
+
+/// Attaches `handler` to `event` on `target` for the page's lifetime.
+pub fn listen(
+    target: &web_sys::EventTarget,
+    event: &str,
+    handler: impl FnMut(Event) + 'static,
+) -> Result<(), JsValue> {
+    let cb = Closure::<dyn FnMut(Event)>::new(handler);
+    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
+    cb.forget();
+    Ok(())
+}
+
+fn select_value(e: &Element) -> String {
+    e.dyn_ref::<HtmlSelectElement>()
+        .map(HtmlSelectElement::value)
+        .unwrap_or_default()
+}
+
+/// Sends the message `make` builds from the element's value, if any.
+fn on_value(
+    shell: &Shared,
+    target: &Element,
+    event: &str,
+    make: fn(&Element) -> Option<Msg>,
+) -> Result<(), JsValue> {
+    let s = shell.clone();
+    let el = target.clone();
+    listen(target, event, move |_| {
+        if let Some(msg) = make(&el) {
+            dispatch(&s, msg);
+        }
+    })
+}
+
+/// Sends a message chosen from the last drawn model when `target` is clicked.
+fn on_click(shell: &Shared, target: &Element, make: fn(&PageModel) -> Msg) -> Result<(), JsValue> {
+    let s = shell.clone();
+    listen(target, "click", move |_| {
+        let msg = s.app.borrow().model().map(make);
+        if let Some(msg) = msg {
+            dispatch(&s, msg);
+        }
+    })
+}
+
+fn wire(shell: &Shared) -> Result<(), JsValue> {
+    let els = shell.app.borrow().els.clone();
+    on_value(shell, &els.tool, "change", |e| {
+        ToolId::from_str(&select_value(e)).ok().map(Msg::SelectTool)
+    })?;
+    on_value(shell, &els.example, "change", |e| {
+        ExampleKind::from_str(&select_value(e))
+            .ok()
+            .map(Msg::LoadExample)
+    })?;
+    on_value(shell, &els.args, "input", |e| {
+        e.dyn_ref::<HtmlTextAreaElement>()
+            .map(|t| Msg::EditArgs(t.value()))
+    })?;
+    on_value(shell, &els.tool_name, "input", |e| {
+        e.dyn_ref::<HtmlInputElement>()
+            .map(|i| Msg::SetToolName(i.value()))
+    })?;
+    on_value(shell, &els.role, "change", |e| {
+        Role::from_str(&select_value(e)).ok().map(Msg::SetRole)
+    })?;
+    on_value(shell, &els.hook, "change", |e| {
+        Hook::from_str(&select_value(e)).ok().map(Msg::SetHook)
+    })?;
+    on_value(shell, &els.key, "input", |e| {
+        e.dyn_ref::<HtmlInputElement>()
+            .map(|i| Msg::SetKey(i.value()))
+    })?;
+    on_value(shell, &els.reuse, "change", |e| {
+        e.dyn_ref::<HtmlInputElement>()
+            .map(|i| Msg::SetReuse(i.checked()))
+    })?;
+    for radio in &els.speeds {
+        on_value(shell, radio, "change", |e| {
+            let input = e.dyn_ref::<HtmlInputElement>()?;
+            input
+                .checked()
+                .then(|| Speed::from_str(&input.value()).ok())
+                .flatten()
+                .map(Msg::SetSpeed)
+        })?;
+    }
+    on_click(shell, &els.approve, |m| {
+        if m.approval.approved {
+            Msg::Revoke
+        } else {
+            Msg::Approve
+        }
+    })?;
+    on_click(shell, &els.play, |m| {
+        if m.playback.playing {
+            Msg::Pause
+        } else {
+            Msg::Play
+        }
+    })?;
+    on_click(shell, &els.next, |_| Msg::NextGate)?;
+    on_click(shell, &els.restart, |_| Msg::Restart)?;
+    on_click(shell, &els.reset, |_| Msg::ResetLedger)?;
+    on_click(shell, &els.capture, |_| Msg::CaptureBaseline)?;
+    on_click(shell, &els.clear_baseline, |_| Msg::ClearBaseline)?;
+
+    let s = shell.clone();
+    listen(&els.notes, "input", move |_| {
+        let mut app = s.app.borrow_mut();
+        let text = app
+            .els
+            .notes
+            .dyn_ref::<HtmlTextAreaElement>()
+            .map(HtmlTextAreaElement::value);
+        if let Some(text) = text {
+            app.notes.set(text);
+            let status = app.notes.status().to_string();
+            set_text(&app.els.notes_status, &status);
+        }
+    })?;
+    let s = shell.clone();
+    listen(&els.export, "click", move |_| {
+        let app = s.app.borrow();
+        let text = app.wb.export_notes(app.notes.text());
+        if let Err(e) = notes::download(&app.doc, &app.wb.export_file_name(), &text) {
+            web_sys::console::error_2(&"export failed".into(), &e);
+            set_text(
+                &app.els.notes_status,
+                "The download was refused by this browser.",
+            );
+        }
+    })?;
+    crate::fullscreen::wire(shell, &els)?;
+
+    let doc = shell.app.borrow().doc.clone();
+    let s = shell.clone();
+    let d = doc.clone();
+    listen(&doc, "visibilitychange", move |_| {
+        if d.hidden() {
+            dispatch(&s, Msg::Hidden);
+        }
+    })?;
+    Ok(())
+}

@@ -1,0 +1,87 @@
+//! Small DOM helpers. Text is always set as text (`set_text_content`),
+//! never parsed as markup.
+
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlElement};
+
+pub fn document() -> Result<Document, JsValue> {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| JsValue::from_str("no document"))
+}
+
+/// Milliseconds from the page's time origin, as the core's `now_ms`.
+pub fn now_ms() -> u64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0, |p| p.now().max(0.0) as u64)
+}
+
+/// A new element with attributes and optional text.
+pub fn el(
+    doc: &Document,
+    tag: &str,
+    attrs: &[(&str, &str)],
+    text: Option<&str>,
+) -> Result<Element, JsValue> {
+    let e = doc.create_element(tag)?;
+    for (k, v) in attrs {
+        e.set_attribute(k, v)?;
+    }
+    if let Some(t) = text {
+        e.set_text_content(Some(t));
+    }
+    Ok(e)
+}
+
+/// Appends `child` to `parent` and returns the child.
+pub fn add(parent: &Element, child: Element) -> Result<Element, JsValue> {
+    parent.append_child(&child)?;
+    Ok(child)
+}
+
+/// `el` + `add` in one.
+pub fn child(
+    doc: &Document,
+    parent: &Element,
+    tag: &str,
+    attrs: &[(&str, &str)],
+    text: Option<&str>,
+) -> Result<Element, JsValue> {
+    add(parent, el(doc, tag, attrs, text)?)
+}
+
+/// Sets the text only if it differs, so unchanged nodes are not touched.
+pub fn set_text(e: &Element, text: &str) {
+    if e.text_content().as_deref() != Some(text) {
+        e.set_text_content(Some(text));
+    }
+}
+
+pub fn set_attr(e: &Element, name: &str, value: &str) {
+    if e.get_attribute(name).as_deref() != Some(value) {
+        let _ = e.set_attribute(name, value);
+    }
+}
+
+/// Sets or removes a boolean attribute such as `disabled` or `hidden`.
+pub fn set_flag(e: &Element, name: &str, on: bool) {
+    if on != e.has_attribute(name) {
+        if on {
+            let _ = e.set_attribute(name, "");
+        } else {
+            let _ = e.remove_attribute(name);
+        }
+    }
+}
+
+/// Removes every child of `e`.
+pub fn clear(e: &Element) {
+    while let Some(c) = e.first_child() {
+        let _ = e.remove_child(&c);
+    }
+}
+
+pub fn html(e: &Element) -> Option<&HtmlElement> {
+    e.dyn_ref::<HtmlElement>()
+}

@@ -1,0 +1,500 @@
+//! Builds the page's fixed structure once and keeps handles to every part
+//! that rendering or events touch. Labels here are the stable accessible
+//! names tests and instructors' scripts rely on.
+
+use gateway_core::gates::Gate;
+use gateway_core::view::PageModel;
+use wasm_bindgen::JsValue;
+use web_sys::{Document, Element};
+
+use crate::dom::{child, el};
+
+/// Handles to the live parts of the page.
+#[derive(Debug, Clone)]
+pub struct Elements {
+    pub root: Element,
+    pub title: Element,
+    pub instructions: Element,
+    pub goals: Element,
+    pub expand: Element,
+    pub tool: Element,
+    pub example: Element,
+    pub tool_name: Element,
+    pub policy: Element,
+    pub args: Element,
+    pub args_count: Element,
+    pub role: Element,
+    pub hook: Element,
+    pub key: Element,
+    pub reuse: Element,
+    pub approve: Element,
+    pub approval_status: Element,
+    pub gates: Vec<Element>,
+    pub play: Element,
+    pub next: Element,
+    pub restart: Element,
+    pub reset: Element,
+    pub speeds: Vec<Element>,
+    pub pace: Element,
+    pub progress: Element,
+    pub progress_text: Element,
+    pub caption: Element,
+    pub notice: Element,
+    pub preview_rows: Element,
+    pub preview_summary: Element,
+    pub request: Element,
+    pub output_note: Element,
+    pub output: Element,
+    pub ledger_view: Element,
+    pub ledger_json: Element,
+    pub capture: Element,
+    pub clear_baseline: Element,
+    pub baseline: Element,
+    pub runs: Element,
+    pub notes: Element,
+    pub export: Element,
+    pub notes_status: Element,
+}
+
+/// A labelled form control: `<div class="field"><label for=id>…</label><tag id=id></div>`.
+fn field(
+    doc: &Document,
+    parent: &Element,
+    tag: &str,
+    id: &str,
+    label: &str,
+) -> Result<Element, JsValue> {
+    let wrap = child(doc, parent, "div", &[("class", "field")], None)?;
+    child(doc, &wrap, "label", &[("for", id)], Some(label))?;
+    child(doc, &wrap, tag, &[("id", id), ("name", id)], None)
+}
+
+fn section(doc: &Document, parent: &Element, id: &str, heading: &str) -> Result<Element, JsValue> {
+    let s = child(
+        doc,
+        parent,
+        "section",
+        &[("class", "panel"), ("aria-labelledby", id)],
+        None,
+    )?;
+    child(doc, &s, "h2", &[("id", id)], Some(heading))?;
+    Ok(s)
+}
+
+/// Fills `root` with the workbench and returns handles to its parts.
+pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elements, JsValue> {
+    root.set_attribute("class", "workbench")?;
+    let header = child(doc, root, "header", &[("class", "masthead")], None)?;
+    child(
+        doc,
+        &header,
+        "p",
+        &[("class", "eyebrow")],
+        Some("Function Tools · Approval and Effect Workbench"),
+    )?;
+    let title = child(doc, &header, "h1", &[], Some(model.experiment.title))?;
+    child(
+        doc,
+        &header,
+        "p",
+        &[("class", "lede")],
+        Some("Edit real JSON arguments, inspect policy gates and watch an approved local function change a synthetic ledger."),
+    )?;
+    let expand = child(
+        doc,
+        &header,
+        "button",
+        &[("type", "button"), ("class", "expand")],
+        Some("Expand experiment"),
+    )?;
+
+    let main = child(doc, root, "main", &[("class", "layout")], None)?;
+
+    // Your experiment.
+    let intro = section(doc, &main, "h-experiment", "Your experiment")?;
+    intro.set_attribute("class", "panel intro")?;
+    let instructions = child(doc, &intro, "p", &[], None)?;
+    child(doc, &intro, "h3", &[], Some("Goals"))?;
+    let goals = child(doc, &intro, "ul", &[("class", "goals")], None)?;
+    child(
+        doc,
+        &intro,
+        "p",
+        &[("class", "hint")],
+        Some("Each gate takes eight inspection seconds, or use Next gate. Only reaching the final stage applies the planned local effect. Restart preserves the ledger; Reset synthetic ledger clears this page's fictional state."),
+    )?;
+
+    // The request builder.
+    let build = section(doc, &main, "h-build", "Build the request")?;
+    build.set_attribute("class", "panel builder")?;
+    let row = child(doc, &build, "div", &[("class", "row")], None)?;
+    let tool = field(doc, &row, "select", "tool", "Tool")?;
+    let example = field(doc, &row, "select", "example", "Example")?;
+    let tool_name = field(doc, &build, "input", "tool-name", "Tool name")?;
+    tool_name.set_attribute("type", "text")?;
+    tool_name.set_attribute("autocomplete", "off")?;
+    tool_name.set_attribute("spellcheck", "false")?;
+    tool_name.set_attribute("aria-describedby", "tool-name-hint")?;
+    child(
+        doc,
+        &build,
+        "p",
+        &[("id", "tool-name-hint"), ("class", "hint")],
+        Some("The name the call carries, as a model would send it. The registry looks it up exactly: a name it does not hold fails at the first gate."),
+    )?;
+    let args = field(doc, &build, "textarea", "arguments", "Arguments JSON")?;
+    args.set_attribute("spellcheck", "false")?;
+    args.set_attribute("rows", "9")?;
+    args.set_attribute("aria-describedby", "arguments-count")?;
+    let args_count = child(
+        doc,
+        &build,
+        "p",
+        &[("id", "arguments-count"), ("class", "count")],
+        None,
+    )?;
+    let row = child(doc, &build, "div", &[("class", "row")], None)?;
+    let role = field(doc, &row, "select", "role", "Role")?;
+    let hook = field(doc, &row, "select", "hook", "Hook")?;
+    let key = field(doc, &row, "input", "operation-key", "Operation key")?;
+    key.set_attribute("type", "text")?;
+    key.set_attribute("autocomplete", "off")?;
+    key.set_attribute("spellcheck", "false")?;
+    let check = child(doc, &build, "div", &[("class", "field check")], None)?;
+    let reuse = child(
+        doc,
+        &check,
+        "input",
+        &[("type", "checkbox"), ("id", "reuse-receipts")],
+        None,
+    )?;
+    child(
+        doc,
+        &check,
+        "label",
+        &[("for", "reuse-receipts")],
+        Some("Reuse receipts"),
+    )?;
+    let approve_row = child(doc, &build, "div", &[("class", "row approve-row")], None)?;
+    let approve = child(
+        doc,
+        &approve_row,
+        "button",
+        &[
+            ("type", "button"),
+            ("id", "approve"),
+            ("aria-describedby", "approval-status"),
+        ],
+        Some("Approve exact payload"),
+    )?;
+    let approval_status = child(
+        doc,
+        &approve_row,
+        "p",
+        &[("id", "approval-status"), ("class", "status-line")],
+        None,
+    )?;
+
+    // The request as the gateway sees it.
+    let req = section(doc, &main, "h-request", "Request being reviewed")?;
+    let request = child(
+        doc,
+        &req,
+        "pre",
+        &[("class", "literal"), ("id", "request")],
+        None,
+    )?;
+
+    // The gateway.
+    let gateway = section(doc, &main, "h-gateway", "Gateway")?;
+    gateway.set_attribute("class", "panel gateway")?;
+    child(
+        doc,
+        &gateway,
+        "p",
+        &[("class", "hint")],
+        Some("Scroll the gateway sideways to inspect every gate. The caption, output and ledger JSON below give the same outcomes as text."),
+    )?;
+    let scroller = child(
+        doc,
+        &gateway,
+        "div",
+        &[
+            ("class", "gateway-scroll"),
+            ("role", "region"),
+            ("aria-label", "Seven gates"),
+            ("tabindex", "0"),
+        ],
+        None,
+    )?;
+    let list = child(doc, &scroller, "ol", &[("class", "gates")], None)?;
+    let mut gates = Vec::with_capacity(Gate::ALL.len());
+    for (i, g) in Gate::ALL.iter().enumerate() {
+        let li = child(
+            doc,
+            &list,
+            "li",
+            &[
+                ("class", "gate"),
+                ("data-gate", g.id()),
+                ("data-status", "pending"),
+            ],
+            None,
+        )?;
+        let head = child(doc, &li, "p", &[("class", "gate-head")], None)?;
+        child(
+            doc,
+            &head,
+            "span",
+            &[("class", "gate-number")],
+            Some(&(i + 1).to_string()),
+        )?;
+        child(
+            doc,
+            &head,
+            "span",
+            &[("class", "gate-name")],
+            Some(g.label()),
+        )?;
+        child(doc, &li, "p", &[("class", "gate-status")], Some("pending"))?;
+        child(doc, &li, "p", &[("class", "gate-reason")], None)?;
+        gates.push(li);
+    }
+    let progress_wrap = child(
+        doc,
+        &gateway,
+        "div",
+        &[("class", "progress"), ("aria-hidden", "true")],
+        None,
+    )?;
+    let progress = child(
+        doc,
+        &progress_wrap,
+        "div",
+        &[("class", "progress-fill")],
+        None,
+    )?;
+    let progress_text = child(doc, &gateway, "p", &[("class", "progress-text")], None)?;
+
+    let controls = child(doc, &gateway, "div", &[("class", "controls")], None)?;
+    let button = |label: &str| child(doc, &controls, "button", &[("type", "button")], Some(label));
+    let play = button("Play run")?;
+    let next = button("Next gate")?;
+    let restart = button("Restart inspection")?;
+    let reset = button("Reset synthetic ledger")?;
+    let speed = child(
+        doc,
+        &gateway,
+        "div",
+        &[
+            ("class", "speed"),
+            ("role", "radiogroup"),
+            ("aria-labelledby", "speed-label"),
+        ],
+        None,
+    )?;
+    child(
+        doc,
+        &speed,
+        "span",
+        &[("id", "speed-label"), ("class", "speed-label")],
+        Some("Speed"),
+    )?;
+    let mut speeds = Vec::new();
+    for choice in &model.playback.speeds {
+        let id = format!("speed-{}", choice.value);
+        let label = child(doc, &speed, "label", &[("for", &id)], None)?;
+        let radio = el(
+            doc,
+            "input",
+            &[
+                ("type", "radio"),
+                ("name", "speed"),
+                ("id", &id),
+                ("value", choice.value),
+            ],
+            None,
+        )?;
+        label.append_child(&radio)?;
+        label.append_child(&doc.create_text_node(choice.label))?;
+        speeds.push(radio);
+    }
+    let pace = child(doc, &gateway, "p", &[("class", "pace")], None)?;
+    let caption = child(
+        doc,
+        &gateway,
+        "p",
+        &[
+            ("id", "gate-caption"),
+            ("role", "status"),
+            ("class", "caption"),
+        ],
+        None,
+    )?;
+    let notice = child(
+        doc,
+        &gateway,
+        "p",
+        &[("class", "notice"), ("role", "status")],
+        None,
+    )?;
+    let details = child(doc, &gateway, "details", &[("class", "preview")], None)?;
+    child(
+        doc,
+        &details,
+        "summary",
+        &[],
+        Some("Complete-run preview (reveals the outcome before inspection)"),
+    )?;
+    let preview_summary = child(doc, &details, "p", &[], None)?;
+    let preview_rows = child(doc, &details, "ol", &[("class", "preview-rows")], None)?;
+
+    // Returned output.
+    let out = section(doc, &main, "h-output", "Returned output")?;
+    let output_note = child(doc, &out, "p", &[("class", "status-line")], None)?;
+    let output = child(
+        doc,
+        &out,
+        "pre",
+        &[("class", "literal"), ("id", "output")],
+        None,
+    )?;
+
+    // Runs log.
+    let log = section(doc, &main, "h-runs", "Runs log")?;
+    let runs = child(
+        doc,
+        &log,
+        "ol",
+        &[("class", "runs"), ("reversed", "")],
+        None,
+    )?;
+
+    // Policy by risk.
+    let pol = section(doc, &main, "h-policy", "Policy by risk")?;
+    child(
+        doc,
+        &pol,
+        "p",
+        &[("class", "hint")],
+        Some("Only risk and policy grant anything; a tool's description never does. No fixture tool can delete or share, and no operation may be added to give one."),
+    )?;
+    let table = child(doc, &pol, "table", &[("class", "policy")], None)?;
+    let head = child(doc, &table, "thead", &[], None)?;
+    let tr = child(doc, &head, "tr", &[], None)?;
+    for h in ["Risk", "Policy", "Registered tools"] {
+        child(doc, &tr, "th", &[("scope", "col")], Some(h))?;
+    }
+    let policy = child(doc, &table, "tbody", &[], None)?;
+
+    // Ledger.
+    let led = section(doc, &main, "h-ledger", "Synthetic ledger")?;
+    led.set_attribute("class", "panel ledger")?;
+    let ledger_view = child(doc, &led, "div", &[("class", "ledger-view")], None)?;
+    child(
+        doc,
+        &led,
+        "h3",
+        &[("id", "h-ledger-json")],
+        Some("Ledger as JSON"),
+    )?;
+    let ledger_json = child(
+        doc,
+        &led,
+        "pre",
+        &[
+            ("class", "literal"),
+            ("id", "ledger-json"),
+            ("aria-labelledby", "h-ledger-json"),
+            ("tabindex", "0"),
+        ],
+        None,
+    )?;
+
+    // Baseline.
+    let base = section(doc, &main, "h-baseline", "Baseline")?;
+    let row = child(doc, &base, "div", &[("class", "row")], None)?;
+    let capture = child(
+        doc,
+        &row,
+        "button",
+        &[("type", "button")],
+        Some("Capture baseline"),
+    )?;
+    let clear_baseline = child(
+        doc,
+        &row,
+        "button",
+        &[("type", "button")],
+        Some("Clear baseline"),
+    )?;
+    let baseline = child(doc, &base, "div", &[("class", "baseline")], None)?;
+
+    // Notes.
+    let notes_panel = section(doc, &main, "h-notes", "Notes")?;
+    let notes = field(doc, &notes_panel, "textarea", "notes", "Notes")?;
+    notes.set_attribute("rows", "5")?;
+    let row = child(doc, &notes_panel, "div", &[("class", "row")], None)?;
+    let export = child(
+        doc,
+        &row,
+        "button",
+        &[("type", "button")],
+        Some("Export notes"),
+    )?;
+    let notes_status = child(
+        doc,
+        &notes_panel,
+        "p",
+        &[("class", "status-line"), ("role", "status")],
+        None,
+    )?;
+
+    let footer = child(doc, root, "footer", &[("class", "disclaimer")], None)?;
+    child(doc, &footer, "p", &[], Some(model.disclaimer))?;
+
+    Ok(Elements {
+        root: root.clone(),
+        title,
+        instructions,
+        goals,
+        expand,
+        tool,
+        example,
+        tool_name,
+        policy,
+        args,
+        args_count,
+        role,
+        hook,
+        key,
+        reuse,
+        approve,
+        approval_status,
+        gates,
+        play,
+        next,
+        restart,
+        reset,
+        speeds,
+        pace,
+        progress,
+        progress_text,
+        caption,
+        notice,
+        preview_rows,
+        preview_summary,
+        request,
+        output_note,
+        output,
+        ledger_view,
+        ledger_json,
+        capture,
+        clear_baseline,
+        baseline,
+        runs,
+        notes,
+        export,
+        notes_status,
+    })
+}

@@ -1,0 +1,49 @@
+// Startup figures for scripts/bench-size: loads the page N times (default 10,
+// after one warm-up load that is not counted), each in a fresh browser context,
+// and prints the time from the start of navigation to the first complete
+// render — the moment the seven gate rows (li[data-gate]) are in the document.
+// Prints figures only; it asserts nothing about time.
+//
+//   node tests/e2e/bench-startup.mjs [LOADS]
+
+import { GATE_COUNT, WWW, launchBrowser, startServer } from './harness.mjs';
+
+const loads = Number(process.argv[2] ?? 10);
+
+// Runs in the page before its own scripts: notes performance.now() (ms since
+// navigation start) when the gate rows first all exist.
+function markFirstRender(count) {
+  const check = () => {
+    if (document.querySelectorAll('li[data-gate]').length >= count) {
+      window.__firstRenderMs = performance.now();
+      return true;
+    }
+    return false;
+  };
+  new MutationObserver((_, observer) => {
+    if (check()) observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+const server = await startServer(WWW);
+const browser = await launchBrowser();
+const times = [];
+try {
+  for (let i = 0; i <= loads; i += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(markFirstRender, GATE_COUNT);
+    await page.goto(server.url);
+    const ms = await page.waitForFunction(() => window.__firstRenderMs, null, { timeout: 30_000 });
+    if (i > 0) times.push(await ms.jsonValue());
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+times.sort((a, b) => a - b);
+const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
+const f = (ms) => `${ms.toFixed(1)} ms`;
+console.log(`first complete render (${GATE_COUNT} gate rows) after navigation, ${times.length} loads in headless Chromium:`);
+console.log(`  median ${f(median)}   min ${f(times[0])}   max ${f(times[times.length - 1])}`);

@@ -1,0 +1,184 @@
+// Shared helpers of the browser end-to-end tests (tests/e2e/*.test.mjs).
+//
+// A test file usually needs only `e2eSuite()`:
+//
+//   import { test } from 'node:test';
+//   import { e2eSuite, waitForGates } from './harness.mjs';
+//   const suite = e2eSuite();
+//   test('…', async () => {
+//     const { page } = await suite.open('?experiment=email');
+//     await waitForGates(page);
+//   });
+//
+// The page is served by the workspace's `devserve` from www/ (build it first
+// with scripts/build-web). run.mjs starts one server for all files and hands
+// its address over in E2E_BASE_URL; without it each file starts its own, so
+// `node --test tests/e2e/` works too. Chromium is Debian's (/usr/bin/chromium,
+// or CHROMIUM_PATH); nothing here downloads a browser.
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const WWW = join(ROOT, 'www');
+
+/** The number of gates the page draws (SPEC 3). */
+export const GATE_COUNT = 7;
+
+/** Chromium flags for this machine: headless, as root, with no network of its own. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/**
+ * Starts `devserve` on a free port of 127.0.0.1 serving `dir`.
+ * Resolves to { url, close } once it prints its address.
+ */
+export function startServer(dir = WWW, { port = 0, timeoutMs = 180_000 } = {}) {
+  const child = spawn('cargo', ['run', '--quiet', '--locked', '-p', 'devserve', '--', dir, String(port)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true, // its own process group, so close() ends cargo and the server together
+  });
+  const close = () =>
+    new Promise((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        done();
+      }
+    });
+  return new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => {
+      close();
+      fail(new Error(`devserve did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/^Serving .* at (http:\/\/\S+)$/m);
+      if (m) {
+        clearTimeout(timer);
+        ok({ url: m[1], close });
+      }
+    });
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      fail(e);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`devserve exited (${signal ?? code}) before serving: ${out}`));
+    });
+  });
+}
+
+/** Launches Debian's headless Chromium through playwright-core. */
+export async function launchBrowser() {
+  const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`no Chromium at ${executablePath}: run scripts/test (or apt-get install chromium)`);
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * Opens `url` in a fresh browser context (axe-core/playwright needs one).
+ * Everything the page does is recorded for the test to check:
+ *   requests       every URL the page asked for
+ *   consoleErrors  console.error / console.warn texts
+ *   pageErrors     uncaught exceptions
+ *   failedResponses  `STATUS URL` of every answer of 400 or more
+ * Resolves to { context, page, requests, consoleErrors, pageErrors, failedResponses, close }.
+ */
+export async function openPage(browser, url, { contextOptions = {}, waitUntil = 'load' } = {}) {
+  const context = await browser.newContext(contextOptions);
+  const page = await context.newPage();
+  const requests = [];
+  const consoleErrors = [];
+  const pageErrors = [];
+  const failedResponses = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('response', (r) => {
+    if (r.status() >= 400) failedResponses.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') {
+      const where = m.location().url;
+      consoleErrors.push(`${m.type()}: ${m.text()}${where ? ` (${where})` : ''}`);
+    }
+  });
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  await page.goto(url, { waitUntil });
+  return { context, page, requests, consoleErrors, pageErrors, failedResponses, close: () => context.close() };
+}
+
+/** Waits until the page has drawn its seven gate rows (`li[data-gate]`). */
+export async function waitForGates(page, { timeout = 15_000 } = {}) {
+  await page.waitForFunction((n) => document.querySelectorAll('li[data-gate]').length === n, GATE_COUNT, {
+    timeout,
+  });
+}
+
+/** The `data-status` of every gate row, in order. */
+export function gateStatuses(page) {
+  return page.$$eval('li[data-gate]', (lis) => lis.map((li) => li.getAttribute('data-status')));
+}
+
+/** The requests among `requests` that left `origin` (data: URLs make no request and pass). */
+export function foreignRequests(requests, origin) {
+  return requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin);
+}
+
+/**
+ * Registers node:test hooks for one test file: a server (E2E_BASE_URL or its
+ * own) and one browser before its tests, and closing both, with every page
+ * opened through `open`, after them.
+ */
+export function e2eSuite() {
+  let server = null;
+  let browser = null;
+  let base = process.env.E2E_BASE_URL || null;
+  const opened = [];
+  before(async () => {
+    if (!base) {
+      server = await startServer(WWW);
+      base = server.url;
+    }
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    for (const p of opened) await p.close().catch(() => {});
+    if (browser) await browser.close();
+    if (server) await server.close();
+  });
+  return {
+    get url() {
+      return base;
+    },
+    get browser() {
+      return browser;
+    },
+    /** Opens the page at `path` (e.g. '?experiment=email') relative to the server's root. */
+    async open(path = '', options) {
+      const p = await openPage(browser, new URL(path, base).href, options);
+      opened.push(p);
+      return p;
+    },
+  };
+}
