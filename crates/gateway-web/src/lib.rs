@@ -11,7 +11,7 @@ pub mod dom;
 mod fullscreen;
 pub mod layout;
 mod notes;
-mod panic;
+pub mod panic;
 pub mod render;
 mod unknown;
 

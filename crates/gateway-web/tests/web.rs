@@ -53,3 +53,144 @@ fn mount_draws_seven_pending_gates() -> Result<(), JsValue> {
     root.remove();
     Ok(())
 }
+
+/// The first element under `root` that `selector` matches.
+fn one(root: &Element, selector: &str) -> Result<Element, JsValue> {
+    root.query_selector(selector)?
+        .ok_or_else(|| JsValue::from_str(&format!("nothing matches {selector}")))
+}
+
+fn text(root: &Element, selector: &str) -> Result<String, JsValue> {
+    Ok(one(root, selector)?.text_content().unwrap_or_default())
+}
+
+/// Sets a select's value and fires `change`, as a person choosing does.
+fn choose(root: &Element, selector: &str, value: &str) -> Result<(), JsValue> {
+    let select: web_sys::HtmlSelectElement = one(root, selector)?.dyn_into()?;
+    select.set_value(value);
+    select.dispatch_event(&web_sys::Event::new("change")?)?;
+    Ok(())
+}
+
+/// Clicks the button whose text is `label`.
+fn click(root: &Element, label: &str) -> Result<(), JsValue> {
+    for b in select_all(root, "button")? {
+        if b.text_content().as_deref() == Some(label) {
+            b.dyn_into::<web_sys::HtmlElement>()?.click();
+            return Ok(());
+        }
+    }
+    Err(JsValue::from_str(&format!("no button {label:?}")))
+}
+
+fn statuses(root: &Element) -> Result<Vec<String>, JsValue> {
+    Ok(select_all(root, "li[data-gate]")?
+        .iter()
+        .map(|li| li.get_attribute("data-status").unwrap_or_default())
+        .collect())
+}
+
+#[wasm_bindgen_test]
+fn dom_events_drive_the_core_and_the_ledger_changes_after_the_last_gate() -> Result<(), JsValue> {
+    let root = fresh_root()?;
+    let _shell = gateway_web::app::mount(&root, ExperimentId::Email)?;
+    choose(&root, "#role", "operator")?;
+    click(&root, "Approve exact payload")?;
+    assert!(one(&root, "#approve")?.text_content().as_deref() == Some("Revoke approval"));
+    for _ in 0..6 {
+        click(&root, "Next gate")?;
+        assert!(!text(&root, "#ledger-json")?.contains("email-1"));
+        assert!(one(&root, "#output")?.has_attribute("hidden"));
+    }
+    click(&root, "Next gate")?;
+    assert_eq!(
+        statuses(&root)?.iter().filter(|s| *s == "rejected").count(),
+        0
+    );
+    assert!(text(&root, "#ledger-json")?.contains("\"id\": \"email-1\""));
+    assert!(text(&root, "#output")?.contains("learner@example.test"));
+    assert!(one(&root, "button:disabled")?.text_content().as_deref() == Some("Next gate"));
+    assert!(text(&root, "#gate-caption")?.starts_with("Run finished: effect committed"));
+    root.remove();
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn learner_text_is_set_as_text_never_as_markup() -> Result<(), JsValue> {
+    let attack = "<img src=x onerror=alert(1)><script>alert(2)</script>";
+    let root = fresh_root()?;
+    let shell = gateway_web::app::mount(&root, ExperimentId::Email)?;
+    let args = serde_json_args(attack);
+    gateway_web::app::dispatch(&shell, gateway_core::Msg::EditArgs(args));
+    gateway_web::app::dispatch(
+        &shell,
+        gateway_core::Msg::SetRole(gateway_core::Role::Operator),
+    );
+    gateway_web::app::dispatch(&shell, gateway_core::Msg::Approve);
+    for _ in 0..7 {
+        gateway_web::app::dispatch(&shell, gateway_core::Msg::NextGate);
+    }
+    assert!(
+        text(&root, "#request")?.contains(attack),
+        "request shows it literally"
+    );
+    assert!(
+        text(&root, "#output")?.contains(attack),
+        "output shows it literally"
+    );
+    assert!(
+        text(&root, "#ledger-json")?.contains(attack),
+        "ledger shows it literally"
+    );
+    assert_eq!(
+        select_all(&root, "img, script")?.len(),
+        0,
+        "no element was made from it"
+    );
+    root.remove();
+    Ok(())
+}
+
+/// Email arguments whose subject and body carry `s`.
+fn serde_json_args(s: &str) -> String {
+    let quoted = gateway_core::json::quote(s);
+    format!(r#"{{"to":"learner@example.test","subject":{quoted},"body":{quoted}}}"#)
+}
+
+#[wasm_bindgen_test]
+fn experiment_parameter_is_read_from_the_query() {
+    use gateway_web::experiment_param;
+    assert_eq!(
+        experiment_param("?experiment=email&embed=1").as_deref(),
+        Some("email")
+    );
+    assert_eq!(
+        experiment_param("?embed=1&experiment=registry").as_deref(),
+        Some("registry")
+    );
+    assert_eq!(experiment_param("").as_deref(), None);
+    assert_eq!(
+        experiment_param("?experiment=%3Cb%3E").as_deref(),
+        Some("<b>")
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_error_banner_is_visible_text() -> Result<(), JsValue> {
+    gateway_web::panic::show_banner("<b>boom</b>")?;
+    let doc = gateway_web::dom::document()?;
+    let banner = doc.get_element_by_id("error-banner").ok_or("no banner")?;
+    assert_eq!(banner.get_attribute("role").as_deref(), Some("alert"));
+    assert!(!banner.has_attribute("hidden"));
+    assert!(banner
+        .text_content()
+        .unwrap_or_default()
+        .ends_with("<b>boom</b>"));
+    assert_eq!(
+        banner.children().length(),
+        0,
+        "the detail is text, not markup"
+    );
+    banner.remove();
+    Ok(())
+}
