@@ -36,7 +36,9 @@ pub fn mask(text: &str) -> String {
                 out.push_str(prefix);
                 out.push_str(MASK);
                 rest = &rest[len..];
-                prev_is_key = true;
+                // A key may start right where the last one ended: the
+                // marker now stands between them.
+                prev_is_key = false;
                 continue;
             }
         }
@@ -106,6 +108,17 @@ mod tests {
         let word = format!("task-{}", "a".repeat(30));
         assert_eq!(mask(&word), word);
         assert_eq!(mask(&format!("“{key}”")), "“sk-…[masked]”");
+    }
+
+    #[test]
+    fn touching_keys_are_each_masked_and_masking_is_stable() {
+        let google = format!("AIza{}", "A".repeat(35));
+        let openai = format!("sk-{}", "a".repeat(20));
+        let text = format!("{google}{google}{openai}");
+        let once = mask(&text);
+        assert_eq!(once, "AIza…[masked]AIza…[masked]sk-…[masked]");
+        assert_eq!(mask(&once), once);
+        assert!(!has_secret(&once));
     }
 
     #[test]

@@ -92,7 +92,15 @@ pub fn render(
         render_gate(li, row);
     }
     set_text(&e.play, m.playback.play_label);
+    let next_had_focus = doc.active_element().as_ref() == Some(&e.next);
     set_flag(&e.next, "disabled", !m.playback.next_enabled);
+    if next_had_focus && !m.playback.next_enabled {
+        // A disabled button keeps focus but does nothing: hand focus to
+        // Play run, the next thing a keyboard user can do.
+        if let Some(play) = crate::dom::html(&e.play) {
+            let _ = play.focus();
+        }
+    }
     for (radio, choice) in e.speeds.iter().zip(&m.playback.speeds) {
         if let Some(r) = radio.dyn_ref::<HtmlInputElement>() {
             r.set_checked(choice.selected);

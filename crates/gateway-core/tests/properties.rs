@@ -1,0 +1,1710 @@
+//! Model-based property tests over random message sequences (SPEC 2–5, 9).
+//!
+//! Every sequence test drives a [`Workbench`] with random [`Msg`]s and a
+//! clock that mostly moves forward but sometimes jumps back, and checks
+//! after every single message, against a small reference model:
+//!
+//! - the ledger changes only when that message completed a run's seventh
+//!   stage (and then exactly as the run's plan says), or on a ledger reset;
+//! - the operation keys behave as SPEC 4 says (a tiny key → payload model);
+//! - the outbox, files, database and schedule match the committed writes;
+//! - any input change clears the approval and rewinds to gate 1, paused;
+//! - plans are deterministic, well formed, and never stale;
+//! - API-key-shaped strings never reach the returned output or the run log,
+//!   while the ledger keeps them;
+//! - the redact hook changes nothing but the returned output;
+//! - nothing panics, and `view()` is drawn after every step.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeMap;
+
+use gateway_core::gates::{self, Approval, Inputs, Plan};
+use gateway_core::json::{utf16_len, MAX_ARGUMENT_UNITS};
+use gateway_core::ledger::{Commit, Ledger, FILE_NAMES, MAX_OUTBOX, STATUSES};
+use gateway_core::mask::has_secret;
+use gateway_core::playback::{Clock, Playback};
+use gateway_core::runlog::RunEffect;
+use gateway_core::tools::REDACTED;
+use gateway_core::{
+    ExampleKind, ExperimentId, Gate, Hook, Msg, Role, Speed, ToolId, Verdict, Workbench,
+};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::sample::{select, Index};
+use proptest::test_runner::TestCaseError;
+use serde_json::{json, Map, Value};
+
+type TestResult = Result<(), TestCaseError>;
+
+fn config(cases: u32) -> ProptestConfig {
+    ProptestConfig {
+        cases,
+        // Keep failures in the report, not in files beside the tests.
+        failure_persistence: None,
+        max_shrink_iters: 4096,
+        ..ProptestConfig::default()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Generators
+// ---------------------------------------------------------------------------
+
+/// How the shell's clock moves before a message.
+#[derive(Debug, Clone, Copy)]
+enum Time {
+    Same,
+    Forward(u64),
+    Back(u64),
+}
+
+impl Time {
+    fn apply(self, now: u64) -> u64 {
+        match self {
+            Time::Same => now,
+            Time::Forward(d) => now + d,
+            Time::Back(d) => now.saturating_sub(d),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Step {
+    time: Time,
+    msg: Msg,
+}
+
+fn step(msg: Msg) -> Step {
+    Step {
+        time: Time::Same,
+        msg,
+    }
+}
+
+fn time() -> impl Strategy<Value = Time> {
+    prop_oneof![
+        2 => Just(Time::Same),
+        4 => (0u64..3_000).prop_map(Time::Forward),
+        2 => (3_000u64..120_000).prop_map(Time::Forward),
+        // Non-monotonic clocks: a shell may hand back an earlier reading.
+        1 => (0u64..60_000).prop_map(Time::Back),
+    ]
+}
+
+fn tool_id() -> impl Strategy<Value = ToolId> {
+    select(ToolId::ALL.to_vec())
+}
+
+fn role() -> impl Strategy<Value = Role> {
+    select(Role::ALL.to_vec())
+}
+
+fn hook() -> impl Strategy<Value = Hook> {
+    select(Hook::ALL.to_vec())
+}
+
+fn speed() -> impl Strategy<Value = Speed> {
+    select(Speed::ALL.to_vec())
+}
+
+fn example_kind() -> impl Strategy<Value = ExampleKind> {
+    select(ExampleKind::ALL.to_vec())
+}
+
+fn examples(tool: ToolId) -> &'static gateway_core::tools::Examples {
+    &tool.tool().declaration().examples
+}
+
+/// API-key-shaped strings, and near misses that must stay as written.
+fn secret() -> BoxedStrategy<String> {
+    prop_oneof![
+        3 => "AIza[0-9A-Za-z_-]{35}",
+        3 => "sk-[0-9A-Za-z_-]{20,48}",
+        1 => "AIza[0-9A-Za-z_-]{30,34}",
+        1 => "sk-[0-9A-Za-z]{10,19}",
+        1 => "task-[0-9A-Za-z]{20,30}",
+    ]
+    .boxed()
+}
+
+/// Free text mixing words, non-ASCII and API keys, 1 to about 450 units.
+///
+/// With `adjacent`, fragments may touch (`AIza…` directly followed by
+/// `sk-…`); otherwise a space always separates them.
+fn prose(adjacent: bool) -> BoxedStrategy<String> {
+    let plain = prop_oneof![
+        3 => "[A-Za-z0-9 ,.!?]{1,16}",
+        2 => secret(),
+        1 => "[éü😀\u{2028}日本\t]{1,3}",
+    ];
+    let (fragment, sep) = if adjacent {
+        // A Google key directly followed by another key.
+        let touching = ("AIza[0-9A-Za-z_-]{35}", secret()).prop_map(|(a, b)| a + &b);
+        (
+            prop_oneof![3 => plain, 1 => touching].boxed(),
+            select(vec!["", " ", "\n", "-", "=", "\""]).boxed(),
+        )
+    } else {
+        (plain.boxed(), Just(" ").boxed())
+    };
+    vec((fragment, sep), 1..8)
+        .prop_map(|parts| {
+            let mut out = String::new();
+            for (i, (fragment, sep)) in parts.into_iter().enumerate() {
+                if i > 0 {
+                    out.push_str(sep);
+                }
+                out.push_str(&fragment);
+            }
+            out
+        })
+        .boxed()
+}
+
+/// A subject: one line, words and keys separated by spaces.
+fn subject() -> BoxedStrategy<String> {
+    vec(
+        prop_oneof![3 => "[A-Za-z0-9,.!?]{1,16}", 1 => secret()],
+        1..4,
+    )
+    .prop_map(|words| words.join(" "))
+    .boxed()
+}
+
+fn hhmm(minutes: u32) -> String {
+    format!("{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
+/// Key order, layout and a shadowed duplicate key (the last one wins).
+type Style = (bool, bool, bool);
+
+fn render(mut fields: Vec<(&'static str, Value)>, (pretty, reverse, dup): Style) -> String {
+    if reverse {
+        fields.reverse();
+    }
+    let first = fields.first().map(|(k, _)| *k);
+    let map: Map<String, Value> = fields.into_iter().map(|(k, v)| (k.into(), v)).collect();
+    let value = Value::Object(map);
+    let text = if pretty {
+        serde_json::to_string_pretty(&value).unwrap()
+    } else {
+        serde_json::to_string(&value).unwrap()
+    };
+    match (dup, first) {
+        (true, Some(k)) => format!("{{{}: \"shadowed\",{}", json!(k), &text[1..]),
+        _ => text,
+    }
+}
+
+fn style() -> impl Strategy<Value = Style> {
+    (any::<bool>(), any::<bool>(), prop::bool::weighted(0.2))
+}
+
+fn email_fields(adjacent: bool) -> BoxedStrategy<Vec<(&'static str, Value)>> {
+    let local = prop_oneof![
+        3 => "[A-Za-z0-9._+-]{1,12}",
+        1 => "sk-[A-Za-z0-9]{20,30}",
+        1 => Just("learner".to_string()),
+    ];
+    (local, subject(), prose(adjacent))
+        .prop_map(|(local, subject, body)| {
+            vec![
+                ("to", json!(format!("{local}@example.test"))),
+                ("subject", json!(subject)),
+                ("body", json!(body)),
+            ]
+        })
+        .boxed()
+}
+
+fn calendar_fields() -> BoxedStrategy<Vec<(&'static str, Value)>> {
+    ("[A-Za-z ]{1,20}", 0u32..48, 1u32..=4)
+        .prop_map(|(title, start, len)| {
+            vec![
+                ("title", json!(title)),
+                ("start", json!(hhmm(start * 30))),
+                ("end", json!(hhmm((start + len) * 30))),
+            ]
+        })
+        .boxed()
+}
+
+fn files_fields(adjacent: bool) -> BoxedStrategy<Vec<(&'static str, Value)>> {
+    let path = prop_oneof![
+        6 => select(FILE_NAMES.to_vec()).prop_map(String::from),
+        1 => select(vec!["../../private.txt", "/workspace/NOTES.txt", "/workspace/notes.txt/"])
+            .prop_map(String::from),
+    ];
+    prop_oneof![
+        (path.clone()).prop_map(|p| vec![("operation", json!("read")), ("path", json!(p))]),
+        (path, prose(adjacent)).prop_map(|(p, c)| vec![
+            ("operation", json!("write")),
+            ("path", json!(p)),
+            ("content", json!(c)),
+        ]),
+    ]
+    .boxed()
+}
+
+fn database_fields() -> BoxedStrategy<Vec<(&'static str, Value)>> {
+    prop_oneof![
+        select(vec!["seats", "status"])
+            .prop_map(|k| vec![("operation", json!("get")), ("key", json!(k))]),
+        prop_oneof![6 => 0i64..=500, 1 => 501i64..503].prop_map(|n| vec![
+            ("operation", json!("set")),
+            ("key", json!("seats")),
+            ("value", json!(n)),
+        ]),
+        prop_oneof![6 => select(STATUSES.to_vec()), 1 => Just("archived")].prop_map(|s| vec![
+            ("operation", json!("set")),
+            ("key", json!("status")),
+            ("value", json!(s)),
+        ]),
+    ]
+    .boxed()
+}
+
+fn search_fields() -> BoxedStrategy<Vec<(&'static str, Value)>> {
+    ("[a-z ]{1,8}", prop::option::of(0i64..=4))
+        .prop_map(|(q, limit)| {
+            let mut fields = vec![("query", json!(q))];
+            if let Some(n) = limit {
+                fields.push(("limit", json!(n)));
+            }
+            fields
+        })
+        .boxed()
+}
+
+fn calculator_fields() -> BoxedStrategy<Vec<(&'static str, Value)>> {
+    let number = select(vec![0.0, 0.1, 0.2, 2.0, 3.0, -7.5, 1e12, -1e12, 6.0]);
+    (
+        select(vec!["add", "subtract", "multiply", "divide", "pow"]),
+        number.clone(),
+        number,
+    )
+        .prop_map(|(op, l, r)| {
+            vec![
+                ("operator", json!(op)),
+                ("left", json!(l)),
+                ("right", json!(r)),
+            ]
+        })
+        .boxed()
+}
+
+fn fields_for(tool: ToolId, adjacent: bool) -> BoxedStrategy<Vec<(&'static str, Value)>> {
+    match tool {
+        ToolId::Email => email_fields(adjacent),
+        ToolId::Calendar => calendar_fields(),
+        ToolId::Files => files_fields(adjacent),
+        ToolId::Database => database_fields(),
+        ToolId::Search => search_fields(),
+        ToolId::Calculator => calculator_fields(),
+    }
+}
+
+/// Mostly valid argument text for `tool`.
+fn payload_for(tool: ToolId, adjacent: bool) -> BoxedStrategy<String> {
+    (fields_for(tool, adjacent), style())
+        .prop_map(|(fields, style)| render(fields, style))
+        .boxed()
+}
+
+fn tool_payload(tools: Vec<ToolId>, adjacent: bool) -> BoxedStrategy<(ToolId, String)> {
+    select(tools)
+        .prop_flat_map(move |t| payload_for(t, adjacent).prop_map(move |text| (t, text)))
+        .boxed()
+}
+
+/// Mostly valid mutations (write, send) only.
+fn mutation_payload() -> BoxedStrategy<(ToolId, String)> {
+    let mutations = prop_oneof![
+        2 => (email_fields(false), style()).prop_map(|(f, s)| (ToolId::Email, render(f, s))),
+        1 => (calendar_fields(), style()).prop_map(|(f, s)| (ToolId::Calendar, render(f, s))),
+        1 => (prose(false), select(FILE_NAMES.to_vec()), style()).prop_map(|(c, p, s)| {
+            let fields = vec![
+                ("operation", json!("write")),
+                ("path", json!(p)),
+                ("content", json!(c)),
+            ];
+            (ToolId::Files, render(fields, s))
+        }),
+        1 => (0i64..=500, style()).prop_map(|(n, s)| {
+            let fields = vec![
+                ("operation", json!("set")),
+                ("key", json!("seats")),
+                ("value", json!(n)),
+            ];
+            (ToolId::Database, render(fields, s))
+        }),
+    ];
+    mutations.boxed()
+}
+
+fn json_value() -> BoxedStrategy<Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        (-1000i64..1000).prop_map(|n| json!(n)),
+        select(vec![
+            24.0, 0.5, -0.0, 1e13, 1e12, -1e12, 0.1, 501.0, 2.5, 4.0
+        ])
+        .prop_map(|f| json!(f)),
+        select(vec![
+            "learner@example.test",
+            "learner@outside.test",
+            "/workspace/notes.txt",
+            "../../private.txt",
+            "seats",
+            "status",
+            "open",
+            "set",
+            "get",
+            "read",
+            "write",
+            "add",
+            "divide",
+            "09:15",
+            "24:00",
+            "24:30",
+            "",
+            "<b>bold</b>",
+        ])
+        .prop_map(|s| json!(s)),
+        prose(false).prop_map(Value::String),
+    ];
+    leaf.prop_recursive(2, 8, 3, |inner| {
+        prop_oneof![
+            vec(inner.clone(), 0..3).prop_map(Value::Array),
+            vec(("[a-z]{1,4}", inner), 0..3).prop_map(|kv| Value::Object(kv.into_iter().collect())),
+        ]
+    })
+    .boxed()
+}
+
+fn field_name() -> BoxedStrategy<String> {
+    prop_oneof![
+        3 => select(vec![
+            "to", "subject", "body", "title", "start", "end", "operation", "path",
+            "content", "key", "value", "query", "limit", "operator", "left", "right",
+            "cc", "__proto__", "",
+        ])
+        .prop_map(String::from),
+        1 => "[a-z]{1,6}",
+    ]
+    .boxed()
+}
+
+/// One change to a valid example, at the JSON or at the text level.
+#[derive(Debug, Clone)]
+enum Mutation {
+    Drop(Index),
+    Set(Index, Value),
+    Add(String, Value),
+    Rename(Index, String),
+    Delete(Index, usize),
+    Insert(Index, String),
+    Truncate(Index),
+    Twice,
+}
+
+fn mutation() -> BoxedStrategy<Mutation> {
+    prop_oneof![
+        any::<Index>().prop_map(Mutation::Drop),
+        (any::<Index>(), json_value()).prop_map(|(i, v)| Mutation::Set(i, v)),
+        (field_name(), json_value()).prop_map(|(k, v)| Mutation::Add(k, v)),
+        (any::<Index>(), field_name()).prop_map(|(i, k)| Mutation::Rename(i, k)),
+        (any::<Index>(), 1usize..8).prop_map(|(i, n)| Mutation::Delete(i, n)),
+        (any::<Index>(), "[{}\\[\\]\",:0-9a-z\\\\ \n😀]{1,4}")
+            .prop_map(|(i, s)| Mutation::Insert(i, s)),
+        any::<Index>().prop_map(Mutation::Truncate),
+        Just(Mutation::Twice),
+    ]
+    .boxed()
+}
+
+fn mutate(text: &str, m: &Mutation) -> String {
+    let object = || serde_json::from_str::<Map<String, Value>>(text).unwrap();
+    let pretty =
+        |map: Map<String, Value>| serde_json::to_string_pretty(&Value::Object(map)).unwrap();
+    let chars: Vec<char> = text.chars().collect();
+    match m {
+        Mutation::Drop(i) => {
+            let o = object();
+            let n = i.index(o.len().max(1));
+            pretty(
+                o.into_iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != n)
+                    .map(|(_, kv)| kv)
+                    .collect(),
+            )
+        }
+        Mutation::Set(i, v) => {
+            let mut o = object();
+            let n = i.index(o.len().max(1));
+            if let Some(slot) = o.values_mut().nth(n) {
+                *slot = v.clone();
+            }
+            pretty(o)
+        }
+        Mutation::Add(k, v) => {
+            let mut o = object();
+            o.insert(k.clone(), v.clone());
+            pretty(o)
+        }
+        Mutation::Rename(i, name) => {
+            let o = object();
+            let n = i.index(o.len().max(1));
+            pretty(
+                o.into_iter()
+                    .enumerate()
+                    .map(|(j, (k, v))| if j == n { (name.clone(), v) } else { (k, v) })
+                    .collect(),
+            )
+        }
+        Mutation::Delete(i, len) => {
+            let start = i.index(chars.len() + 1);
+            let end = (start + len).min(chars.len());
+            chars[..start].iter().chain(&chars[end..]).collect()
+        }
+        Mutation::Insert(i, s) => {
+            let at = i.index(chars.len() + 1);
+            let mut out: String = chars[..at].iter().collect();
+            out.push_str(s);
+            out.extend(&chars[at..]);
+            out
+        }
+        Mutation::Truncate(i) => chars[..i.index(chars.len() + 1)].iter().collect(),
+        Mutation::Twice => format!("{text}{text}"),
+    }
+}
+
+/// Argument text as a learner might type it, for any tool.
+fn args_text(tools: Vec<ToolId>, adjacent: bool) -> BoxedStrategy<String> {
+    let tools2 = tools.clone();
+    let tools3 = tools.clone();
+    prop_oneof![
+        4 => tool_payload(tools, adjacent).prop_map(|(_, text)| text),
+        3 => (select(tools2), mutation()).prop_map(|(t, m)| mutate(examples(t).valid, &m)),
+        1 => (select(tools3), example_kind()).prop_map(|(t, k)| k.text(examples(t)).to_string()),
+        1 => any::<String>(),
+        1 => "[{}\\[\\]\":,0-9a-z. \\\\-]{0,60}",
+    ]
+    .boxed()
+}
+
+fn op_key() -> BoxedStrategy<String> {
+    prop_oneof![
+        4 => select(vec!["intent-1", "intent-2", "intent-3"]).prop_map(String::from),
+        1 => Just(String::new()),
+        1 => "[a-z0-9-]{1,8}",
+        1 => Just("k".repeat(64)),
+        1 => Just("k".repeat(65)),
+        1 => Just("two\nlines".to_string()),
+        1 => "sk-[A-Za-z0-9]{20,24}",
+        1 => Just("ключ-😀".to_string()),
+    ]
+    .boxed()
+}
+
+fn tool_name() -> BoxedStrategy<String> {
+    prop_oneof![
+        3 => tool_id().prop_map(|t| t.name().to_string()),
+        2 => select(vec!["shell.exec", "files.delete", "email ", "Email", "", " calculator", "calc"])
+            .prop_map(String::from),
+        1 => "[a-z.]{0,12}",
+    ]
+    .boxed()
+}
+
+/// Every message the page can send; `tools` bounds SelectTool and the
+/// argument text, `free_hooks` allows SetHook and SetToolName.
+fn msg(tools: Vec<ToolId>, free_hooks: bool, adjacent: bool) -> BoxedStrategy<Msg> {
+    let common = prop_oneof![
+        3 => args_text(tools.clone(), adjacent).prop_map(Msg::EditArgs),
+        1 => select(tools).prop_map(Msg::SelectTool),
+        1 => example_kind().prop_map(Msg::LoadExample),
+        2 => role().prop_map(Msg::SetRole),
+        1 => op_key().prop_map(Msg::SetKey),
+        1 => any::<bool>().prop_map(Msg::SetReuse),
+        3 => Just(Msg::Approve),
+        1 => Just(Msg::Revoke),
+        2 => Just(Msg::Play),
+        1 => Just(Msg::Pause),
+        4 => Just(Msg::NextGate),
+        1 => Just(Msg::Restart),
+        1 => Just(Msg::ResetLedger),
+        1 => speed().prop_map(Msg::SetSpeed),
+        3 => Just(Msg::Tick),
+        1 => Just(Msg::Hidden),
+        1 => select(vec![Msg::CaptureBaseline, Msg::ClearBaseline]),
+    ];
+    if free_hooks {
+        prop_oneof![
+            12 => common,
+            1 => tool_name().prop_map(Msg::SetToolName),
+            1 => hook().prop_map(Msg::SetHook),
+        ]
+        .boxed()
+    } else {
+        common.boxed()
+    }
+}
+
+/// One message, or a short burst that makes finished runs likely.
+fn chunk(tools: Vec<ToolId>, free_hooks: bool, adjacent: bool) -> BoxedStrategy<Vec<Step>> {
+    let run = vec![step(Msg::SetRole(Role::Operator)), step(Msg::Approve)]
+        .into_iter()
+        .chain(std::iter::repeat_n(step(Msg::NextGate), 7))
+        .collect::<Vec<_>>();
+    prop_oneof![
+        8 => (time(), msg(tools.clone(), free_hooks, adjacent))
+            .prop_map(|(time, msg)| vec![Step { time, msg }]),
+        2 => (1usize..=7).prop_map(|n| vec![step(Msg::NextGate); n]),
+        2 => tool_payload(tools, adjacent)
+            .prop_map(|(t, text)| vec![step(Msg::SelectTool(t)), step(Msg::EditArgs(text))]),
+        1 => Just(run),
+        1 => (40_000u64..200_000).prop_map(|d| vec![
+            step(Msg::Play),
+            Step { time: Time::Forward(d), msg: Msg::Tick },
+        ]),
+    ]
+    .boxed()
+}
+
+fn steps(
+    tools: Vec<ToolId>,
+    free_hooks: bool,
+    adjacent: bool,
+    max: usize,
+) -> BoxedStrategy<Vec<Step>> {
+    vec(chunk(tools, free_hooks, adjacent), 1..max)
+        .prop_map(|chunks| chunks.into_iter().flatten().collect())
+        .boxed()
+}
+
+// ---------------------------------------------------------------------------
+// The reference model
+// ---------------------------------------------------------------------------
+
+/// A payload as `JSON.parse` sees it: keys unordered, numbers as doubles
+/// (so `24.0` is `24` and `-0` is `0`). Independent of the core's own
+/// canonical text, which the model cross-checks against it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Canon {
+    Null,
+    Bool(bool),
+    Num(u64),
+    Str(String),
+    Arr(Vec<Canon>),
+    Obj(BTreeMap<String, Canon>),
+}
+
+fn canon(v: &Value) -> Canon {
+    match v {
+        Value::Null => Canon::Null,
+        Value::Bool(b) => Canon::Bool(*b),
+        Value::Number(n) => {
+            let f = n.as_f64().unwrap();
+            Canon::Num(if f == 0.0 { 0 } else { f.to_bits() })
+        }
+        Value::String(s) => Canon::Str(s.clone()),
+        Value::Array(a) => Canon::Arr(a.iter().map(canon).collect()),
+        Value::Object(o) => Canon::Obj(o.iter().map(|(k, v)| (k.clone(), canon(v))).collect()),
+    }
+}
+
+#[derive(Debug, Clone)]
+struct ModelReceipt {
+    tool: String,
+    canon: Canon,
+    /// The core's canonical payload, to cross-check payload identity.
+    payload: String,
+}
+
+/// What the ledger should hold, rebuilt from the committed requests alone.
+#[derive(Debug, Clone)]
+struct Model {
+    receipts: BTreeMap<String, ModelReceipt>,
+    /// (to, subject, body) of every committed email.
+    outbox: Vec<[String; 3]>,
+    files: [String; 2],
+    seats: i64,
+    status: String,
+    events: usize,
+    runs: u64,
+    effects: u64,
+    replays: u64,
+    rejections: [u64; 7],
+}
+
+impl Model {
+    fn new() -> Self {
+        let fixtures = Ledger::fixtures();
+        Self {
+            receipts: BTreeMap::new(),
+            outbox: Vec::new(),
+            files: fixtures.files.clone(),
+            seats: fixtures.database.seats,
+            status: fixtures.database.status.clone(),
+            events: 0,
+            runs: 0,
+            effects: 0,
+            replays: 0,
+            rejections: [0; 7],
+        }
+    }
+
+    /// A run just finished with `wb.plan()`: predict what the idempotency
+    /// gate had to decide, then apply the committed write to the model.
+    fn finish(&mut self, wb: &Workbench) -> TestResult {
+        let plan = wb.plan();
+        let inputs = wb.inputs();
+        self.runs += 1;
+        match &plan.commit {
+            Commit::Rejected(g) => self.rejections[g.index()] += 1,
+            Commit::Replay => self.replays += 1,
+            Commit::Effect { .. } => self.effects += 1,
+            Commit::Read => {}
+        }
+        let Some(call) = &plan.call else {
+            prop_assert!(matches!(plan.commit, Commit::Rejected(Gate::Schema)));
+            return Ok(());
+        };
+        if call.tool == "email" && plan.commit == Commit::Rejected(Gate::Execution) {
+            // The only reason an email fails at execution is a full outbox.
+            prop_assert_eq!(self.outbox.len(), MAX_OUTBOX);
+        }
+        let past_approval = plan.rejected_at().is_none_or(|g| g >= Gate::Idempotency);
+        if !call.risk.is_mutation() {
+            prop_assert!(matches!(plan.commit, Commit::Read | Commit::Rejected(_)));
+            return Ok(());
+        }
+        if !past_approval {
+            return Ok(());
+        }
+        let args: Map<String, Value> = serde_json::from_str(&inputs.args).unwrap();
+        let this = canon(&Value::Object(args.clone()));
+        let key = &inputs.key;
+        let key_ok = (1..=64).contains(&utf16_len(key)) && !key.chars().any(char::is_control);
+        #[derive(Debug, PartialEq)]
+        enum Expect {
+            RejectKey,
+            Replay,
+            Execute,
+        }
+        let expected = match self.receipts.get(key) {
+            _ if !key_ok => Expect::RejectKey,
+            Some(r) => {
+                let same = r.tool == call.tool && r.canon == this;
+                // Payload identity as JSON.parse sees it is the core's identity.
+                prop_assert_eq!(same, r.tool == call.tool && r.payload == call.payload);
+                match (same, inputs.reuse) {
+                    (false, _) => Expect::RejectKey,
+                    (true, true) => Expect::Replay,
+                    (true, false) => Expect::Execute,
+                }
+            }
+            None => Expect::Execute,
+        };
+        let ok = matches!(
+            (&expected, &plan.commit),
+            (Expect::RejectKey, Commit::Rejected(Gate::Idempotency))
+                | (Expect::Replay, Commit::Replay)
+                | (
+                    Expect::Execute,
+                    Commit::Effect { .. } | Commit::Rejected(Gate::Execution)
+                )
+        );
+        prop_assert!(
+            ok,
+            "key {:?} reuse {}: model expects {:?}, core committed {:?}",
+            key,
+            inputs.reuse,
+            expected,
+            plan.commit
+        );
+        if !matches!(plan.commit, Commit::Effect { .. }) {
+            return Ok(());
+        }
+        // With reuse on, a key that holds a receipt never makes a second effect.
+        prop_assert!(!inputs.reuse || !self.receipts.contains_key(key));
+        self.receipts.insert(
+            key.clone(),
+            ModelReceipt {
+                tool: call.tool.clone(),
+                canon: this,
+                payload: call.payload.clone(),
+            },
+        );
+        let text = |f: &str| args[f].as_str().unwrap().to_string();
+        let receipt = &wb.ledger().receipts[key];
+        match call.tool.as_str() {
+            "email" => {
+                prop_assert!(self.outbox.len() < MAX_OUTBOX, "a 21st email was committed");
+                self.outbox
+                    .push([text("to"), text("subject"), text("body")]);
+                // The receipt keeps what was written: unmasked, unredacted.
+                prop_assert_eq!(&receipt.output["to"], &args["to"]);
+                prop_assert_eq!(&receipt.output["body"], &args["body"]);
+            }
+            "files" => {
+                let i = FILE_NAMES.iter().position(|p| *p == text("path")).unwrap();
+                self.files[i] = text("content");
+                prop_assert_eq!(&receipt.output["content"], &args["content"]);
+            }
+            "database" => match text("key").as_str() {
+                "seats" => self.seats = args["value"].as_f64().unwrap() as i64,
+                _ => self.status = text("value"),
+            },
+            "calendar" => self.events += 1,
+            other => prop_assert!(false, "unexpected mutation by {}", other),
+        }
+        Ok(())
+    }
+
+    fn compare(&self, ledger: &Ledger) -> TestResult {
+        prop_assert_eq!(ledger.outbox.len(), self.outbox.len());
+        for (i, (mail, [to, subject, body])) in ledger.outbox.iter().zip(&self.outbox).enumerate() {
+            prop_assert_eq!(&mail.id, &format!("email-{}", i + 1));
+            prop_assert_eq!(&mail.to, to);
+            prop_assert_eq!(&mail.subject, subject);
+            // The ledger keeps what was written, API keys included.
+            prop_assert_eq!(&mail.body, body);
+        }
+        prop_assert_eq!(&ledger.files, &self.files);
+        prop_assert_eq!(ledger.database.seats, self.seats);
+        prop_assert_eq!(&ledger.database.status, &self.status);
+        prop_assert_eq!(ledger.schedule.len(), 2 + self.events);
+        prop_assert_eq!(ledger.events_added, self.events);
+        prop_assert_eq!(
+            ledger.receipts.keys().collect::<Vec<_>>(),
+            self.receipts.keys().collect::<Vec<_>>()
+        );
+        for (key, r) in &ledger.receipts {
+            let m = &self.receipts[key];
+            prop_assert_eq!(&r.tool, &m.tool);
+            prop_assert_eq!(&r.payload, &m.payload);
+            // Stored receipts keep the original output: never redacted.
+            prop_assert!(!r.output.to_string().contains(REDACTED), "{}", r.output);
+        }
+        let c = &ledger.counters;
+        prop_assert_eq!(c.runs_finished, self.runs);
+        prop_assert_eq!(c.effects_committed, self.effects);
+        prop_assert_eq!(c.receipts_reused, self.replays);
+        prop_assert_eq!(c.rejections, self.rejections);
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------
+
+const GATE_ONE_PAUSED: Playback = Playback::Paused {
+    stage: 0,
+    elapsed: 0,
+};
+
+/// Seven rows in gate order, one-line reasons, at most one rejection with
+/// every later row skipped, and a commit and output that agree with them.
+fn check_plan_shape(plan: &Plan) -> TestResult {
+    prop_assert_eq!(plan.rows.len(), 7);
+    for (row, gate) in plan.rows.iter().zip(Gate::ALL) {
+        prop_assert_eq!(row.gate, gate);
+        prop_assert!(!row.reason.is_empty(), "{:?} has no reason", gate);
+        prop_assert!(
+            !row.reason.contains('\n'),
+            "{:?} reason {:?}",
+            gate,
+            row.reason
+        );
+    }
+    let rejected: Vec<usize> = (0..7)
+        .filter(|&i| plan.rows[i].verdict == Verdict::Rejected)
+        .collect();
+    prop_assert!(rejected.len() <= 1, "{:?}", plan.rows);
+    match rejected.first() {
+        Some(&r) => {
+            prop_assert!(plan.rows[..r].iter().all(|x| x.verdict != Verdict::Skipped));
+            prop_assert!(plan.rows[r + 1..]
+                .iter()
+                .all(|x| x.verdict == Verdict::Skipped));
+            prop_assert_eq!(&plan.commit, &Commit::Rejected(Gate::ALL[r]));
+            prop_assert_eq!(plan.returned.as_ref(), None);
+        }
+        None => {
+            prop_assert!(plan.rows.iter().all(|x| x.verdict != Verdict::Skipped));
+            prop_assert!(!matches!(plan.commit, Commit::Rejected(_)));
+            prop_assert!(plan.returned.is_some());
+        }
+    }
+    prop_assert_eq!(
+        plan.call.is_none(),
+        plan.rejected_at() == Some(Gate::Schema)
+    );
+    if let Some(call) = &plan.call {
+        if !call.risk.needs_approval() && plan.rows[3].verdict != Verdict::Skipped {
+            prop_assert_eq!(plan.rows[3].verdict, Verdict::NotNeeded);
+        }
+        if !call.risk.is_mutation() && plan.rows[4].verdict != Verdict::Skipped {
+            prop_assert_eq!(plan.rows[4].verdict, Verdict::NotNeeded);
+        }
+    }
+    if let Some(text) = plan.returned_text() {
+        prop_assert!(!has_secret(&text), "returned output leaks a key: {}", text);
+    }
+    Ok(())
+}
+
+/// The state before a message, to compare with the state after it.
+#[derive(Debug, Clone)]
+struct Before {
+    ledger: Ledger,
+    inputs: Inputs,
+    clock: Clock,
+    plan: Plan,
+    log_len: usize,
+    last_seq: u64,
+}
+
+fn last_seq(wb: &Workbench) -> u64 {
+    wb.log().records().next().map_or(0, |r| r.seq)
+}
+
+impl Before {
+    fn of(wb: &Workbench) -> Self {
+        Self {
+            ledger: wb.ledger().clone(),
+            inputs: wb.inputs().clone(),
+            clock: *wb.clock(),
+            plan: wb.plan().clone(),
+            log_len: wb.log().len(),
+            last_seq: last_seq(wb),
+        }
+    }
+}
+
+fn without_approval(inputs: &Inputs) -> Inputs {
+    Inputs {
+        approval: None,
+        ..inputs.clone()
+    }
+}
+
+fn redacts(wb: &Workbench, tool: &str) -> &'static [&'static str] {
+    wb.registry()
+        .get(tool)
+        .map_or(&[], |t| t.declaration().redacts)
+}
+
+/// Everything that must hold after `msg` took `wb` from `before`.
+/// The clock as of `now`: the time already played settled.
+fn settled(mut clock: Clock, now: u64) -> Clock {
+    clock.tick(now);
+    clock
+}
+
+fn check_step(
+    wb: &Workbench,
+    before: &Before,
+    msg: &Msg,
+    now: u64,
+    model: &mut Model,
+) -> TestResult {
+    let inputs = wb.inputs();
+    let ledger = wb.ledger();
+    let registry = wb.registry();
+
+    // Same inputs, same plan; every plan well formed.
+    let fresh = gates::plan(registry, inputs, ledger);
+    prop_assert_eq!(&fresh, &gates::plan(registry, inputs, ledger));
+    check_plan_shape(&fresh)?;
+    check_plan_shape(wb.plan())?;
+    if !wb.clock().is_finished() {
+        // The plan under inspection is always the plan of the current
+        // inputs against the current ledger: never a stale one.
+        prop_assert_eq!(wb.plan(), &fresh);
+    }
+
+    // Input changes clear the approval and rewind to gate 1, paused.
+    let changed = without_approval(&before.inputs) != without_approval(inputs);
+    if changed {
+        prop_assert_eq!(
+            inputs.approval.as_ref(),
+            None,
+            "approval survived {:?}",
+            msg
+        );
+        prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED, "after {:?}", msg);
+        prop_assert_eq!(wb.plan(), &fresh);
+    }
+    let unchanged_but = |f: &dyn Fn(&mut Inputs)| {
+        let mut expected = before.inputs.clone();
+        f(&mut expected);
+        expected
+    };
+    match msg {
+        Msg::EditArgs(text) => {
+            prop_assert_eq!(&inputs.args, text);
+            prop_assert_eq!(changed, *text != before.inputs.args);
+        }
+        Msg::SetRole(r) => prop_assert_eq!(inputs.role, *r),
+        Msg::SetKey(k) => prop_assert_eq!(&inputs.key, k),
+        Msg::SetReuse(on) => {
+            // Reuse can be turned off only after a successful mutation.
+            let allowed = *on || !before.ledger.receipts.is_empty();
+            let expected = if allowed { *on } else { before.inputs.reuse };
+            prop_assert_eq!(inputs.reuse, expected);
+        }
+        Msg::SetHook(h) => {
+            if *h != Hook::RedactOutput || !redacts(wb, &inputs.tool).is_empty() {
+                prop_assert_eq!(inputs.hook, *h);
+            } else {
+                prop_assert_eq!(inputs, &before.inputs);
+            }
+        }
+        Msg::SelectTool(id) => {
+            prop_assert_eq!(&inputs.tool, id.name());
+            prop_assert_eq!(&inputs.args, examples(*id).valid);
+        }
+        Msg::SetToolName(name) => prop_assert_eq!(&inputs.tool, name),
+        Msg::LoadExample(kind) => match ToolId::ALL.iter().find(|t| t.name() == inputs.tool) {
+            Some(t) => {
+                prop_assert_eq!(&inputs.args, kind.text(examples(*t)));
+                prop_assert_eq!(inputs.approval.as_ref(), None);
+                prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED);
+            }
+            None => prop_assert_eq!(inputs, &before.inputs),
+        },
+        Msg::Approve => {
+            let expected = before
+                .plan
+                .call
+                .as_ref()
+                .filter(|c| c.risk.needs_approval())
+                .map(|c| Approval {
+                    tool: c.tool.clone(),
+                    payload: c.payload.clone(),
+                })
+                .or_else(|| before.inputs.approval.clone());
+            prop_assert_eq!(inputs, &unchanged_but(&|i| i.approval = expected.clone()));
+        }
+        Msg::Revoke => prop_assert_eq!(inputs, &unchanged_but(&|i| i.approval = None)),
+        Msg::ResetLedger => {
+            prop_assert_eq!(
+                inputs,
+                &unchanged_but(&|i| {
+                    i.approval = None;
+                    i.reuse = true;
+                })
+            );
+        }
+        // Playback and baseline messages never touch the inputs.
+        _ => prop_assert_eq!(inputs, &before.inputs),
+    }
+    // An approval always binds the current tool and payload of a call that needs one.
+    if let Some(a) = &inputs.approval {
+        let call = fresh.call.as_ref();
+        prop_assert!(call.is_some_and(|c| c.risk.needs_approval()));
+        prop_assert_eq!(Some(&a.tool), call.map(|c| &c.tool));
+        prop_assert_eq!(Some(&a.payload), call.map(|c| &c.payload));
+    }
+
+    // Playback.
+    match msg {
+        Msg::Play => prop_assert!(wb.clock().is_playing()),
+        Msg::Hidden | Msg::Pause => prop_assert!(!wb.clock().is_playing()),
+        Msg::Restart | Msg::ResetLedger => prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED),
+        Msg::NextGate => match settled(before.clock, now).stage() {
+            Some(6) | None => prop_assert!(wb.clock().is_finished()),
+            Some(s) => prop_assert_eq!(
+                wb.clock().state,
+                Playback::Paused {
+                    stage: s + 1,
+                    elapsed: 0
+                }
+            ),
+        },
+        _ => {}
+    }
+    if !before.clock.is_playing() && *msg != Msg::Play {
+        // The page never plays by itself.
+        prop_assert!(!wb.clock().is_playing(), "playing after {:?}", msg);
+    }
+
+    // The ledger changes only at the seventh stage, or on reset.
+    if *msg == Msg::ResetLedger {
+        prop_assert_eq!(ledger, &Ledger::fixtures());
+        prop_assert_eq!(wb.log().len(), before.log_len);
+        prop_assert_eq!(wb.plan(), &fresh);
+        *model = Model::new();
+    } else {
+        let runs = ledger.counters.runs_finished;
+        let runs_before = before.ledger.counters.runs_finished;
+        prop_assert!(runs == runs_before || runs == runs_before + 1);
+        let finished_now = runs == runs_before + 1;
+        prop_assert_eq!(last_seq(wb) == before.last_seq + 1, finished_now);
+        prop_assert_eq!(last_seq(wb) == before.last_seq, !finished_now);
+        if finished_now {
+            prop_assert!(
+                matches!(
+                    msg,
+                    Msg::Pause | Msg::NextGate | Msg::SetSpeed(_) | Msg::Tick | Msg::Hidden
+                ),
+                "{:?} finished a run",
+                msg
+            );
+            prop_assert!(wb.clock().is_finished());
+            prop_assert!(!before.clock.is_finished());
+            // What finished is the plan under inspection, and it is the plan
+            // of these very inputs against the ledger as it stood.
+            prop_assert_eq!(wb.plan(), &before.plan);
+            prop_assert_eq!(wb.plan(), &gates::plan(registry, inputs, &before.ledger));
+            let mut expected = before.ledger.clone();
+            expected.commit(wb.plan().commit.clone());
+            prop_assert_eq!(ledger, &expected);
+
+            let record = wb.log().records().next().unwrap();
+            let outcomes: Vec<Verdict> = wb.plan().rows.iter().map(|r| r.verdict).collect();
+            prop_assert_eq!(record.outcomes.to_vec(), outcomes);
+            let effect = match wb.plan().commit {
+                Commit::Rejected(_) => RunEffect::Rejected,
+                Commit::Read => RunEffect::None,
+                Commit::Effect { .. } => RunEffect::Committed,
+                Commit::Replay => RunEffect::Replayed,
+            };
+            prop_assert_eq!(record.effect, effect);
+
+            // Redaction: the same run without the hook commits the same.
+            if inputs.hook == Hook::RedactOutput {
+                let plain = Inputs {
+                    hook: Hook::None,
+                    ..inputs.clone()
+                };
+                let p = gates::plan(registry, &plain, &before.ledger);
+                prop_assert_eq!(&p.commit, &wb.plan().commit);
+                let mut without = before.ledger.clone();
+                without.commit(p.commit);
+                prop_assert_eq!(ledger, &without);
+                // ... and the hook did hide what it declares, in the output.
+                if let Some(Value::Object(out)) = &wb.plan().returned {
+                    for field in redacts(wb, &inputs.tool) {
+                        if let Some(v) = out.get(*field) {
+                            prop_assert_eq!(v, &json!(REDACTED));
+                        }
+                    }
+                }
+            }
+            model.finish(wb)?;
+        } else {
+            prop_assert_eq!(ledger, &before.ledger, "{:?} changed the ledger", msg);
+            prop_assert_eq!(wb.log().len(), before.log_len);
+        }
+    }
+    model.compare(ledger)?;
+
+    // Secrets never reach the returned output or the run log.
+    for r in wb.log().records() {
+        prop_assert!(!has_secret(&r.tool), "log tool {:?}", r.tool);
+        prop_assert!(!has_secret(&r.key), "log key {:?}", r.key);
+        if let Some(out) = &r.output {
+            prop_assert!(!has_secret(out), "log output leaks a key: {}", out);
+        }
+    }
+
+    // The view is drawn after every step and agrees with the state.
+    let view = wb.view();
+    prop_assert_eq!(view.gates.len(), 7);
+    prop_assert_eq!(view.preview.rows.len(), 7);
+    for (row, gate) in view.gates.iter().zip(Gate::ALL) {
+        prop_assert_eq!(row.gate, gate);
+    }
+    let finished = wb.clock().is_finished();
+    prop_assert_eq!(view.playback.finished, finished);
+    if finished {
+        prop_assert_eq!(&view.output, &wb.plan().returned_text());
+    } else {
+        prop_assert_eq!(&view.output, &None);
+    }
+    if let Some(out) = &view.output {
+        prop_assert!(!has_secret(out), "returned output leaks a key: {}", out);
+    }
+    prop_assert_eq!(view.runs.len(), wb.log().len());
+    prop_assert_eq!(view.approval.approved, inputs.approval.is_some());
+    Ok(())
+}
+
+/// A workbench, its reference model and the shell's clock.
+struct Harness {
+    wb: Workbench,
+    model: Model,
+    now: u64,
+}
+
+impl Harness {
+    fn new(experiment: ExperimentId) -> Self {
+        Self {
+            wb: Workbench::new(experiment),
+            model: Model::new(),
+            now: 1_000_000,
+        }
+    }
+
+    fn send(&mut self, time: Time, msg: Msg) -> TestResult {
+        self.now = time.apply(self.now);
+        let before = Before::of(&self.wb);
+        self.wb.update(self.now, msg.clone());
+        check_step(&self.wb, &before, &msg, self.now, &mut self.model)
+    }
+
+    fn run(&mut self, steps: &[Step]) -> TestResult {
+        for s in steps {
+            self.send(s.time, s.msg.clone())?;
+        }
+        Ok(())
+    }
+
+    /// Inspects the run to the end with Next gate.
+    fn finish(&mut self) -> TestResult {
+        while !self.wb.clock().is_finished() {
+            self.send(Time::Same, Msg::NextGate)?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// All messages, all tools, all invariants after every step.
+    #[test]
+    fn random_sequences_keep_every_invariant(
+        experiment in select(ExperimentId::ALL.to_vec()),
+        steps in steps(ToolId::ALL.to_vec(), true, false, 40),
+    ) {
+        let mut h = Harness::new(experiment);
+        h.run(&steps)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// The same sequence with hook None and with Redact output: identical
+    /// ledgers, receipts, approvals and clocks after every step; only the
+    /// returned output differs, and only in the declared fields.
+    #[test]
+    fn redaction_changes_only_the_returned_output(
+        experiment in select(vec![ExperimentId::Email, ExperimentId::Filesystem]),
+        steps in steps(vec![ToolId::Email, ToolId::Files], false, false, 30),
+    ) {
+        let mut plain = Harness::new(experiment);
+        let mut red = Harness::new(experiment);
+        plain.send(Time::Same, Msg::SetHook(Hook::None))?;
+        red.send(Time::Same, Msg::SetHook(Hook::RedactOutput))?;
+        prop_assert_eq!(red.wb.inputs().hook, Hook::RedactOutput);
+        for s in &steps {
+            plain.send(s.time, s.msg.clone())?;
+            red.send(s.time, s.msg.clone())?;
+            let (p, r) = (&plain.wb, &red.wb);
+            prop_assert_eq!(r.inputs().hook, Hook::RedactOutput);
+            prop_assert_eq!(
+                p.inputs(),
+                &Inputs { hook: Hook::None, ..r.inputs().clone() }
+            );
+            prop_assert_eq!(p.ledger(), r.ledger());
+            prop_assert_eq!(p.clock(), r.clock());
+            prop_assert_eq!(&p.plan().commit, &r.plan().commit);
+            // The after-hook row differs by design; the six before it may not.
+            let verdicts = |wb: &Workbench| {
+                wb.plan().rows[..6].iter().map(|x| x.verdict).collect::<Vec<_>>()
+            };
+            prop_assert_eq!(verdicts(p), verdicts(r));
+            prop_assert_eq!(p.log().len(), r.log().len());
+            let (pv, rv) = (p.view(), r.view());
+            if let (Some(pout), Some(rout)) = (&pv.output, &rv.output) {
+                prop_assert!(!pout.contains(REDACTED), "{}", pout);
+                prop_assert!(rout.contains(REDACTED), "{}", rout);
+            }
+            prop_assert_eq!(pv.output.is_some(), rv.output.is_some());
+            if let (Some(Value::Object(po)), Some(Value::Object(ro))) =
+                (&p.plan().returned, &r.plan().returned)
+            {
+                let hidden = redacts(r, &r.inputs().tool);
+                prop_assert_eq!(po.keys().collect::<Vec<_>>(), ro.keys().collect::<Vec<_>>());
+                for (k, v) in ro {
+                    if hidden.contains(&k.as_str()) {
+                        prop_assert_eq!(v, &json!(REDACTED));
+                    } else {
+                        prop_assert_eq!(v, &po[k]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// One key + one payload: one effect however often it is replayed; a
+    /// new key is a new intention; reuse off executes again.
+    #[test]
+    fn one_key_and_payload_make_one_effect(
+        (tool, text) in mutation_payload(),
+        plays in vec(any::<bool>(), 1..8),
+    ) {
+        let mut h = Harness::new(ExperimentId::Email);
+        h.send(Time::Same, Msg::SelectTool(tool))?;
+        h.send(Time::Same, Msg::EditArgs(text))?;
+        h.send(Time::Same, Msg::SetRole(Role::Operator))?;
+        h.send(Time::Same, Msg::Approve)?;
+        h.finish()?;
+        // Calendar times may overlap the fixtures or leave the day.
+        prop_assume!(matches!(h.wb.plan().commit, Commit::Effect { .. }));
+        let first = h.wb.ledger().clone();
+        prop_assert_eq!(first.counters.effects_committed, 1);
+        for (i, play) in plays.iter().enumerate() {
+            if *play {
+                // Play after completion starts another run.
+                h.send(Time::Forward(10), Msg::Play)?;
+                h.send(Time::Forward(56_000), Msg::Tick)?;
+            } else {
+                h.send(Time::Same, Msg::Restart)?;
+                h.finish()?;
+            }
+            let l = h.wb.ledger();
+            prop_assert_eq!(&h.wb.plan().commit, &Commit::Replay);
+            prop_assert_eq!(l.counters.effects_committed, 1);
+            prop_assert_eq!(l.counters.receipts_reused, i as u64 + 1);
+            prop_assert_eq!(&l.outbox, &first.outbox);
+            prop_assert_eq!(&l.schedule, &first.schedule);
+            prop_assert_eq!(&l.files, &first.files);
+            prop_assert_eq!(&l.database, &first.database);
+            prop_assert_eq!(&l.receipts, &first.receipts);
+        }
+        // A new key is a new intention, even for an identical payload.
+        h.send(Time::Same, Msg::SetKey("intent-2".into()))?;
+        h.send(Time::Same, Msg::Approve)?;
+        h.finish()?;
+        let again = matches!(h.wb.plan().commit, Commit::Effect { .. });
+        let overlap = tool == ToolId::Calendar
+            && h.wb.plan().commit == Commit::Rejected(Gate::Execution);
+        prop_assert!(again || overlap, "{:?}", h.wb.plan().commit);
+        // Reuse off: the first key executes again, a visible duplicate.
+        let effects = h.wb.ledger().counters.effects_committed;
+        h.send(Time::Same, Msg::SetKey("intent-1".into()))?;
+        h.send(Time::Same, Msg::SetReuse(false))?;
+        prop_assert!(!h.wb.inputs().reuse);
+        h.send(Time::Same, Msg::Approve)?;
+        h.finish()?;
+        if tool != ToolId::Calendar {
+            let commit = &h.wb.plan().commit;
+            prop_assert!(matches!(commit, Commit::Effect { .. }), "{:?}", commit);
+            prop_assert_eq!(h.wb.ledger().counters.effects_committed, effects + 1);
+        }
+    }
+
+    /// From an approved run at any gate, playing or paused, every input
+    /// change clears the approval and rewinds to gate 1, paused.
+    #[test]
+    fn any_input_change_clears_approval_and_rewinds(
+        tool in tool_id(),
+        gates_done in 0usize..7,
+        playing in any::<bool>(),
+        change in 0usize..9,
+        other_tool in tool_id(),
+        kind in example_kind(),
+        name in tool_name(),
+    ) {
+        let mut h = Harness::new(ExperimentId::Email);
+        h.send(Time::Same, Msg::SelectTool(tool))?;
+        h.send(Time::Same, Msg::SetRole(Role::Operator))?;
+        // A receipt first, so that Reuse receipts may be turned off.
+        h.send(Time::Same, Msg::SelectTool(ToolId::Email))?;
+        h.send(Time::Same, Msg::Approve)?;
+        h.finish()?;
+        h.send(Time::Same, Msg::SelectTool(tool))?;
+        if tool == ToolId::Email {
+            h.send(Time::Same, Msg::SetKey("intent-9".into()))?;
+        }
+        h.send(Time::Same, Msg::Approve)?;
+        let approvable = h.wb.approval_applies();
+        prop_assert_eq!(h.wb.inputs().approval.is_some(), approvable);
+        for _ in 0..gates_done {
+            h.send(Time::Same, Msg::NextGate)?;
+        }
+        if playing {
+            h.send(Time::Forward(5), Msg::Play)?;
+            h.send(Time::Forward(3_000), Msg::Tick)?;
+        }
+        let inputs = h.wb.inputs().clone();
+        let msg = match change {
+            0 => Msg::EditArgs(format!("{} ", inputs.args)),
+            1 => Msg::SetRole(Role::Viewer),
+            2 => Msg::SetHook(Hook::BlockMutations),
+            3 => Msg::SetKey(format!("{}x", inputs.key)),
+            4 => Msg::SetReuse(false),
+            5 => Msg::SelectTool(other_tool),
+            6 => Msg::SetToolName(name),
+            7 => Msg::LoadExample(kind),
+            _ => Msg::EditArgs(String::new()),
+        };
+        h.send(Time::Forward(7), msg.clone())?;
+        let really_changed = without_approval(h.wb.inputs()) != without_approval(&inputs);
+        let load = matches!(msg, Msg::LoadExample(_));
+        if really_changed || load {
+            prop_assert_eq!(h.wb.inputs().approval.as_ref(), None);
+            prop_assert_eq!(h.wb.clock().state, GATE_ONE_PAUSED);
+        }
+        // Every message above but SelectTool/SetToolName to the same tool is a change.
+        let same_tool = match &msg {
+            Msg::SelectTool(t) => *t == tool && inputs.args == examples(tool).valid,
+            Msg::SetToolName(n) => *n == inputs.tool,
+            _ => false,
+        };
+        prop_assert!(really_changed || load || same_tool, "{:?} changed nothing", msg);
+    }
+
+    /// Plans of arbitrary inputs (including approvals of other payloads,
+    /// which the workbench never holds) are deterministic and well formed.
+    #[test]
+    fn plans_are_deterministic_and_well_formed(
+        tool in tool_name(),
+        args in args_text(ToolId::ALL.to_vec(), true),
+        role in role(),
+        hook in hook(),
+        key in op_key(),
+        reuse in any::<bool>(),
+        approval in 0usize..3,
+        other_payload in "[{}\":a-z0-9]{0,20}",
+        with_receipts in any::<bool>(),
+    ) {
+        let registry = gateway_core::Registry::fixtures();
+        let mut ledger = Ledger::fixtures();
+        if with_receipts {
+            for (i, t) in ToolId::ALL.iter().enumerate() {
+                let inputs = Inputs {
+                    tool: t.name().into(),
+                    args: examples(*t).valid.into(),
+                    role: Role::Operator,
+                    hook: Hook::None,
+                    key: ["intent-1", "intent-2", "intent-3"][i % 3].into(),
+                    reuse: true,
+                    approval: None,
+                };
+                let call = gates::plan(&registry, &inputs, &ledger).call.unwrap();
+                let approval = Some(Approval { tool: call.tool, payload: call.payload });
+                let p = gates::plan(&registry, &Inputs { approval, ..inputs }, &ledger);
+                ledger.commit(p.commit);
+            }
+        }
+        let mut inputs = Inputs { tool, args, role, hook, key, reuse, approval: None };
+        let call = gates::plan(&registry, &inputs, &ledger).call;
+        inputs.approval = match approval {
+            0 => None,
+            1 => call.map(|c| Approval { tool: c.tool, payload: c.payload }),
+            _ => Some(Approval { tool: inputs.tool.clone(), payload: other_payload }),
+        };
+        let first = gates::plan(&registry, &inputs, &ledger);
+        let second = gates::plan(&registry, &inputs, &ledger);
+        prop_assert_eq!(&first, &second);
+        check_plan_shape(&first)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// The ledger reference model over many complete runs, including a
+    /// full outbox: outbox length = committed emails, capped at 20; files
+    /// and database hold the last committed write.
+    #[test]
+    fn ledger_follows_the_committed_writes(
+        actions in vec(action(), 1..20),
+    ) {
+        let mut h = Harness::new(ExperimentId::Email);
+        let mut fresh = 0;
+        for a in &actions {
+            match a {
+                Action::Reset => h.send(Time::Forward(1), Msg::ResetLedger)?,
+                Action::Again { new_key, reuse } => {
+                    if *new_key {
+                        fresh += 1;
+                        h.send(Time::Same, Msg::SetKey(format!("again-{fresh}")))?;
+                    }
+                    h.send(Time::Same, Msg::SetReuse(*reuse))?;
+                    h.send(Time::Same, Msg::Approve)?;
+                    // Play after a finished run starts another one.
+                    h.send(Time::Forward(1), Msg::Play)?;
+                    h.send(Time::Forward(56_000), Msg::Tick)?;
+                }
+                Action::Flood(n) => {
+                    h.send(Time::Same, Msg::SelectTool(ToolId::Email))?;
+                    h.send(Time::Same, Msg::SetRole(Role::Operator))?;
+                    h.send(Time::Same, Msg::SetReuse(true))?;
+                    for i in 0..*n {
+                        fresh += 1;
+                        let text = json!({
+                            "to": "learner@example.test",
+                            "subject": format!("Flood {i}"),
+                            "body": format!("message {fresh}"),
+                        })
+                        .to_string();
+                        h.send(Time::Same, Msg::EditArgs(text))?;
+                        h.send(Time::Same, Msg::SetKey(format!("flood-{fresh}")))?;
+                        h.send(Time::Same, Msg::Approve)?;
+                        h.send(Time::Forward(1), Msg::Play)?;
+                        h.send(Time::Forward(56_000), Msg::Tick)?;
+                    }
+                }
+                Action::Run { tool, text, key, reuse, role, hook, approve, play } => {
+                    h.send(Time::Same, Msg::SelectTool(*tool))?;
+                    h.send(Time::Same, Msg::EditArgs(text.clone()))?;
+                    h.send(Time::Same, Msg::SetKey(key.clone()))?;
+                    h.send(Time::Same, Msg::SetReuse(*reuse))?;
+                    h.send(Time::Same, Msg::SetRole(*role))?;
+                    h.send(Time::Same, Msg::SetHook(*hook))?;
+                    if *approve {
+                        h.send(Time::Same, Msg::Approve)?;
+                    }
+                    if *play {
+                        h.send(Time::Forward(3), Msg::Play)?;
+                        h.send(Time::Forward(20_000), Msg::Tick)?;
+                        h.send(Time::Forward(20_000), Msg::SetSpeed(Speed::Double))?;
+                        h.send(Time::Forward(20_000), Msg::Hidden)?;
+                        h.send(Time::Same, Msg::SetSpeed(Speed::Normal))?;
+                    }
+                    h.finish()?;
+                }
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Action {
+    Run {
+        tool: ToolId,
+        text: String,
+        key: String,
+        reuse: bool,
+        role: Role,
+        hook: Hook,
+        approve: bool,
+        play: bool,
+    },
+    Flood(usize),
+    /// The last request again: with the same or a new key, reuse on or off.
+    Again {
+        new_key: bool,
+        reuse: bool,
+    },
+    Reset,
+}
+
+fn action() -> BoxedStrategy<Action> {
+    let run = (
+        prop_oneof![3 => mutation_payload(), 1 => tool_payload(ToolId::ALL.to_vec(), false)],
+        prop_oneof![3 => (0u8..6).prop_map(|i| format!("k{i}")), 1 => op_key()],
+        prop::bool::weighted(0.8),
+        prop_oneof![5 => Just(Role::Operator), 1 => Just(Role::Viewer)],
+        prop_oneof![5 => Just(Hook::None), 1 => Just(Hook::BlockMutations), 2 => Just(Hook::RedactOutput)],
+        prop::bool::weighted(0.85),
+        any::<bool>(),
+    )
+        .prop_map(|((tool, text), key, reuse, role, hook, approve, play)| Action::Run {
+            tool,
+            text,
+            key,
+            reuse,
+            role,
+            hook,
+            approve,
+            play,
+        });
+    prop_oneof![
+        14 => run,
+        1 => (1usize..=24).prop_map(Action::Flood),
+        5 => (prop::bool::weighted(0.3), prop::bool::weighted(0.7))
+            .prop_map(|(new_key, reuse)| Action::Again { new_key, reuse }),
+        1 => Just(Action::Reset),
+    ]
+    .boxed()
+}
+
+// ---------------------------------------------------------------------------
+// Secrets and robustness
+// ---------------------------------------------------------------------------
+
+/// Runs `text` as `tool` to the end (Operator, approved where possible)
+/// under `hook`, checking every step.
+fn run_text(tool: ToolId, text: &str, hook: Hook) -> Result<Harness, TestCaseError> {
+    let mut h = Harness::new(ExperimentId::Email);
+    h.send(Time::Same, Msg::SelectTool(tool))?;
+    h.send(Time::Same, Msg::SetHook(hook))?;
+    h.send(Time::Same, Msg::SetRole(Role::Operator))?;
+    h.send(Time::Same, Msg::EditArgs(text.to_string()))?;
+    h.send(Time::Same, Msg::Approve)?;
+    h.finish()?;
+    Ok(h)
+}
+
+/// Strings of up to 4096 UTF-16 units, and some just over.
+fn any_text() -> BoxedStrategy<String> {
+    let cap = MAX_ARGUMENT_UNITS;
+    prop_oneof![
+        3 => (vec(any::<char>(), 0..cap + 8), 0..cap + 8).prop_map(|(chars, units)| {
+            let mut out = String::new();
+            for c in chars {
+                if utf16_len(&out) + c.len_utf16() > units {
+                    break;
+                }
+                out.push(c);
+            }
+            out
+        }),
+        2 => "[{}\\[\\]\":,0-9a-zE. \\\\+-]{0,200}",
+        1 => (1usize..3000, any::<bool>()).prop_map(|(n, arrays)| if arrays {
+            format!("{}{}", "[".repeat(n), "]".repeat(n))
+        } else {
+            format!("{}1{}", "{\"a\":".repeat(n), "}".repeat(n))
+        }),
+        2 => (tool_id(), -3i64..=3, select(vec![' ', '\n', '\t'])).prop_map(move |(t, d, pad)| {
+            let base = examples(t).valid;
+            let units = (cap as i64 + d) as usize - utf16_len(base);
+            format!("{base}{}", pad.to_string().repeat(units))
+        }),
+        2 => (tool_id(), mutation()).prop_map(|(t, m)| mutate(examples(t).valid, &m)),
+    ]
+    .boxed()
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// Nothing panics, whatever the text, for every tool; the cap is
+    /// counted in UTF-16 units before parsing.
+    #[test]
+    fn any_argument_text_is_handled_for_every_tool(text in any_text()) {
+        let units = utf16_len(&text);
+        for tool in ToolId::ALL {
+            let h = run_text(tool, &text, Hook::None)?;
+            let row = &h.wb.plan().rows[0];
+            if units > MAX_ARGUMENT_UNITS {
+                prop_assert_eq!(row.verdict, Verdict::Rejected);
+                prop_assert!(
+                    row.reason.contains(&units.to_string()) && row.reason.contains("4096"),
+                    "{}",
+                    row.reason
+                );
+            } else {
+                prop_assert!(!row.reason.contains("at most 4096"), "{}", row.reason);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// Exactly at the cap passes the schema gate, one unit over fails it,
+    /// with astral characters counting two units each.
+    #[test]
+    fn argument_cap_counts_utf16_units(emoji in 1usize..=1000, d in -3i64..=3) {
+        let base = json!({
+            "to": "learner@example.test",
+            "subject": "Cap",
+            "body": "😀".repeat(emoji),
+        })
+        .to_string();
+        let pad = (MAX_ARGUMENT_UNITS as i64 + d) as usize - utf16_len(&base);
+        let text = format!("{base}{}", " ".repeat(pad));
+        let h = run_text(ToolId::Email, &text, Hook::None)?;
+        let row = &h.wb.plan().rows[0];
+        if d <= 0 {
+            prop_assert_eq!(row.verdict, Verdict::Passed, "{}", row.reason);
+        } else {
+            prop_assert_eq!(row.verdict, Verdict::Rejected);
+            let got = (MAX_ARGUMENT_UNITS as i64 + d).to_string();
+            prop_assert!(row.reason.contains(&got), "{}", row.reason);
+        }
+    }
+
+    /// Keys written into an email or a file are masked in the returned
+    /// output and the run log (whatever the hook) and kept in the ledger,
+    /// also when the file is read back. Keys here are separated by spaces.
+    #[test]
+    fn secrets_are_masked_in_output_and_log_but_kept(
+        (tool, text) in tool_payload(vec![ToolId::Email, ToolId::Files], false),
+        hook in hook(),
+    ) {
+        secrets_case(tool, &text, hook)?;
+    }
+}
+
+fn secrets_case(tool: ToolId, text: &str, hook: Hook) -> TestResult {
+    // `run_text` checks output and log after every step.
+    let mut h = run_text(tool, text, hook)?;
+    if tool == ToolId::Files && matches!(h.wb.plan().commit, Commit::Effect { .. }) {
+        let args: Value = serde_json::from_str(text).unwrap();
+        let path = args["path"].as_str().unwrap();
+        prop_assert_eq!(h.wb.ledger().file(path), args["content"].as_str());
+        let read = json!({ "operation": "read", "path": path }).to_string();
+        h.send(Time::Same, Msg::SetHook(Hook::None))?;
+        h.send(Time::Same, Msg::EditArgs(read))?;
+        h.finish()?;
+        let out = h.wb.view().output.unwrap();
+        prop_assert!(!has_secret(&out), "{}", out);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// As above, with keys that touch each other (`AIza…` + 35 characters
+    /// directly followed by another key): masking must leave no key shape.
+    #[test]
+    fn secrets_are_masked_even_when_keys_touch(
+        (tool, text) in tool_payload(vec![ToolId::Email, ToolId::Files], true),
+        hook in hook(),
+    ) {
+        secrets_case(tool, &text, hook)?;
+    }
+}
+
+/// The minimal case of the masking bug, as a plain test.
+#[test]
+fn touching_keys_are_all_masked() {
+    let body = format!("AIza{}sk-{}", "A".repeat(35), "a".repeat(20));
+    let text = json!({ "to": "learner@example.test", "subject": "s", "body": body }).to_string();
+    let h = run_text(ToolId::Email, &text, Hook::None).unwrap();
+    assert_eq!(h.wb.ledger().outbox[0].body, body);
+}
+
+/// The outbox cap, deterministically: the 21st email fails at execution.
+#[test]
+fn outbox_is_capped_at_twenty() {
+    let mut h = Harness::new(ExperimentId::Email);
+    h.send(Time::Same, Msg::SetRole(Role::Operator)).unwrap();
+    for i in 1..=MAX_OUTBOX + 2 {
+        h.send(Time::Same, Msg::SetKey(format!("cap-{i}"))).unwrap();
+        h.send(Time::Same, Msg::Approve).unwrap();
+        h.finish().unwrap();
+        let commit = &h.wb.plan().commit;
+        if i <= MAX_OUTBOX {
+            assert!(
+                matches!(commit, Commit::Effect { .. }),
+                "run {i}: {commit:?}"
+            );
+        } else {
+            assert_eq!(commit, &Commit::Rejected(Gate::Execution), "run {i}");
+        }
+        assert_eq!(h.wb.ledger().outbox.len(), i.min(MAX_OUTBOX));
+    }
+}
