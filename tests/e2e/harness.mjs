@@ -182,3 +182,48 @@ export function e2eSuite() {
     },
   };
 }
+
+// ---------------------------------------------------------------------------
+// Helpers shared by a11y.test.mjs, xss.test.mjs and session.test.mjs.
+
+/** The gate ids in order (SPEC 3), as `li[data-gate]` carries them. */
+export const GATE_IDS = ['schema', 'before-hook', 'role', 'approval', 'idempotency', 'execution', 'after-hook'];
+
+/** Presses `Next gate` `n` times (seven presses finish a run). */
+export async function nextGates(page, n = GATE_COUNT) {
+  const next = page.getByRole('button', { name: 'Next gate' });
+  for (let i = 0; i < n; i += 1) await next.click();
+}
+
+/** The ledger, parsed from its JSON text (`#ledger-json`). */
+export async function ledgerJson(page) {
+  const text = await page.locator('#ledger-json').textContent();
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`#ledger-json is not JSON (${e.message}): ${text}`);
+  }
+}
+
+/** The ids (`data-gate`) of the gate rows that carry `aria-current="step"`. */
+export function currentGateIds(page) {
+  return page.$$eval('li[data-gate][aria-current="step"]', (lis) => lis.map((li) => li.dataset.gate));
+}
+
+/**
+ * axe-core violations as readable text: one block per rule (id, impact,
+ * help, helpUrl), one line per element (CSS target and axe's failure summary).
+ */
+export function formatAxeViolations(violations) {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .map((n) => {
+          const summary = (n.failureSummary || '').replace(/\s*\n\s*/g, ' / ');
+          return `    - ${n.target.join(' ')}\n      ${summary}\n      html: ${n.html}`;
+        })
+        .join('\n');
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
+    })
+    .join('\n');
+}

@@ -201,7 +201,12 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         doc,
         &req,
         "pre",
-        &[("class", "literal"), ("id", "request")],
+        &[
+            ("class", "literal"),
+            ("id", "request"),
+            ("tabindex", "0"),
+            ("aria-labelledby", "h-request"),
+        ],
         None,
     )?;
 
@@ -356,7 +361,12 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         doc,
         &out,
         "pre",
-        &[("class", "literal"), ("id", "output")],
+        &[
+            ("class", "literal"),
+            ("id", "output"),
+            ("tabindex", "0"),
+            ("aria-labelledby", "h-output"),
+        ],
         None,
     )?;
 

@@ -289,7 +289,7 @@ fn render_baseline(doc: &Document, div: &Element, m: &PageModel) -> Result<(), J
         }
     );
     child(doc, &base, "p", &[], Some(&setup))?;
-    child(doc, &base, "pre", &[("class", "literal")], Some(&b.request))?;
+    literal(doc, &base, "Baseline request", &b.request)?;
     let ol = child(doc, &base, "ol", &[("class", "compare-rows")], None)?;
     for (gate, verdict, reason) in &b.rows {
         child(
@@ -302,7 +302,7 @@ fn render_baseline(doc: &Document, div: &Element, m: &PageModel) -> Result<(), J
     }
     child(doc, &base, "p", &[], Some(&b.summary))?;
     if let Some(out) = &b.output {
-        child(doc, &base, "pre", &[("class", "literal")], Some(out))?;
+        literal(doc, &base, "Baseline output", out)?;
     }
 
     let live = col("Live")?;
@@ -313,7 +313,7 @@ fn render_baseline(doc: &Document, div: &Element, m: &PageModel) -> Result<(), J
         &[],
         Some(&format!("Key: {} · {}", m.key, m.approval.status)),
     )?;
-    child(doc, &live, "pre", &[("class", "literal")], Some(&m.request))?;
+    literal(doc, &live, "Live request", &m.request)?;
     let ol = child(doc, &live, "ol", &[("class", "compare-rows")], None)?;
     for row in &m.preview.rows {
         child(
@@ -331,6 +331,21 @@ fn render_baseline(doc: &Document, div: &Element, m: &PageModel) -> Result<(), J
     }
     child(doc, &live, "p", &[], Some(&m.preview.summary))?;
     Ok(())
+}
+
+/// A focusable, named block of literal text (it may scroll).
+fn literal(doc: &Document, parent: &Element, name: &str, text: &str) -> Result<Element, JsValue> {
+    child(
+        doc,
+        parent,
+        "pre",
+        &[
+            ("class", "literal"),
+            ("tabindex", "0"),
+            ("aria-label", name),
+        ],
+        Some(text),
+    )
 }
 
 fn render_runs(doc: &Document, ol: &Element, m: &PageModel) -> Result<(), JsValue> {
