@@ -68,18 +68,7 @@ fn filesystem_walkthrough() {
 
     // Read as Viewer: every gate passes or is not needed.
     let v = d.finish();
-    assert_eq!(
-        statuses(&v),
-        [
-            ("schema", "passed"),
-            ("before-hook", "not-needed"),
-            ("role", "passed"),
-            ("approval", "not-needed"),
-            ("idempotency", "not-needed"),
-            ("execution", "passed"),
-            ("after-hook", "not-needed"),
-        ]
-    );
+    assert_eq!(statuses(&v), READ_STATUSES);
     assert_eq!(reason(&v, "role"), "Viewer may run a read");
     assert_eq!(reason(&v, "approval"), "a read needs no approval");
     let out = output(&v);

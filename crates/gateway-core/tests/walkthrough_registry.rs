@@ -310,18 +310,7 @@ fn a_read_runs_without_approval() {
     assert!(!v.approval.approved);
 
     let v = d.finish();
-    assert_eq!(
-        statuses(&v),
-        [
-            ("schema", "passed"),
-            ("before-hook", "not-needed"),
-            ("role", "passed"),
-            ("approval", "not-needed"),
-            ("idempotency", "not-needed"),
-            ("execution", "passed"),
-            ("after-hook", "not-needed"),
-        ]
-    );
+    assert_eq!(statuses(&v), READ_STATUSES);
     assert_eq!(reason(&v, "approval"), "a read needs no approval");
     let out: Value = serde_json::from_str(v.output.as_deref().unwrap()).unwrap();
     assert_eq!(out["query"], "receipt");

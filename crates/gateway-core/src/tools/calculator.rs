@@ -64,10 +64,6 @@ impl Tool for Calculator {
         &DECLARATION
     }
 
-    fn risk(&self, _args: &Args) -> Risk {
-        Risk::Read
-    }
-
     fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
         let operator = args.text("operator");
         let left = args.number("left").unwrap_or(f64::NAN);

@@ -69,10 +69,6 @@ impl Tool for Calendar {
         &DECLARATION
     }
 
-    fn risk(&self, _args: &Args) -> Risk {
-        Risk::Write
-    }
-
     fn check(&self, args: &Args) -> Result<(), ArgError> {
         let (start, end) = (args.text("start"), args.text("end"));
         if parse_clock(start) >= parse_clock(end) {

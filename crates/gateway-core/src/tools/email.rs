@@ -68,10 +68,6 @@ impl Tool for Email {
         &DECLARATION
     }
 
-    fn risk(&self, _args: &Args) -> Risk {
-        Risk::Send
-    }
-
     fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
         if ledger.outbox.len() >= MAX_OUTBOX {
             return Err(ExecError::OutboxFull { max: MAX_OUTBOX });

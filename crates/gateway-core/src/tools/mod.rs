@@ -85,8 +85,15 @@ pub enum ExecError {
 pub trait Tool: Sync + fmt::Debug {
     fn declaration(&self) -> &Declaration;
 
-    /// The risk of this particular call (a file read is `read`, a write `write`).
-    fn risk(&self, args: &Args) -> Risk;
+    /// The risk of this particular call (a file read is `read`, a write
+    /// `write`). By default the tool's only declared risk; a tool that
+    /// declares none is refused, the fail-safe answer.
+    fn risk(&self, _args: &Args) -> Risk {
+        match self.declaration().risks {
+            [only] => *only,
+            _ => Risk::Delete,
+        }
+    }
 
     /// Rules across fields that the shape cannot say (e.g. start before end).
     fn check(&self, _args: &Args) -> Result<(), ArgError> {
@@ -304,6 +311,41 @@ mod tests {
                 "calculator"
             ]
         );
+    }
+
+    /// A tool that declares two risks but does not say which a call has.
+    #[derive(Debug)]
+    struct Vague;
+
+    static VAGUE: Declaration = Declaration {
+        name: "vague",
+        label: "Vague",
+        description: "Declares read and write without choosing.",
+        risks: &[Risk::Read, Risk::Write],
+        shape: Shape { variants: &[] },
+        examples: Examples {
+            valid: "{}",
+            malformed: "{",
+            boundary: "[]",
+        },
+        redacts: &[],
+    };
+
+    impl Tool for Vague {
+        fn declaration(&self) -> &Declaration {
+            &VAGUE
+        }
+        fn plan(&self, _: &Args, _: &Ledger) -> Result<Planned, ExecError> {
+            Ok(read_only(Value::Null))
+        }
+    }
+
+    #[test]
+    fn an_undecided_risk_is_refused() {
+        let args = Args(serde_json::Map::new());
+        assert_eq!(Vague.risk(&args), Risk::Delete);
+        assert_eq!(ToolId::Email.tool().risk(&args), Risk::Send);
+        assert_eq!(ToolId::Search.tool().risk(&args), Risk::Read);
     }
 
     #[test]

@@ -68,10 +68,6 @@ impl Tool for Search {
         &DECLARATION
     }
 
-    fn risk(&self, _args: &Args) -> Risk {
-        Risk::Read
-    }
-
     fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
         let query = args.text("query");
         let limit = args.number("limit").map_or(DEFAULT_LIMIT, |n| n as usize);

@@ -151,3 +151,14 @@ pub fn counters(v: &PageModel) -> serde_json::Value {
 pub fn file(v: &PageModel, path: &str) -> String {
     ledger(v)["files"][path].as_str().unwrap().to_string()
 }
+
+/// The rows of a read that runs: nothing but schema, role and execution applies.
+pub const READ_STATUSES: [(&str, &str); 7] = [
+    ("schema", "passed"),
+    ("before-hook", "not-needed"),
+    ("role", "passed"),
+    ("approval", "not-needed"),
+    ("idempotency", "not-needed"),
+    ("execution", "passed"),
+    ("after-hook", "not-needed"),
+];
