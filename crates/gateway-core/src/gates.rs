@@ -492,3 +492,80 @@ fn effect_words(effect: &crate::ledger::Effect) -> String {
 pub fn request_text(inputs: &Inputs) -> String {
     format!("tool: {}\narguments:\n{}", inputs.tool, inputs.args)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::ToolId;
+
+    fn send(key: &str) -> Inputs {
+        let args = ToolId::Email
+            .tool()
+            .declaration()
+            .examples
+            .valid
+            .to_string();
+        let mut inputs = Inputs {
+            tool: "email".into(),
+            args,
+            role: Role::Operator,
+            hook: Hook::None,
+            key: key.into(),
+            reuse: true,
+            approval: None,
+        };
+        let call = plan(&Registry::fixtures(), &inputs, &Ledger::fixtures())
+            .call
+            .unwrap();
+        inputs.approval = Some(Approval {
+            tool: call.tool,
+            payload: call.payload,
+        });
+        inputs
+    }
+
+    fn idempotency_row(key: &str) -> GateResult {
+        plan(&Registry::fixtures(), &send(key), &Ledger::fixtures()).rows[4].clone()
+    }
+
+    #[test]
+    fn operation_keys_on_both_sides_of_each_bound() {
+        assert_eq!(idempotency_row("k").verdict, Verdict::Passed);
+        assert_eq!(idempotency_row(&"k".repeat(64)).verdict, Verdict::Passed);
+        let long = idempotency_row(&"k".repeat(65));
+        assert_eq!(long.verdict, Verdict::Rejected);
+        assert_eq!(
+            long.reason,
+            "Operation key must be 1 to 64 characters on one line (got 65)"
+        );
+        let empty = idempotency_row("");
+        assert_eq!(empty.verdict, Verdict::Rejected);
+        assert!(empty.reason.ends_with("(got 0)"));
+        assert_eq!(idempotency_row("a\nb").verdict, Verdict::Rejected);
+        // Counted in UTF-16 units: 32 astral characters are 64 units.
+        assert_eq!(idempotency_row(&"😀".repeat(32)).verdict, Verdict::Passed);
+        assert_eq!(idempotency_row(&"😀".repeat(33)).verdict, Verdict::Rejected);
+    }
+
+    #[test]
+    fn every_plan_has_seven_rows_in_order() {
+        for (tool, args) in [
+            ("email", "{"),
+            ("shell.exec", "{}"),
+            ("search", r#"{"query":"a"}"#),
+        ] {
+            let inputs = Inputs {
+                tool: tool.into(),
+                args: args.into(),
+                role: Role::Viewer,
+                hook: Hook::None,
+                key: "intent-1".into(),
+                reuse: true,
+                approval: None,
+            };
+            let p = plan(&Registry::fixtures(), &inputs, &Ledger::fixtures());
+            let gates: Vec<Gate> = p.rows.iter().map(|r| r.gate).collect();
+            assert_eq!(gates, Gate::ALL, "{tool}");
+        }
+    }
+}
