@@ -112,11 +112,13 @@ pub fn render(
     } else {
         m.playback.progress_permille
     };
-    set_attr(
-        &e.progress,
-        "style",
-        &format!("width: {}%", f64::from(width) / 10.0),
-    );
+    // Through the CSSOM, which a Content-Security-Policy without
+    // 'unsafe-inline' still allows (a style attribute it would block).
+    if let Some(bar) = crate::dom::html(&e.progress) {
+        let _ = bar
+            .style()
+            .set_property("width", &format!("{}%", f64::from(width) / 10.0));
+    }
     set_text(&e.progress_text, &progress_words(m));
     set_text(&e.caption, &m.caption);
     set_text(&e.notice, m.notice.as_deref().unwrap_or(""));
