@@ -104,11 +104,14 @@ export async function launchBrowser() {
  *   consoleErrors  console.error / console.warn texts
  *   pageErrors     uncaught exceptions
  *   failedResponses  `STATUS URL` of every answer of 400 or more
+ * `initScript` (a function, optional) runs in the page before its own
+ * scripts, as Playwright's `page.addInitScript`.
  * Resolves to { context, page, requests, consoleErrors, pageErrors, failedResponses, close }.
  */
-export async function openPage(browser, url, { contextOptions = {}, waitUntil = 'load' } = {}) {
+export async function openPage(browser, url, { contextOptions = {}, waitUntil = 'load', initScript = null } = {}) {
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
+  if (initScript) await page.addInitScript(initScript);
   const requests = [];
   const consoleErrors = [];
   const pageErrors = [];
@@ -226,4 +229,36 @@ export function formatAxeViolations(violations) {
       return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}`;
     })
     .join('\n');
+}
+
+// ---------------------------------------------------------------------------
+// Content-Security-Policy helpers (dist.test.mjs).
+
+/**
+ * An `initScript` for `openPage`: records every `securitypolicyviolation`
+ * event of the document in `window.__cspViolations` (read it with
+ * `cspViolations`).
+ */
+export function recordCspViolations() {
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+  });
+}
+
+/** The violations `recordCspViolations` saw, as text. */
+export function cspViolations(page) {
+  return page.evaluate(() => window.__cspViolations ?? ['recordCspViolations was not installed']);
+}
+
+/** The page's Content-Security-Policy meta tag as `{ directive: [sources] }`. */
+export async function metaCsp(page) {
+  const text = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  return Object.fromEntries(
+    text
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }

@@ -3,6 +3,8 @@
 
 use std::str::FromStr;
 
+use crate::gates::Gate;
+use crate::goals::{Goal, Outcome, Reach, RunMatch};
 use crate::policy::{Hook, Role};
 use crate::tools::{ExampleKind, ToolId};
 
@@ -35,8 +37,10 @@ pub struct Experiment {
     pub args: StartArgs,
     pub role: Role,
     pub hook: Hook,
-    /// What the learner can reach, in words.
-    pub goals: &'static [&'static str],
+    /// What the learner can reach.
+    pub goals: &'static [Goal],
+    /// The model decision the Agent turn panel starts with.
+    pub decision: &'static str,
 }
 
 impl ExperimentId {
@@ -88,6 +92,32 @@ const FILE_READ: &str = r#"{
   "path": "/workspace/notes.txt"
 }"#;
 
+/// The decision of seed 002's exercise: a search runs at once, a calendar
+/// create waits for approval, `shell.exec` fails before any tool runs, and
+/// the final text claims an email nobody sent.
+const DECISION: &str = r#"[
+  {"name": "search", "args": {"query": "receipt"}},
+  {"name": "calendar", "args": {"title": "Design review", "start": "14:00", "end": "15:00"}},
+  {"name": "shell.exec", "args": {"command": "cat /etc/passwd"}},
+  {"text": "I found the receipt rule, scheduled the design review and sent the summary email."}
+]"#;
+
+/// Seven calls: the seventh is refused before dispatch.
+const SEVEN_CALLS: &str = r#"[
+  {"name": "search", "args": {"query": "receipt"}},
+  {"name": "calendar", "args": {"title": "Design review", "start": "14:00", "end": "15:00"}},
+  {"name": "shell.exec", "args": {"command": "cat /etc/passwd"}},
+  {"name": "calendar", "args": {"title": "Retro", "end": "17:00"}},
+  {"name": "search", "args": {"query": "approval", "limit": 1}},
+  {"name": "calculator", "args": {"operator": "add", "left": 2, "right": 2}},
+  {"name": "email", "args": {"to": "learner@example.test", "subject": "Summary", "body": "Seven calls."}},
+  {"text": "I ran every step and sent the summary email."}
+]"#;
+
+const fn goal(id: &'static str, text: &'static str, reach: Reach) -> Goal {
+    Goal { id, text, reach }
+}
+
 static EXPERIMENTS: [Experiment; 7] = [
     Experiment {
         id: ExperimentId::Filesystem,
@@ -98,11 +128,12 @@ static EXPERIMENTS: [Experiment; 7] = [
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            "Read /workspace/notes.txt as Viewer and find Original notes in the output.",
-            "See the role gate reject a write for Viewer.",
-            "Write as Operator with approval and see the file change after the final gate.",
-            "Try a traversal path and see the schema gate reject it.",
+            goal("read-as-viewer", "Read /workspace/notes.txt as Viewer and find Original notes in the output.", Reach::Run(RunMatch { tool: Some("files"), role: Some(Role::Viewer), output: Some("Original notes"), ..RunMatch::outcome(Outcome::Read) })),
+            goal("viewer-write-refused", "See the role gate reject a write for Viewer.", Reach::Run(RunMatch { tool: Some("files"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Role)) })),
+            goal("approved-write", "Write as Operator with approval and see the file change after the final gate.", Reach::Run(RunMatch { tool: Some("files"), ..RunMatch::outcome(Outcome::Committed) })),
+            goal("traversal-refused", "Try a traversal path and see the schema gate reject it.", Reach::Run(RunMatch { tool: Some("files"), reason: Some("path must be one of"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
+        decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Email,
@@ -113,11 +144,12 @@ static EXPERIMENTS: [Experiment; 7] = [
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            "Create email-1 for learner@example.test with an approved payload.",
-            "Finish the same key again and see the receipt reused, still one message.",
-            "Use a new key for a changed subject and see two messages.",
-            "Redact the recipient in the output while the ledger keeps it.",
+            goal("first-message", "Create email-1 for learner@example.test with an approved payload.", Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::Committed) })),
+            goal("receipt-reused", "Finish the same key again and see the receipt reused, still one message.", Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::Replayed) })),
+            goal("two-messages", "Use a new key for a changed subject and see two messages.", Reach::OutboxAtLeast(2)),
+            goal("redacted-recipient", "Redact the recipient in the output while the ledger keeps it.", Reach::Run(RunMatch { tool: Some("email"), hook: Some(Hook::RedactOutput), ..RunMatch::outcome(Outcome::Succeeded) })),
         ],
+        decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Calendar,
@@ -128,10 +160,11 @@ static EXPERIMENTS: [Experiment; 7] = [
         role: Role::Operator,
         hook: Hook::None,
         goals: &[
-            "Add event-1 to the schedule with an approved payload.",
-            "See the execution gate reject an overlap with a fixture event.",
-            "Remove start and see Missing start at the schema gate.",
+            goal("event-added", "Add event-1 to the schedule with an approved payload.", Reach::Run(RunMatch { tool: Some("calendar"), ..RunMatch::outcome(Outcome::Committed) })),
+            goal("overlap-refused", "See the execution gate reject an overlap with a fixture event.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some("overlaps"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
+            goal("missing-start", "Remove start and see Missing start at the schema gate.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some("Missing start"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
+        decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Database,
@@ -142,10 +175,11 @@ static EXPERIMENTS: [Experiment; 7] = [
         role: Role::Operator,
         hook: Hook::None,
         goals: &[
-            "Change seats with an approved set.",
-            "See the before-hook reject a set under Block mutations.",
-            "See the schema gate reject seats of 501.",
+            goal("seats-set", "Change seats with an approved set.", Reach::Run(RunMatch { tool: Some("database"), ..RunMatch::outcome(Outcome::Committed) })),
+            goal("blocked-set", "See the before-hook reject a set under Block mutations.", Reach::Run(RunMatch { tool: Some("database"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::BeforeHook)) })),
+            goal("seats-bound", "See the schema gate reject seats of 501.", Reach::Run(RunMatch { tool: Some("database"), reason: Some("value must be from 0 to 500"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
+        decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Search,
@@ -156,9 +190,10 @@ static EXPERIMENTS: [Experiment; 7] = [
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            "Finish a search as Viewer with no approval.",
-            "See a limit of 4 rejected at the schema gate.",
+            goal("read-as-viewer", "Finish a search as Viewer with no approval.", Reach::Run(RunMatch { tool: Some("search"), role: Some(Role::Viewer), ..RunMatch::outcome(Outcome::Read) })),
+            goal("limit-bound", "See a limit of 4 rejected at the schema gate.", Reach::Run(RunMatch { tool: Some("search"), reason: Some("limit must be from 1 to 3"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
+        decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Calculator,
@@ -169,23 +204,28 @@ static EXPERIMENTS: [Experiment; 7] = [
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            "See 0.1 + 0.2 return 0.30000000000000004.",
-            "See division by zero rejected at execution.",
+            goal("float-sum", "See 0.1 + 0.2 return 0.30000000000000004.", Reach::Run(RunMatch { tool: Some("calculator"), output: Some("0.30000000000000004"), ..RunMatch::outcome(Outcome::Read) })),
+            goal("divide-by-zero", "See division by zero rejected at execution.", Reach::Run(RunMatch { tool: Some("calculator"), reason: Some("Division by zero"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
         ],
+        decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Registry,
         title: "Tool registry: the agent's security boundary",
-        instructions: "Change the tool name to shell.exec and see it fail at the first gate before any tool runs. Then call calendar without start, run a search with no approval, and compare a send that needs approval.",
+        instructions: "Read the declarations the model is given. Change the tool name to shell.exec and see it fail at the first gate before any tool runs. Call calendar without start, run a search with no approval, and compare a send that needs approval. Then start the agent turn: seven calls stop at six, and a final text that claims an email nobody sent is flagged.",
         tool: ToolId::Search,
         args: StartArgs::Example(ExampleKind::Valid),
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            "See shell.exec rejected at the schema gate.",
-            "See Missing start for a calendar call without start.",
-            "Run a read without approval and see a send wait for approval.",
+            goal("unknown-tool", "See shell.exec rejected at the schema gate.", Reach::Run(RunMatch { reason: Some("Unknown tool"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("missing-start", "See Missing start for a calendar call without start.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some("Missing start"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("read-runs", "Run a read without approval.", Reach::Run(RunMatch::outcome(Outcome::Read))),
+            goal("send-waits", "See a send wait for approval.", Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Approval)) })),
+            goal("six-calls", "Inspect a seven-call agent turn and see it stop at six.", Reach::TurnRefusedCalls),
+            goal("unbacked-claim", "See a claimed email with no receipt flagged.", Reach::UnbackedClaim),
         ],
+        decision: SEVEN_CALLS,
     },
 ];
 

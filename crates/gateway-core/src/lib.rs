@@ -10,17 +10,22 @@
 #![forbid(unsafe_code)]
 
 pub mod baseline;
+pub mod declarations;
 pub mod experiments;
 mod export;
 pub mod gates;
+pub mod goals;
 pub mod json;
 pub mod ledger;
 pub mod mask;
 pub mod playback;
 pub mod policy;
+pub mod published;
 pub mod runlog;
 pub mod schema;
+pub mod share;
 pub mod tools;
+pub mod turn;
 pub mod view;
 pub mod workbench;
 

@@ -128,7 +128,7 @@ impl Hook {
 
 /// A string that names no value of a closed enum.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what} must be one of {allowed} (got {got:?})")]
+#[error("{what} must be one of {allowed} (got {})", crate::json::quote(.got))]
 pub struct UnknownValue {
     pub what: &'static str,
     pub allowed: String,

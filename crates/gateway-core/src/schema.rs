@@ -320,16 +320,111 @@ impl Shape {
             })
     }
 
-    /// The JSON Schema (draft 2020-12) that accepts exactly the objects this
-    /// shape does, cross-field rules aside (a tool's own `check`).
+    /// The JSON Schema (draft 2020-12) of the argument object, generated
+    /// from the same data [`Shape::validate`] checks against.
+    ///
+    /// It accepts what the shape accepts, with two exceptions, both listed
+    /// by the agreement test (`tests/declarations.rs`):
+    /// - cross-field rules (a tool's own [`check`](crate::tools::Tool::check),
+    ///   e.g. calendar start before end) are not in it: it is more
+    ///   permissive there, and the tool's description says the rule;
+    /// - string lengths: JSON Schema counts code points, the gate counts
+    ///   UTF-16 units. A string with no character outside the Basic
+    ///   Multilingual Plane has as many of one as of the other, so
+    ///   `maxLength` is exact for it; a string with one (an emoji counts as
+    ///   two units) must also fit in half the bound. So the schema is never
+    ///   more permissive than the gate on lengths, only stricter for long
+    ///   strings that hold astral characters.
+    ///
+    /// The root is always `"type": "object"` (MCP requires it of an
+    /// `inputSchema`). A shape of several variants lists the union of their
+    /// fields at the root and picks the variant with an `if`/`then`/`else`
+    /// chain on its constants, in declaration order, as the gate does; no
+    /// `oneOf`/`anyOf`/`allOf` at the root, which some agent APIs refuse.
     pub fn json_schema(&self) -> Value {
-        let schemas: Vec<Value> = self.variants.iter().map(variant_schema).collect();
-        match schemas.as_slice() {
-            [one] => one.clone(),
-            _ => json!({ "oneOf": schemas }),
+        match self.variants {
+            [] => json!({ "type": "object", "not": {} }),
+            [one] => variant_schema(one),
+            several => {
+                let mut root = Map::new();
+                root.insert("type".into(), json!("object"));
+                let properties: Map<String, Value> = self
+                    .properties()
+                    .into_iter()
+                    .map(|(name, sources)| {
+                        let schemas = sources.iter().map(|s| s.json_schema()).collect();
+                        (name.to_string(), union_schema(schemas))
+                    })
+                    .collect();
+                root.insert("properties".into(), Value::Object(properties));
+                root.insert("required".into(), json!(self.always_required()));
+                root.insert("additionalProperties".into(), json!(false));
+                if let Value::Object(chain) = variant_chain(several) {
+                    root.extend(chain);
+                }
+                Value::Object(root)
+            }
+        }
+    }
+
+    /// Every property any variant declares, in first-declared order, with
+    /// what each variant that declares it says (constants before fields, as
+    /// in a variant's schema).
+    pub fn properties(&self) -> Vec<(&'static str, Vec<Property>)> {
+        let declared = self.variants.iter().flat_map(|v| {
+            let consts = v.consts.iter().map(|(n, c)| (*n, Property::Const(c)));
+            consts.chain(v.fields.iter().map(|f| (f.name, Property::Field(*f))))
+        });
+        let mut out: Vec<(&'static str, Vec<Property>)> = Vec::new();
+        for (name, property) in declared {
+            match out.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, list)) => list.push(property),
+                None => out.push((name, vec![property])),
+            }
+        }
+        out
+    }
+
+    /// The properties every variant requires (as a constant or a required
+    /// field), in first-declared order.
+    pub fn always_required(&self) -> Vec<&'static str> {
+        self.properties()
+            .into_iter()
+            .map(|(name, _)| name)
+            .filter(|name| {
+                !self.variants.is_empty()
+                    && self.variants.iter().all(|v| {
+                        v.consts.iter().any(|(c, _)| c == name)
+                            || v.fields.iter().any(|f| f.name == *name && f.required)
+                    })
+            })
+            .collect()
+    }
+}
+
+/// What one variant says about one property: a constant, or a field.
+#[derive(Debug, Clone, Copy)]
+pub enum Property {
+    Const(&'static str),
+    Field(Field),
+}
+
+impl Property {
+    /// This property's JSON Schema within its variant.
+    pub fn json_schema(&self) -> Value {
+        match self {
+            Property::Const(value) => json!({ "type": "string", "const": value }),
+            Property::Field(field) => field_schema(field),
         }
     }
 }
+
+/// Added to the description of every length-bounded text field.
+pub const UTF16_NOTE: &str =
+    "Lengths count UTF-16 code units, as JavaScript does: an emoji counts as two.";
+
+/// Matches a string with no character outside the Basic Multilingual Plane.
+const BMP_ONLY: &str = "^[\\u0000-\\uffff]*$";
 
 fn check_field(field: &Field, value: &Value) -> Result<(), ArgError> {
     let name = || field.name.to_string();
@@ -425,15 +520,11 @@ fn variant_schema(variant: &Variant) -> Value {
     let mut properties = Map::new();
     let mut required: Vec<Value> = Vec::new();
     for (name, value) in variant.consts {
-        properties.insert((*name).into(), json!({ "type": "string", "const": value }));
+        properties.insert((*name).into(), Property::Const(value).json_schema());
         required.push(json!(name));
     }
     for field in variant.fields {
-        let mut schema = kind_schema(field.kind);
-        if let Value::Object(m) = &mut schema {
-            m.insert("description".into(), json!(field.description));
-        }
-        properties.insert(field.name.into(), schema);
+        properties.insert(field.name.into(), field_schema(field));
         if field.required {
             required.push(json!(field.name));
         }
@@ -446,6 +537,87 @@ fn variant_schema(variant: &Variant) -> Value {
     })
 }
 
+/// `if` the variant's constants hold `then` its schema, `else` the next
+/// variant's; the last variant is its schema alone. Field descriptions are
+/// left to the root's `properties`.
+fn variant_chain(variants: &[Variant]) -> Value {
+    let bare = |variant: &Variant| {
+        let mut schema = variant_schema(variant);
+        if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+            for property in properties.values_mut() {
+                if let Value::Object(p) = property {
+                    p.remove("description");
+                }
+            }
+        }
+        schema
+    };
+    match variants {
+        [] => json!({ "not": {} }),
+        [last] => bare(last),
+        [first, rest @ ..] => {
+            let consts: Map<String, Value> = first
+                .consts
+                .iter()
+                .map(|(name, value)| ((*name).to_string(), json!({ "const": value })))
+                .collect();
+            let names: Vec<&str> = first.consts.iter().map(|(name, _)| *name).collect();
+            json!({
+                "if": { "properties": consts, "required": names },
+                "then": bare(first),
+                "else": variant_chain(rest),
+            })
+        }
+    }
+}
+
+/// One schema accepting what any of `schemas` does: string constants and
+/// enums merge into one `enum`, anything else becomes an `anyOf`.
+fn union_schema(schemas: Vec<Value>) -> Value {
+    let mut distinct: Vec<Value> = Vec::new();
+    for s in schemas {
+        if !distinct.contains(&s) {
+            distinct.push(s);
+        }
+    }
+    if distinct.len() == 1 {
+        return distinct.swap_remove(0);
+    }
+    let mut values: Vec<Value> = Vec::new();
+    let mut description = None;
+    for s in &distinct {
+        let listed = match (s.get("const"), s.get("enum")) {
+            (Some(c), None) => vec![c.clone()],
+            (None, Some(Value::Array(e))) => e.clone(),
+            _ => return json!({ "anyOf": distinct }),
+        };
+        if s.get("type") != Some(&json!("string")) {
+            return json!({ "anyOf": distinct });
+        }
+        description = description.or_else(|| s.get("description").cloned());
+        for v in listed {
+            if !values.contains(&v) {
+                values.push(v);
+            }
+        }
+    }
+    let mut merged = json!({ "type": "string", "enum": values });
+    if let Some(d) = description {
+        merged["description"] = d;
+    }
+    merged
+}
+
+fn field_schema(field: &Field) -> Value {
+    let mut schema = kind_schema(field.kind);
+    let description = match field.kind {
+        Kind::Text { .. } => format!("{} {UTF16_NOTE}", field.description),
+        _ => field.description.to_string(),
+    };
+    schema["description"] = json!(description);
+    schema
+}
+
 fn kind_schema(kind: Kind) -> Value {
     match kind {
         Kind::Text {
@@ -455,8 +627,11 @@ fn kind_schema(kind: Kind) -> Value {
         } => {
             let mut s = json!({ "type": "string", "minLength": min, "maxLength": max });
             if single_line {
-                s["pattern"] = json!("^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$");
+                s["pattern"] = json!(SINGLE_LINE);
             }
+            // Code points are UTF-16 units unless an astral character is
+            // present; then half the bound keeps the units within it.
+            s["anyOf"] = json!([{ "pattern": BMP_ONLY }, { "maxLength": max / 2 }]);
             s
         }
         Kind::Formatted(format) => json!({ "type": "string", "pattern": format.pattern() }),
@@ -467,6 +642,11 @@ fn kind_schema(kind: Kind) -> Value {
         }
     }
 }
+
+/// The JSON Schema `pattern` of a `single_line` text: no control
+/// character (Unicode category Cc, as [`char::is_control`]) and no line or
+/// paragraph separator.
+pub const SINGLE_LINE: &str = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$";
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,8 @@ use crate::playback::Speed;
 use crate::policy::{Hook, Risk, Role};
 use crate::runlog::RunRecord;
 use crate::tools::{ExampleKind, ToolId};
-use crate::workbench::Workbench;
+use crate::turn::MAX_CALLS;
+use crate::workbench::{CallOutcome, Workbench};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageModel {
@@ -51,6 +52,43 @@ pub struct PageModel {
     pub disclaimer: &'static str,
     /// The policy by risk, one row per risk (SPEC 2.3).
     pub policy: Vec<PolicyRow>,
+    /// The Agent turn panel.
+    pub turn: TurnView,
+    /// Whether the request controls (tool, example, arguments, tool name)
+    /// take input: not while an agent turn supplies the request.
+    pub request_editable: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnView {
+    /// The model decision text.
+    pub decision: String,
+    /// Why the decision cannot be inspected, naming the item and field.
+    pub error: Option<String>,
+    pub active: bool,
+    /// One sentence on where the turn stands.
+    pub summary: String,
+    pub calls: Vec<TurnCallView>,
+    pub claims: Vec<ClaimView>,
+    /// Committed effects and replayed receipts: the completed operations.
+    pub completed: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnCallView {
+    pub number: usize,
+    pub name: String,
+    /// `waiting`, `inspecting`, `read`, `committed`, `replayed`, `rejected`, `refused`.
+    pub state: &'static str,
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimView {
+    pub sentence: String,
+    pub tool: &'static str,
+    /// Whether a committed effect or replayed receipt of that tool stands behind it.
+    pub backed: bool,
 }
 
 /// One row of the policy table.
@@ -70,7 +108,16 @@ pub struct ExperimentView {
     pub id: &'static str,
     pub title: &'static str,
     pub instructions: &'static str,
-    pub goals: Vec<&'static str>,
+    pub goals: Vec<GoalView>,
+    /// How many goals are reached, e.g. `2 of 4 goals reached`.
+    pub progress: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoalView {
+    pub id: &'static str,
+    pub text: &'static str,
+    pub reached: bool,
 }
 
 /// One option of a select or radio group.
@@ -169,11 +216,23 @@ impl Workbench {
         PageModel {
             experiment: {
                 let e = self.experiment.experiment();
+                let goals: Vec<GoalView> = e
+                    .goals
+                    .iter()
+                    .zip(&self.goals_reached)
+                    .map(|(g, reached)| GoalView {
+                        id: g.id,
+                        text: g.text,
+                        reached: *reached,
+                    })
+                    .collect();
+                let done = goals.iter().filter(|g| g.reached).count();
                 ExperimentView {
                     id: self.experiment.id(),
                     title: e.title,
                     instructions: e.instructions,
-                    goals: e.goals.to_vec(),
+                    progress: format!("{done} of {} goals reached", goals.len()),
+                    goals,
                 }
             },
             tools: ToolId::ALL
@@ -274,6 +333,8 @@ impl Workbench {
             },
             disclaimer: DISCLAIMER,
             policy: self.policy_rows(),
+            turn: self.turn_view(),
+            request_editable: self.turn.is_none(),
         }
     }
 
@@ -387,6 +448,99 @@ impl Workbench {
         match self.plan.rejected_at() {
             Some(gate) => format!("No output: the call was rejected at the {gate} gate."),
             None => "Returned output (literal text).".into(),
+        }
+    }
+
+    fn turn_view(&self) -> TurnView {
+        let Some(turn) = &self.turn else {
+            return TurnView {
+                decision: self.decision_text.clone(),
+                error: self.decision_error.clone(),
+                active: false,
+                summary: format!(
+                    "Paste a model decision and press Start turn: at most {MAX_CALLS} calls are dispatched, each through the seven gates."
+                ),
+                calls: Vec::new(),
+                claims: Vec::new(),
+                completed: Vec::new(),
+            };
+        };
+        let dispatched = turn.decision.dispatched().len();
+        let calls: Vec<TurnCallView> = turn
+            .decision
+            .calls
+            .iter()
+            .enumerate()
+            .map(|(i, call)| {
+                let (state, detail) = if i >= MAX_CALLS {
+                    (
+                        "refused",
+                        format!("refused before dispatch: at most {MAX_CALLS} calls per turn"),
+                    )
+                } else if let Some(outcome) = turn.outcomes.get(i) {
+                    match outcome {
+                        CallOutcome::Read => {
+                            ("read", "returned its output; nothing changed".into())
+                        }
+                        CallOutcome::Committed => ("committed", "effect committed".into()),
+                        CallOutcome::Replayed => {
+                            ("replayed", "stored receipt returned; no new effect".into())
+                        }
+                        CallOutcome::Rejected(g, reason) => {
+                            ("rejected", format!("rejected at the {g} gate: {reason}"))
+                        }
+                    }
+                } else if i == turn.current {
+                    ("inspecting", "under inspection".into())
+                } else {
+                    ("waiting", "waiting for the calls before it".into())
+                };
+                TurnCallView {
+                    number: i + 1,
+                    name: call.name.clone(),
+                    state,
+                    detail,
+                }
+            })
+            .collect();
+        let completed: Vec<String> = calls
+            .iter()
+            .filter(|c| matches!(c.state, "committed" | "replayed"))
+            .map(|c| format!("Call {} ({}): {}", c.number, c.name, c.detail))
+            .collect();
+        let claims: Vec<ClaimView> = if turn.is_complete() {
+            turn.claims()
+                .into_iter()
+                .map(|(c, backed)| ClaimView {
+                    sentence: c.sentence,
+                    tool: c.tool,
+                    backed,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let summary = if turn.is_complete() {
+            let unbacked = claims.iter().filter(|c| !c.backed).count();
+            format!(
+                "Turn finished: {dispatched} calls inspected, {} refused before dispatch, {} completed operations, {unbacked} claims with no effect behind them.",
+                turn.decision.refused(),
+                completed.len()
+            )
+        } else {
+            format!(
+                "Call {} of {dispatched} is under inspection.",
+                turn.current + 1
+            )
+        };
+        TurnView {
+            decision: self.decision_text.clone(),
+            error: None,
+            active: true,
+            summary,
+            calls,
+            claims,
+            completed,
         }
     }
 

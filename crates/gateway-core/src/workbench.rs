@@ -9,12 +9,16 @@
 
 use crate::baseline::Baseline;
 use crate::experiments::{ExperimentId, StartArgs};
+use crate::gates::Gate;
 use crate::gates::{plan, Approval, Inputs, Plan};
+use crate::goals::{FinishedRun, TurnEnd};
 use crate::ledger::{Commit, Ledger};
 use crate::playback::{Clock, Speed, Step};
 use crate::policy::{Hook, Role};
 use crate::runlog::{RunEffect, RunLog, RunRecord};
+use crate::share::Setup;
 use crate::tools::{ExampleKind, Registry, ToolId};
+use crate::turn::{self, claims, Claim, Decision};
 
 /// Everything the page can ask of the core.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +49,67 @@ pub enum Msg {
     /// Saves the current inputs and their result (replacing any baseline).
     CaptureBaseline,
     ClearBaseline,
+    /// Puts back a baseline saved earlier (e.g. from this browser's storage).
+    RestoreBaseline(Baseline),
+    /// Applies a shared link's setup: never a ledger, never an approval.
+    RestoreSetup(Setup),
+    /// Shows a message about something outside the core (e.g. storage).
+    Notice(String),
+    /// Replaces the model decision text (ends a turn under inspection).
+    EditDecision(String),
+    /// Parses the decision and inspects its calls one after another.
+    StartTurn,
+    /// Leaves agent-turn mode, keeping the last call's request.
+    EndTurn,
+}
+
+/// What one dispatched call of a turn did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallOutcome {
+    Read,
+    Committed,
+    Replayed,
+    /// Rejected at this gate, for this reason.
+    Rejected(Gate, String),
+}
+
+/// An agent turn under inspection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnState {
+    pub decision: Decision,
+    /// The dispatched call under inspection (0-based).
+    pub current: usize,
+    /// The outcome of each dispatched call finished so far.
+    pub outcomes: Vec<CallOutcome>,
+}
+
+impl TurnState {
+    pub fn is_complete(&self) -> bool {
+        self.outcomes.len() == self.decision.dispatched().len()
+    }
+
+    /// Claims of the final text, each with whether an effect stands behind
+    /// it: a committed effect or a replayed receipt of its tool in this turn.
+    pub fn claims(&self) -> Vec<(Claim, bool)> {
+        let Some(text) = &self.decision.text else {
+            return Vec::new();
+        };
+        claims(text)
+            .into_iter()
+            .map(|claim| {
+                let backed =
+                    self.decision
+                        .dispatched()
+                        .iter()
+                        .zip(&self.outcomes)
+                        .any(|(call, outcome)| {
+                            call.name == claim.tool
+                                && matches!(outcome, CallOutcome::Committed | CallOutcome::Replayed)
+                        });
+                (claim, backed)
+            })
+            .collect()
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -64,6 +129,12 @@ pub struct Workbench {
     /// The shell's clock at the last message.
     pub(crate) now_ms: u64,
     pub(crate) baseline: Option<Baseline>,
+    /// The model decision text, kept whatever happens to the turn.
+    pub(crate) decision_text: String,
+    pub(crate) decision_error: Option<String>,
+    pub(crate) turn: Option<TurnState>,
+    /// One flag per goal of the experiment, in its order; never unset.
+    pub(crate) goals_reached: Vec<bool>,
 }
 
 impl Workbench {
@@ -102,7 +173,15 @@ impl Workbench {
             notice: None,
             now_ms: 0,
             baseline: None,
+            goals_reached: vec![false; e.goals.len()],
+            decision_text: e.decision.to_string(),
+            decision_error: None,
+            turn: None,
         }
+    }
+
+    pub fn experiment(&self) -> ExperimentId {
+        self.experiment
     }
 
     pub fn inputs(&self) -> &Inputs {
@@ -153,6 +232,15 @@ impl Workbench {
 
     pub fn update(&mut self, now_ms: u64, msg: Msg) {
         self.now_ms = now_ms;
+        // During a turn the request comes from the decision: the controls
+        // that would change it are disabled, and their messages ignored.
+        let edits_request = matches!(
+            msg,
+            Msg::SelectTool(_) | Msg::SetToolName(_) | Msg::LoadExample(_) | Msg::EditArgs(_)
+        );
+        if edits_request && self.turn.is_some() {
+            return;
+        }
         match msg {
             Msg::SelectTool(id) => {
                 let decl = id.tool().declaration();
@@ -236,7 +324,7 @@ impl Workbench {
             }
             Msg::Pause => {
                 let step = self.clock.pause(now_ms);
-                self.after(step);
+                self.after(step, false);
             }
             Msg::NextGate => {
                 // Settle the time already played first: the press completes
@@ -245,7 +333,7 @@ impl Workbench {
                     Step::Finished => Step::Finished,
                     Step::Running => self.clock.next_gate(),
                 };
-                self.after(step);
+                self.after(step, false);
             }
             Msg::Restart => self.start_over(),
             Msg::ResetLedger => {
@@ -256,24 +344,95 @@ impl Workbench {
             }
             Msg::SetSpeed(speed) => {
                 let step = self.clock.set_speed(speed, now_ms);
-                self.after(step);
+                self.after(step, true);
             }
             Msg::Tick => {
                 let step = self.clock.tick(now_ms);
-                self.after(step);
+                self.after(step, true);
             }
             Msg::CaptureBaseline => {
                 self.baseline = Some(Baseline::capture(self, &self.plan));
             }
             Msg::ClearBaseline => self.baseline = None,
+            Msg::RestoreBaseline(baseline) => self.baseline = Some(baseline),
+            Msg::RestoreSetup(setup) => self.restore(setup),
+            Msg::Notice(text) => self.notice = Some(text),
+            Msg::EditDecision(text) => {
+                if self.decision_text != text {
+                    self.decision_text = text;
+                    self.decision_error = None;
+                    self.turn = None;
+                }
+            }
+            Msg::StartTurn => match turn::parse(&self.decision_text) {
+                Ok(decision) => {
+                    self.decision_error = None;
+                    self.turn = Some(TurnState {
+                        decision,
+                        current: 0,
+                        outcomes: Vec::new(),
+                    });
+                    self.load_call(false);
+                }
+                Err(e) => {
+                    self.turn = None;
+                    self.decision_error = Some(e.to_string());
+                }
+            },
+            Msg::EndTurn => self.turn = None,
             Msg::Hidden => {
                 if self.clock.is_playing() {
                     let step = self.clock.pause(now_ms);
                     self.notice = Some("Paused because the page was hidden.".into());
-                    self.after(step);
+                    self.after(step, false);
                 }
             }
         }
+    }
+
+    pub fn turn(&self) -> Option<&TurnState> {
+        self.turn.as_ref()
+    }
+
+    /// Puts the turn's current call into the request; keeps playing if asked.
+    fn load_call(&mut self, keep_playing: bool) {
+        let Some(call) = self
+            .turn
+            .as_ref()
+            .and_then(|t| t.decision.dispatched().get(t.current))
+            .cloned()
+        else {
+            return;
+        };
+        self.inputs.tool = call.name;
+        self.inputs.args = call.args;
+        self.example = None;
+        self.tool_changed();
+        if keep_playing {
+            self.clock.play(self.now_ms);
+        }
+    }
+
+    /// Which of the experiment's goals have been reached, in order.
+    pub fn goals_reached(&self) -> &[bool] {
+        &self.goals_reached
+    }
+
+    /// A shared setup replaces the inputs and the speed; the ledger, the
+    /// receipts and any approval stay as they are here (none is shared).
+    fn restore(&mut self, setup: Setup) {
+        self.inputs.tool = setup.tool;
+        self.inputs.args = setup.args;
+        self.inputs.role = setup.role;
+        self.inputs.hook = setup.hook;
+        self.inputs.key = setup.key;
+        self.clock.speed = setup.speed;
+        self.example = None;
+        self.notice = Some(
+            "Opened a shared setup. Approvals are never shared: review the request and approve it yourself."
+                .into(),
+        );
+        self.tool_changed();
     }
 
     /// Whether the current tool has anything for the redact hook to hide.
@@ -307,14 +466,16 @@ impl Workbench {
         self.plan = plan(&self.registry, &self.inputs, &self.ledger);
     }
 
-    fn after(&mut self, step: Step) {
+    /// `playing`: whether time was running when the step happened, so a
+    /// turn's next call goes on playing.
+    fn after(&mut self, step: Step, playing: bool) {
         if step == Step::Finished {
-            self.finish();
+            self.finish(playing);
         }
     }
 
     /// The seventh stage completed: commit the plan and log the run.
-    fn finish(&mut self) {
+    fn finish(&mut self, playing: bool) {
         let effect = match &self.plan.commit {
             Commit::Rejected(_) => RunEffect::Rejected,
             Commit::Read => RunEffect::None,
@@ -338,5 +499,51 @@ impl Workbench {
             effect,
             output: self.plan.returned_text(),
         });
+        let turn_end = self.record_turn_outcome();
+        let goals = self.experiment.experiment().goals;
+        let run = FinishedRun {
+            tool: &self.inputs.tool,
+            role: self.inputs.role,
+            hook: self.inputs.hook,
+            plan: &self.plan,
+            ledger: &self.ledger,
+            turn_end,
+        };
+        for (reached, goal) in self.goals_reached.iter_mut().zip(goals) {
+            *reached = *reached || goal.reached_by(&run);
+        }
+        if self.turn.as_ref().is_some_and(|t| !t.is_complete()) {
+            // The turn goes on with its next call, on the same timeline.
+            self.load_call(playing);
+        }
+    }
+
+    /// Records the finished run as the current call's outcome; returns how
+    /// the turn ended if this was its last dispatched call.
+    fn record_turn_outcome(&mut self) -> Option<TurnEnd> {
+        let outcome = match &self.plan.commit {
+            Commit::Rejected(gate) => CallOutcome::Rejected(
+                *gate,
+                self.plan
+                    .rows
+                    .get(gate.index())
+                    .map(|r| r.reason.clone())
+                    .unwrap_or_default(),
+            ),
+            Commit::Read => CallOutcome::Read,
+            Commit::Effect { .. } => CallOutcome::Committed,
+            Commit::Replay => CallOutcome::Replayed,
+        };
+        let turn = self.turn.as_mut()?;
+        turn.outcomes.push(outcome);
+        if turn.is_complete() {
+            let unbacked_claims = turn.claims().iter().filter(|(_, backed)| !backed).count();
+            return Some(TurnEnd {
+                refused: turn.decision.refused(),
+                unbacked_claims,
+            });
+        }
+        turn.current += 1;
+        None
     }
 }

@@ -19,7 +19,10 @@ fn baseline_is_captured_replaced_and_cleared() {
     assert_eq!(v.capture_label, "Replace baseline");
     assert_eq!(b.role, "Viewer");
     assert_eq!(b.rows.len(), 7);
-    assert_eq!(b.rows[2], ("role", "rejected", b.rows[2].2.clone()));
+    assert_eq!(
+        (b.rows[2].0.as_str(), b.rows[2].1.as_str()),
+        ("role", "rejected")
+    );
     assert!(b.rows[2].2.contains("Viewer may run reads only"));
     assert_eq!(b.output, None);
 

@@ -13,9 +13,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Event, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 use crate::dom::{document, now_ms, set_text};
+use crate::embed::{self, EmbedOptions};
 use crate::layout::{self, Elements};
-use crate::notes::{self, Notes};
 use crate::render::render;
+use crate::storage::{self, Notes};
 
 /// Everything the page holds between events.
 #[derive(Debug)]
@@ -25,6 +26,16 @@ pub struct App {
     pub els: Elements,
     last: Option<PageModel>,
     notes: Notes,
+    /// A stored baseline this build could not read: never overwrite it.
+    baseline_locked: bool,
+}
+
+/// How the page was opened, beyond the experiment.
+#[derive(Debug, Default)]
+pub struct Opening {
+    /// A shared link's setup, or why it could not be restored.
+    pub setup: Option<Result<gateway_core::share::Setup, String>>,
+    pub embed: EmbedOptions,
 }
 
 /// The app plus the animation-frame loop that drives time while playing.
@@ -44,10 +55,43 @@ pub type Shared = Rc<Shell>;
 
 /// Builds the workbench for `experiment` inside `root` and wires it up.
 pub fn mount(root: &Element, experiment: ExperimentId) -> Result<Shared, JsValue> {
+    mount_with(root, experiment, Opening::default())
+}
+
+/// As [`mount`], restoring a shared setup and applying embed options.
+pub fn mount_with(
+    root: &Element,
+    experiment: ExperimentId,
+    opening: Opening,
+) -> Result<Shared, JsValue> {
     let doc = document()?;
-    let wb = Workbench::new(experiment);
+    let mut wb = Workbench::new(experiment);
+    let mut baseline_locked = false;
+    match storage::load_baseline(experiment.id()) {
+        Ok(Some(b)) => wb.update(now_ms(), Msg::RestoreBaseline(b)),
+        Ok(None) => {}
+        Err(message) => {
+            baseline_locked = true;
+            wb.update(now_ms(), Msg::Notice(message));
+        }
+    }
+    match opening.setup {
+        Some(Ok(setup)) => wb.update(now_ms(), Msg::RestoreSetup(setup)),
+        Some(Err(message)) => wb.update(now_ms(), Msg::Notice(message)),
+        None => {}
+    }
     let model = wb.view();
     let els = layout::build(&doc, root, &model)?;
+    opening.embed.apply(root)?;
+    let single_file = doc
+        .query_selector("meta[name=\"workbench-build\"][content=\"single-file\"]")
+        .ok()
+        .flatten()
+        .is_some();
+    if single_file {
+        set_text(&els.file_note, SINGLE_FILE_NOTE);
+        els.file_note.remove_attribute("hidden")?;
+    }
     let notes = Notes::load(experiment.id());
     let app = App {
         wb,
@@ -55,6 +99,7 @@ pub fn mount(root: &Element, experiment: ExperimentId) -> Result<Shared, JsValue
         els,
         last: None,
         notes,
+        baseline_locked,
     };
     let shell = Rc::new(Shell {
         app: RefCell::new(app),
@@ -67,8 +112,13 @@ pub fn mount(root: &Element, experiment: ExperimentId) -> Result<Shared, JsValue
         app.show_notes();
     }
     wire(&shell)?;
+    let doc = shell.app.borrow().doc.clone();
+    embed::watch_height(&doc, experiment.id())?;
     Ok(shell)
 }
+
+/// What the single-file copy says about what `file://` changes.
+const SINGLE_FILE_NOTE: &str = "This is the single-file copy, opened from a file: everything works offline. Browsers keep storage for local files differently (some share it between all local files, some keep none), so notes and the baseline may not survive a reload here: use Export notes to keep them. A copied link opens only on this computer.";
 
 impl App {
     fn draw(&mut self) -> Result<(), JsValue> {
@@ -88,6 +138,44 @@ impl App {
     pub fn model(&self) -> Option<&PageModel> {
         self.last.as_ref()
     }
+
+    fn store_baseline(&mut self) {
+        let id = self.wb.experiment().id();
+        if self.baseline_locked || !storage::save_baseline(id, self.wb.baseline()) {
+            let message = if self.baseline_locked {
+                "The baseline stays on this page only: a stored one this version cannot read was left untouched."
+            } else {
+                storage::BASELINE_UNSAVED
+            };
+            self.wb.update(now_ms(), Msg::Notice(message.into()));
+        }
+    }
+
+    /// Tells an embedding page about goals this message newly reached.
+    fn report_goals(&self, before: &[bool]) {
+        let now = self.wb.goals_reached();
+        let total = now.len();
+        let reached = now.iter().filter(|r| **r).count();
+        let experiment = self.wb.experiment();
+        for (i, (was, is)) in before.iter().zip(now).enumerate() {
+            if *is && !was {
+                if let Some(goal) = experiment.experiment().goals.get(i) {
+                    embed::post_goal(experiment.id(), goal.id, reached, total);
+                }
+            }
+        }
+    }
+
+    /// The address of this page with the current setup in its fragment.
+    fn share_url(&self) -> String {
+        let href = self
+            .doc
+            .location()
+            .and_then(|l| l.href().ok())
+            .unwrap_or_default();
+        let base = href.split('#').next().unwrap_or_default();
+        format!("{base}#{}", self.wb.setup().to_fragment())
+    }
 }
 
 /// Applies a message at the current time, redraws, and keeps the frame
@@ -95,7 +183,13 @@ impl App {
 pub fn dispatch(shell: &Shared, msg: Msg) {
     let playing = {
         let mut app = shell.app.borrow_mut();
+        let before = app.wb.goals_reached().to_vec();
+        let baseline_changed = matches!(msg, Msg::CaptureBaseline | Msg::ClearBaseline);
         app.wb.update(now_ms(), msg);
+        if baseline_changed {
+            app.store_baseline();
+        }
+        app.report_goals(&before);
         if let Err(e) = app.draw() {
             web_sys::console::error_2(&"render failed".into(), &e);
         }
@@ -254,14 +348,24 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
     listen(&els.export, "click", move |_| {
         let app = s.app.borrow();
         let text = app.wb.export_notes(app.notes.text());
-        if let Err(e) = notes::download(&app.doc, &app.wb.export_file_name(), &text) {
+        // The text is also shown to copy: a sandboxed frame may block the
+        // download without telling the page.
+        if let Some(t) = app.els.export_text.dyn_ref::<HtmlTextAreaElement>() {
+            t.set_value(&text);
+        }
+        if let Some(field) = app.els.export_text.parent_element() {
+            let _ = field.remove_attribute("hidden");
+        }
+        if let Err(e) = storage::download(&app.doc, &app.wb.export_file_name(), &text) {
             web_sys::console::error_2(&"export failed".into(), &e);
             set_text(
                 &app.els.notes_status,
-                "The download was refused by this browser.",
+                "The download was refused by this browser: copy the export text below.",
             );
         }
     })?;
+    let s = shell.clone();
+    listen(&els.copy_link, "click", move |_| copy_link(&s))?;
     crate::fullscreen::wire(shell, &els)?;
 
     let doc = shell.app.borrow().doc.clone();
@@ -273,4 +377,42 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
         }
     })?;
     Ok(())
+}
+
+/// Puts the setup link in the address bar, the clipboard if the browser
+/// allows, and a text field to copy from in any case.
+fn copy_link(shell: &Shared) {
+    let app = shell.app.borrow();
+    let url = app.share_url();
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+    if let Some(input) = app.els.share_link.dyn_ref::<HtmlInputElement>() {
+        input.set_value(&url);
+    }
+    if let Some(field) = app.els.share_link.parent_element() {
+        let _ = field.remove_attribute("hidden");
+    }
+    let status = app.els.share_status.clone();
+    set_text(&status, "Copy the link below.");
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let promise = window.navigator().clipboard().write_text(&url);
+    let ok_status = status.clone();
+    let ok = Closure::once(move |_: JsValue| {
+        set_text(
+            &ok_status,
+            "Link copied. It restores this setup, not the ledger and never an approval.",
+        );
+    });
+    let refused = Closure::once(move |_: JsValue| {
+        set_text(
+            &status,
+            "The browser refused the clipboard: copy the link below.",
+        );
+    });
+    let _ = promise.then2(&ok, &refused);
+    ok.forget();
+    refused.forget();
 }

@@ -16,6 +16,12 @@ pub struct Elements {
     pub title: Element,
     pub instructions: Element,
     pub goals: Element,
+    pub goals_progress: Element,
+    pub copy_link: Element,
+    pub share_status: Element,
+    pub share_link: Element,
+    pub file_note: Element,
+    pub export_text: Element,
     pub expand: Element,
     pub tool: Element,
     pub example: Element,
@@ -74,7 +80,11 @@ fn section(doc: &Document, parent: &Element, id: &str, heading: &str) -> Result<
         doc,
         parent,
         "section",
-        &[("class", "panel"), ("aria-labelledby", id)],
+        &[
+            ("class", "panel"),
+            ("aria-labelledby", id),
+            ("data-panel", id.trim_start_matches("h-")),
+        ],
         None,
     )?;
     child(doc, &s, "h2", &[("id", id)], Some(heading))?;
@@ -107,6 +117,53 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         &[("type", "button"), ("class", "expand")],
         Some("Expand experiment"),
     )?;
+    let share = child(doc, &header, "div", &[("class", "share")], None)?;
+    let copy_link = child(
+        doc,
+        &share,
+        "button",
+        &[("type", "button"), ("aria-describedby", "share-status")],
+        Some("Copy link"),
+    )?;
+    let share_status = child(
+        doc,
+        &share,
+        "p",
+        &[
+            ("id", "share-status"),
+            ("class", "status-line"),
+            ("role", "status"),
+        ],
+        Some("Copy link puts this setup (not the ledger, never an approval) into a link."),
+    )?;
+    let link_field = child(
+        doc,
+        &share,
+        "div",
+        &[("class", "field"), ("hidden", "")],
+        None,
+    )?;
+    child(
+        doc,
+        &link_field,
+        "label",
+        &[("for", "share-link")],
+        Some("Link to this setup"),
+    )?;
+    let share_link = child(
+        doc,
+        &link_field,
+        "input",
+        &[("type", "text"), ("id", "share-link"), ("readonly", "")],
+        None,
+    )?;
+    let file_note = child(
+        doc,
+        &header,
+        "p",
+        &[("class", "notice"), ("hidden", "")],
+        None,
+    )?;
 
     let main = child(doc, root, "main", &[("class", "layout")], None)?;
 
@@ -115,6 +172,7 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
     intro.set_attribute("class", "panel intro")?;
     let instructions = child(doc, &intro, "p", &[], None)?;
     child(doc, &intro, "h3", &[], Some("Goals"))?;
+    let goals_progress = child(doc, &intro, "p", &[("class", "status-line")], None)?;
     let goals = child(doc, &intro, "ul", &[("class", "goals")], None)?;
     child(
         doc,
@@ -459,6 +517,39 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         &[("class", "status-line"), ("role", "status")],
         None,
     )?;
+    let export_fallback = child(
+        doc,
+        &notes_panel,
+        "div",
+        &[("class", "field"), ("hidden", "")],
+        None,
+    )?;
+    child(
+        doc,
+        &export_fallback,
+        "label",
+        &[("for", "export-text")],
+        Some("Export text"),
+    )?;
+    child(
+        doc,
+        &export_fallback,
+        "p",
+        &[("class", "hint"), ("id", "export-hint")],
+        Some("If no download started (an embedding page may forbid downloads), select this text and copy it."),
+    )?;
+    let export_text = child(
+        doc,
+        &export_fallback,
+        "textarea",
+        &[
+            ("id", "export-text"),
+            ("readonly", ""),
+            ("rows", "8"),
+            ("aria-describedby", "export-hint"),
+        ],
+        None,
+    )?;
 
     let footer = child(doc, root, "footer", &[("class", "disclaimer")], None)?;
     child(doc, &footer, "p", &[], Some(model.disclaimer))?;
@@ -468,6 +559,12 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         title,
         instructions,
         goals,
+        goals_progress,
+        copy_link,
+        share_status,
+        share_link,
+        file_note,
+        export_text,
         expand,
         tool,
         example,

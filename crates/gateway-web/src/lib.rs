@@ -8,19 +8,22 @@
 
 pub mod app;
 pub mod dom;
+pub mod embed;
 mod fullscreen;
 pub mod layout;
-mod notes;
 pub mod panic;
 pub mod render;
+mod storage;
 mod unknown;
 
 use std::str::FromStr;
 
+use gateway_core::share::Setup;
 use gateway_core::ExperimentId;
 use wasm_bindgen::prelude::*;
 
-/// Entry point: mounts the experiment named by `?experiment=` into `#app`.
+/// Entry point: mounts the experiment named by `?experiment=` (or by a
+/// shared link's fragment) into `#app`.
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
     panic::install();
@@ -29,17 +32,33 @@ pub fn start() -> Result<(), JsValue> {
         return Err("the page has no #app element".into());
     };
     dom::clear(&root);
-    let search = doc
-        .location()
-        .map(|l| l.search().unwrap_or_default())
+    let location = doc.location();
+    let search = location
+        .as_ref()
+        .and_then(|l| l.search().ok())
         .unwrap_or_default();
-    match experiment_param(&search) {
-        None => app::mount(&root, ExperimentId::default()).map(|_| ()),
-        Some(id) => match ExperimentId::from_str(&id) {
-            Ok(e) => app::mount(&root, e).map(|_| ()),
-            Err(()) => unknown::show(&doc, &root, &id),
+    let hash = location
+        .as_ref()
+        .and_then(|l| l.hash().ok())
+        .unwrap_or_default();
+    let embed = embed::EmbedOptions::from_query(&search);
+    let shared = Setup::from_fragment(&hash)
+        .map_err(|e| e.to_string())
+        .transpose();
+    let named = experiment_param(&search);
+    let experiment = match (&shared, named) {
+        (Some(Ok(setup)), _) => setup.experiment,
+        (_, None) => ExperimentId::default(),
+        (_, Some(id)) => match ExperimentId::from_str(&id) {
+            Ok(e) => e,
+            Err(()) => return unknown::show(&doc, &root, &id),
         },
-    }
+    };
+    let opening = app::Opening {
+        setup: shared,
+        embed,
+    };
+    app::mount_with(&root, experiment, opening).map(|_| ())
 }
 
 /// The value of `experiment` in a query string such as `?experiment=email&embed=1`.

@@ -17,9 +17,24 @@ pub fn render(
 ) -> Result<(), JsValue> {
     set_text(&e.title, m.experiment.title);
     set_text(&e.instructions, m.experiment.instructions);
-    if last.is_none() {
+    set_text(&e.goals_progress, &m.experiment.progress);
+    if last.is_none_or(|l| l.experiment.goals != m.experiment.goals) {
+        clear(&e.goals);
         for goal in &m.experiment.goals {
-            child(doc, &e.goals, "li", &[], Some(goal))?;
+            let (state, mark) = if goal.reached {
+                ("reached", "Reached: ")
+            } else {
+                ("open", "Not yet: ")
+            };
+            let li = child(
+                doc,
+                &e.goals,
+                "li",
+                &[("data-goal", goal.id), ("data-state", state)],
+                None,
+            )?;
+            child(doc, &li, "span", &[("class", "goal-mark")], Some(mark))?;
+            li.append_child(&doc.create_text_node(goal.text))?;
         }
     }
 

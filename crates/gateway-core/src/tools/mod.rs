@@ -152,7 +152,7 @@ impl fmt::Display for ToolId {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no fixture tool is named {0:?}")]
+#[error("no fixture tool is named {}", crate::json::quote(.0))]
 pub struct UnknownTool(pub String);
 
 impl FromStr for ToolId {

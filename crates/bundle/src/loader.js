@@ -1,0 +1,25 @@
+// The single-file loader (crates/bundle/src/loader.js), appended by the
+// bundler to the wasm-bindgen glue above, in the same module. The wasm
+// travels inside the page as base64 of its gzip, because a page opened from
+// file:// may not fetch a .wasm file next to it; it is unpacked here with
+// DecompressionStream and handed to the glue as bytes (no fetch, no eval).
+const workbenchWasmGzip = '@WASM_GZIP_BASE64@';
+
+function workbenchFail(error) {
+  const banner = document.getElementById('error-banner');
+  banner.textContent = 'The workbench could not start: ' + error + '. Reload the page to try again.';
+  banner.hidden = false;
+  const loading = document.querySelector('#app .loading');
+  if (loading) loading.textContent = 'The workbench could not start.';
+}
+
+async function workbenchStart() {
+  const text = atob(workbenchWasmGzip);
+  const packed = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) packed[i] = text.charCodeAt(i);
+  const unpacked = new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  const bytes = await new Response(unpacked).arrayBuffer();
+  await @INIT@({ module_or_path: bytes });
+}
+
+workbenchStart().catch(workbenchFail);

@@ -1,0 +1,182 @@
+//! `bundle WWW DIST`: writes the distributable folder of the page from the
+//! built `WWW` (`www/` after `scripts/build-web`, which makes `www/pkg/`).
+//! `scripts/build-dist` runs it; it is build tooling, not part of the page.
+//!
+//! `DIST` receives:
+//! - every top-level file of `WWW` but dot-files (`index.html`, `style.css`,
+//!   `main.js`, `favicon.svg`, and `embed.html` or others when the page has
+//!   them), and of `WWW/pkg/` only `gateway_web.js` and
+//!   `gateway_web_bg.wasm`: a folder that works from any static host under
+//!   any sub-path, since the page uses relative URLs only;
+//! - `workbench.html`, the single-file build (see [`single`]): one file that
+//!   works from `file://` and can be uploaded alone.
+//!
+//! Files already in `DIST` are overwritten, others left alone
+//! (`scripts/build-dist` empties it first). Prints each file written with
+//! its size.
+
+mod single;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Files the page cannot work without.
+const REQUIRED: [&str; 4] = ["index.html", "style.css", "main.js", "favicon.svg"];
+/// What the page loads from `pkg/`; the rest of it is not needed.
+const PKG: [&str; 2] = ["gateway_web.js", "gateway_web_bg.wasm"];
+/// The single-file build's name in `DIST`.
+const SINGLE_FILE: &str = "workbench.html";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [www, dist] = args.as_slice() else {
+        eprintln!("usage: bundle WWW DIST   (WWW built by scripts/build-web)");
+        return ExitCode::from(2);
+    };
+    match run(Path::new(www), Path::new(dist)) {
+        Ok(written) => {
+            println!("wrote {dist}:");
+            for (path, bytes) in written {
+                println!("  {:<28} {bytes:>9} bytes", path.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("bundle: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes `dist` from `www`; returns each file written (relative to `dist`)
+/// with its size.
+fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
+    for name in REQUIRED {
+        if !www.join(name).is_file() {
+            return Err(format!("{} is missing", www.join(name).display()));
+        }
+    }
+    for name in PKG {
+        if !www.join("pkg").join(name).is_file() {
+            return Err(format!(
+                "{} is missing: run scripts/build-web first",
+                www.join("pkg").join(name).display()
+            ));
+        }
+    }
+    let io = |what: &Path, e: std::io::Error| format!("{}: {e}", what.display());
+
+    let mut files: Vec<PathBuf> = Vec::new();
+    for entry in fs::read_dir(www).map_err(|e| io(www, e))? {
+        let entry = entry.map_err(|e| io(www, e))?;
+        let name = entry.file_name();
+        let is_file = entry
+            .file_type()
+            .map_err(|e| io(&entry.path(), e))?
+            .is_file();
+        if is_file && !name.to_string_lossy().starts_with('.') {
+            files.push(PathBuf::from(name));
+        }
+    }
+    files.sort();
+    files.extend(PKG.iter().map(|name| Path::new("pkg").join(name)));
+
+    fs::create_dir_all(dist.join("pkg")).map_err(|e| io(dist, e))?;
+    let mut written = Vec::new();
+    for file in files {
+        let to = dist.join(&file);
+        let bytes = fs::copy(www.join(&file), &to).map_err(|e| io(&to, e))?;
+        written.push((file, bytes));
+    }
+
+    let text = |name: &str| fs::read_to_string(www.join(name)).map_err(|e| io(&www.join(name), e));
+    let bytes = |name: &str| fs::read(www.join(name)).map_err(|e| io(&www.join(name), e));
+    let (index_html, css, glue_js) = (
+        text("index.html")?,
+        text("style.css")?,
+        text("pkg/gateway_web.js")?,
+    );
+    let (wasm, favicon_svg) = (bytes("pkg/gateway_web_bg.wasm")?, bytes("favicon.svg")?);
+    let html = single::build(&single::Inputs {
+        index_html: &index_html,
+        css: &css,
+        glue_js: &glue_js,
+        wasm: &wasm,
+        favicon_svg: &favicon_svg,
+    })?;
+    let to = dist.join(SINGLE_FILE);
+    fs::write(&to, &html).map_err(|e| io(&to, e))?;
+    written.push((PathBuf::from(SINGLE_FILE), html.len() as u64));
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dist_holds_the_page_the_two_pkg_files_and_the_single_file() {
+        let base = std::env::temp_dir().join(format!("bundle-test-{}", std::process::id()));
+        let (www, dist) = (base.join("www"), base.join("out/dist"));
+        fs::create_dir_all(www.join("pkg")).unwrap();
+        let index = include_str!("../../../www/index.html");
+        fs::write(www.join("index.html"), index).unwrap();
+        fs::write(www.join("embed.html"), index).unwrap();
+        fs::write(www.join("style.css"), "body { margin: 0 }\n").unwrap();
+        fs::write(
+            www.join("main.js"),
+            "import init from './pkg/gateway_web.js';\n",
+        )
+        .unwrap();
+        fs::write(www.join("favicon.svg"), "<svg/>").unwrap();
+        fs::write(www.join(".DS_Store"), "").unwrap();
+        fs::write(
+            www.join("pkg/gateway_web.js"),
+            "async function __wbg_init() {}\nexport { initSync, __wbg_init as default };\n",
+        )
+        .unwrap();
+        fs::write(www.join("pkg/gateway_web_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+        fs::write(www.join("pkg/gateway_web.d.ts"), "").unwrap();
+        fs::write(www.join("pkg/package.json"), "{}").unwrap();
+
+        let written = run(&www, &dist).unwrap();
+        let names: Vec<String> = written
+            .iter()
+            .map(|(p, _)| p.display().to_string())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "embed.html",
+                "favicon.svg",
+                "index.html",
+                "main.js",
+                "style.css",
+                "pkg/gateway_web.js",
+                "pkg/gateway_web_bg.wasm",
+                "workbench.html"
+            ]
+        );
+        for (path, bytes) in &written {
+            assert_eq!(
+                fs::metadata(dist.join(path)).unwrap().len(),
+                *bytes,
+                "{}",
+                path.display()
+            );
+        }
+        assert_eq!(
+            fs::read_dir(dist.join("pkg")).unwrap().count(),
+            2,
+            "only what the page loads"
+        );
+        assert!(!dist.join(".DS_Store").exists());
+        let single = fs::read_to_string(dist.join(SINGLE_FILE)).unwrap();
+        assert!(single.contains(single::MARKER));
+
+        fs::remove_file(www.join("pkg/gateway_web_bg.wasm")).unwrap();
+        assert!(run(&www, &dist).unwrap_err().contains("scripts/build-web"));
+        fs::remove_dir_all(&base).unwrap();
+    }
+}

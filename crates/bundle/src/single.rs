@@ -1,0 +1,452 @@
+//! The single-file build: `index.html` with the style sheet, the favicon,
+//! the wasm-bindgen glue and the wasm inlined, so that one `.html` works
+//! when opened from `file://` (which refuses to fetch a `.wasm` file) or
+//! uploaded alone to an LMS.
+//!
+//! - The style sheet goes into a `<style>`, the favicon into a `data:` URL.
+//! - The glue (an ES module) and `loader.js` go into one
+//!   `<script type="module">`: an inline module cannot be imported by
+//!   another, so the loader follows the glue in the same module and calls
+//!   its default export. The wasm rides along as base64 of its gzip.
+//! - The Content-Security-Policy is index.html's with three directives
+//!   replaced: `script-src` allows exactly the inline script by its SHA-256
+//!   hash plus `'wasm-unsafe-eval'`, `style-src` exactly the inline style by
+//!   its hash, `img-src` only `data:` (the favicon).
+//! - [`MARKER`] tells the page it runs as the single file.
+
+use std::io::Write as _;
+use std::ops::Range;
+
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine as _;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use sha2::{Digest as _, Sha256};
+
+/// The tag in the single file's `<head>` by which the page knows it is the
+/// single-file build: `document.querySelector('meta[name="workbench-build"]')
+/// ?.content === 'single-file'`.
+pub const MARKER: &str = r#"<meta name="workbench-build" content="single-file">"#;
+
+/// Appended to the glue; `@INIT@` becomes the glue's default export and
+/// `@WASM_GZIP_BASE64@` the packed wasm.
+const LOADER: &str = include_str!("loader.js");
+
+/// What the single file is made of: the texts of `www/` and `www/pkg/`.
+#[derive(Debug, Clone, Copy)]
+pub struct Inputs<'a> {
+    /// `index.html`, the template: its head names the CSP, the style sheet,
+    /// the favicon and `./main.js`, which are replaced.
+    pub index_html: &'a str,
+    /// `style.css`.
+    pub css: &'a str,
+    /// `pkg/gateway_web.js`, the wasm-bindgen glue (`--target web`).
+    pub glue_js: &'a str,
+    /// `pkg/gateway_web_bg.wasm`.
+    pub wasm: &'a [u8],
+    /// `favicon.svg`.
+    pub favicon_svg: &'a [u8],
+}
+
+/// Assembles the single file, or says which part of the inputs it could not use.
+pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
+    let html = inputs.index_html;
+    let script = inline_script(inputs.glue_js, inputs.wasm)?;
+    let style = inline_style(inputs.css)?;
+
+    let csp_tag = find_tag(html, r#"http-equiv="Content-Security-Policy""#)?;
+    let csp = attribute(&html[csp_tag.clone()], "content")?;
+    let csp = single_file_csp(csp, &source_hash(&script), &source_hash(&style));
+    let icon_tag = find_tag(html, r#"rel="icon""#)?;
+    let sheet_tag = find_tag(html, r#"rel="stylesheet""#)?;
+    let script_tag = find_tag(html, r#"src="./main.js""#)?;
+    let script_end = html[script_tag.end..]
+        .find("</script>")
+        .map(|i| script_tag.end + i + "</script>".len())
+        .ok_or("index.html: the script tag of ./main.js has no </script>")?;
+
+    let favicon = format!(
+        "data:image/svg+xml;base64,{}",
+        BASE64.encode(inputs.favicon_svg)
+    );
+    let mut edits = vec![
+        (
+            csp_tag,
+            format!(r#"<meta http-equiv="Content-Security-Policy" content="{csp}">"#)
+                + "\n  "
+                + MARKER,
+        ),
+        (
+            icon_tag,
+            format!(r#"<link rel="icon" href="{favicon}" type="image/svg+xml">"#),
+        ),
+        (sheet_tag, format!("<style>{style}</style>")),
+        (
+            script_tag.start..script_end,
+            format!(r#"<script type="module">{script}</script>"#),
+        ),
+    ];
+    edits.sort_by_key(|(range, _)| range.start);
+    let mut out = String::with_capacity(html.len() + script.len() + style.len());
+    let mut at = 0;
+    for (range, text) in edits {
+        if range.start < at {
+            return Err("index.html: the tags to replace overlap".into());
+        }
+        out.push_str(&html[at..range.start]);
+        out.push_str(&text);
+        at = range.end;
+    }
+    out.push_str(&html[at..]);
+    Ok(out)
+}
+
+/// The text of the inline module: the glue, then the loader with the wasm,
+/// newlines as the HTML parser leaves them and escaped for a `<script>`.
+fn inline_script(glue: &str, wasm: &[u8]) -> Result<String, String> {
+    let init = default_export(glue)?;
+    let packed = BASE64.encode(gzip(wasm)?);
+    let loader = fill(LOADER, "@INIT@", init)?;
+    let loader = fill(&loader, "@WASM_GZIP_BASE64@", &packed)?;
+    let js = normalize_newlines(&format!("{}\n{loader}", glue.trim_end()));
+    if js.contains('\0') {
+        return Err("the glue holds a NUL character, which HTML would replace".into());
+    }
+    Ok(escape_script(&js))
+}
+
+/// The text of the inline style sheet. CSS has no escape that keeps
+/// `</style` working in every place, so a sheet holding it is refused.
+fn inline_style(css: &str) -> Result<String, String> {
+    let css = normalize_newlines(css);
+    if css.contains('\0') || css.to_ascii_lowercase().contains("</style") {
+        return Err("style.css holds </style or a NUL character and cannot be inlined".into());
+    }
+    Ok(css)
+}
+
+/// The local name of the glue's default export, from wasm-bindgen's
+/// `export { initSync, __wbg_init as default };`.
+fn default_export(glue: &str) -> Result<&str, String> {
+    for (i, _) in glue.match_indices("export {") {
+        let list = &glue[i + "export {".len()..];
+        let Some(end) = list.find('}') else { continue };
+        for item in list[..end].split(',') {
+            let mut words = item.split_whitespace();
+            if let (Some(name), Some("as"), Some("default"), None) =
+                (words.next(), words.next(), words.next(), words.next())
+            {
+                return Ok(name);
+            }
+        }
+    }
+    Err("the glue has no `export { … as default }`: is it wasm-bindgen --target web output?".into())
+}
+
+/// `template` with its one `placeholder` replaced by `value`.
+fn fill(template: &str, placeholder: &str, value: &str) -> Result<String, String> {
+    if template.matches(placeholder).count() != 1 {
+        return Err(format!("loader.js must name {placeholder} exactly once"));
+    }
+    Ok(template.replacen(placeholder, value, 1))
+}
+
+fn gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder
+        .write_all(bytes)
+        .and_then(|()| encoder.finish())
+        .map_err(|e| format!("gzip: {e}"))
+}
+
+/// CR LF and lone CR as LF, as the HTML parser delivers them to the CSP hash.
+fn normalize_newlines(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// Makes JavaScript safe inside `<script>…</script>`: `</script` (any case)
+/// would end the element and `<!--` would change how the parser finds its
+/// end, so their `<` becomes `\x3C`, which means `<` in strings, template
+/// literals and regular expressions, the only places either can occur in a
+/// module (`<!--` is a syntax error in module code).
+fn escape_script(js: &str) -> String {
+    let mut out = String::with_capacity(js.len());
+    let mut rest = js;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let closes = after
+            .get(.."/script".len())
+            .is_some_and(|w| w.eq_ignore_ascii_case("/script"));
+        out.push_str(if closes || after.starts_with("!--") {
+            "\\x3C"
+        } else {
+            "<"
+        });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The CSP source that allows exactly `text` as an inline script or style.
+fn source_hash(text: &str) -> String {
+    format!(
+        "'sha256-{}'",
+        BASE64.encode(Sha256::digest(text.as_bytes()))
+    )
+}
+
+/// index.html's policy with `script-src`, `style-src` and `img-src` replaced
+/// where the first of them stood (or added at the end): the single file
+/// loads nothing but itself.
+fn single_file_csp(csp: &str, script_hash: &str, style_hash: &str) -> String {
+    let replaced = [
+        format!("script-src {script_hash} 'wasm-unsafe-eval'"),
+        format!("style-src {style_hash}"),
+        "img-src data:".to_owned(),
+    ];
+    let mut directives: Vec<String> = Vec::new();
+    let mut inserted = false;
+    for d in csp.split(';').map(str::trim).filter(|d| !d.is_empty()) {
+        let name = d.split_whitespace().next().unwrap_or_default();
+        if ["script-src", "style-src", "img-src"]
+            .iter()
+            .any(|n| name.eq_ignore_ascii_case(n))
+        {
+            if !inserted {
+                directives.extend(replaced.iter().cloned());
+                inserted = true;
+            }
+        } else {
+            directives.push(d.to_owned());
+        }
+    }
+    if !inserted {
+        directives.extend(replaced);
+    }
+    directives.join("; ")
+}
+
+/// The byte range of the one tag of `html` (from `<` to `>`) that contains
+/// `needle`; an error when none or several do.
+fn find_tag(html: &str, needle: &str) -> Result<Range<usize>, String> {
+    let mut hits = html.match_indices(needle).map(|(i, _)| i);
+    let (Some(i), None) = (hits.next(), hits.next()) else {
+        return Err(format!(
+            "index.html must hold exactly one tag with {needle}"
+        ));
+    };
+    let start = html[..i].rfind('<');
+    let end = html[i..].find('>').map(|e| i + e + 1);
+    match (start, end) {
+        (Some(start), Some(end)) => Ok(start..end),
+        _ => Err(format!("index.html: the tag with {needle} is not closed")),
+    }
+}
+
+/// The value of the double-quoted attribute `name` in one tag.
+fn attribute<'a>(tag: &'a str, name: &str) -> Result<&'a str, String> {
+    let key = format!(" {name}=\"");
+    let value = tag
+        .find(&key)
+        .map(|i| &tag[i + key.len()..])
+        .and_then(|rest| rest.find('"').map(|end| &rest[..end]))
+        .ok_or_else(|| format!("index.html: no {name}=\"…\" in {tag}"))?;
+    if value.contains('&') {
+        return Err(format!(
+            "index.html: character references in {name} are not supported"
+        ));
+    }
+    Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::read::GzDecoder;
+    use std::io::Read as _;
+
+    const INDEX: &str = include_str!("../../../www/index.html");
+    const GLUE: &str = "let wasm;\nexport function start() { wasm.start(); }\n\
+        async function __wbg_init(m) { return m; }\n\
+        export { initSync, __wbg_init as default };\n";
+    const CSS: &str = "body { color: black; }\n";
+    const WASM: &[u8] = b"\0asm\x01\0\0\0 not really a module";
+    const SVG: &[u8] = b"<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>";
+
+    fn inputs<'a>(glue: &'a str, css: &'a str) -> Inputs<'a> {
+        Inputs {
+            index_html: INDEX,
+            css,
+            glue_js: glue,
+            wasm: WASM,
+            favicon_svg: SVG,
+        }
+    }
+
+    /// The text between `open` and the next `close`.
+    fn between<'a>(html: &'a str, open: &str, close: &str) -> &'a str {
+        let start = html.find(open).unwrap() + open.len();
+        let len = html[start..].find(close).unwrap();
+        &html[start..start + len]
+    }
+
+    fn csp(html: &str) -> &str {
+        between(
+            html,
+            r#"http-equiv="Content-Security-Policy" content=""#,
+            "\"",
+        )
+    }
+
+    fn directive<'a>(csp: &'a str, name: &str) -> &'a str {
+        csp.split("; ")
+            .find_map(|d| d.strip_prefix(name).and_then(|v| v.strip_prefix(' ')))
+            .unwrap()
+    }
+
+    #[test]
+    fn the_csp_hashes_are_those_of_the_inline_script_and_style_bytes() {
+        let html = build(&inputs(GLUE, CSS)).unwrap();
+        let script = between(&html, r#"<script type="module">"#, "</script>");
+        let style = between(&html, "<style>", "</style>");
+        assert!(script.starts_with("let wasm;"), "the glue comes first");
+        assert_eq!(style, CSS);
+        let policy = csp(&html);
+        assert_eq!(
+            directive(policy, "script-src"),
+            format!("{} 'wasm-unsafe-eval'", source_hash(script))
+        );
+        assert_eq!(directive(policy, "style-src"), source_hash(style));
+        // The same hash computed independently of source_hash.
+        let digest = Sha256::digest(script.as_bytes());
+        assert!(policy.contains(&format!("'sha256-{}'", BASE64.encode(digest))));
+    }
+
+    #[test]
+    fn the_policy_is_index_html_s_with_three_directives_replaced() {
+        let html = build(&inputs(GLUE, CSS)).unwrap();
+        let policy = csp(&html);
+        assert_eq!(directive(policy, "img-src"), "data:");
+        assert_eq!(directive(policy, "default-src"), "'self'");
+        assert_eq!(directive(policy, "object-src"), "'none'");
+        assert_eq!(directive(policy, "base-uri"), "'none'");
+        assert_eq!(policy.matches("script-src").count(), 1);
+        assert_eq!(policy.matches("style-src").count(), 1);
+        for banned in [
+            "'unsafe-eval'",
+            "'unsafe-inline'",
+            "http:",
+            "https:",
+            "blob:",
+            "*",
+        ] {
+            assert!(!policy.contains(banned), "{banned} in {policy}");
+        }
+        assert_eq!(
+            single_file_csp("default-src 'none'", "'sha256-A'", "'sha256-B'"),
+            "default-src 'none'; script-src 'sha256-A' 'wasm-unsafe-eval'; \
+             style-src 'sha256-B'; img-src data:"
+        );
+    }
+
+    #[test]
+    fn nothing_is_left_to_fetch_and_the_marker_is_there_once() {
+        let html = build(&inputs(GLUE, CSS)).unwrap();
+        assert_eq!(html.matches(MARKER).count(), 1);
+        assert!(
+            html.find(MARKER) < html.find("<script"),
+            "the marker precedes the script"
+        );
+        assert!(!html.contains(" src="), "no src attribute");
+        for (i, _) in html.match_indices(" href=\"") {
+            assert!(html[i..].starts_with(" href=\"data:"), "only data: links");
+        }
+        assert!(html.contains("href=\"data:image/svg+xml;base64,"));
+        assert!(!html.contains("rel=\"stylesheet\""));
+    }
+
+    #[test]
+    fn the_packed_wasm_unpacks_to_the_same_bytes() {
+        let html = build(&inputs(GLUE, CSS)).unwrap();
+        let packed = between(&html, "const workbenchWasmGzip = '", "'");
+        let gz = BASE64.decode(packed).unwrap();
+        let mut wasm = Vec::new();
+        GzDecoder::new(gz.as_slice())
+            .read_to_end(&mut wasm)
+            .unwrap();
+        assert_eq!(wasm, WASM);
+        assert!(html.contains("await __wbg_init({ module_or_path: bytes });"));
+        assert!(!html.contains("@INIT@") && !html.contains("@WASM_GZIP_BASE64@"));
+    }
+
+    #[test]
+    fn script_end_tags_and_comment_openers_in_the_glue_are_escaped() {
+        let glue = format!(
+            "const a = '</script><script>alert(1)</script>';\nconst b = `</SCRIPT >`;\n\
+             const c = /<\\/script>/; // <!-- <script>\nconst d = 1 < 2;\n{GLUE}"
+        );
+        let html = build(&inputs(&glue, CSS)).unwrap();
+        let script = between(&html, r#"<script type="module">"#, "</script>");
+        assert!(
+            script.ends_with("workbenchStart().catch(workbenchFail);\n"),
+            "the whole module is inside"
+        );
+        assert!(!script.to_ascii_lowercase().contains("</script"));
+        assert!(!script.contains("<!--"));
+        assert!(script.contains(r"const a = '\x3C/script><script>alert(1)\x3C/script>';"));
+        assert!(script.contains(r"const b = `\x3C/SCRIPT >`;"));
+        assert!(script.contains(r"// \x3C!-- <script>"));
+        assert!(
+            script.contains("const c = /<\\/script>/;"),
+            "an already escaped slash stays"
+        );
+        assert!(script.contains("const d = 1 < 2;"), "other < stay");
+        assert_eq!(html.to_ascii_lowercase().matches("</script").count(), 1);
+        // The policy hashes the escaped text, which is what the browser runs.
+        assert!(csp(&html).contains(&source_hash(script)));
+    }
+
+    #[test]
+    fn crlf_is_hashed_as_the_parser_delivers_it() {
+        let glue = GLUE.replace('\n', "\r\n");
+        let html = build(&inputs(&glue, "a { b: c }\r\n")).unwrap();
+        let script = between(&html, r#"<script type="module">"#, "</script>");
+        assert!(!html.contains('\r'));
+        assert!(csp(&html).contains(&source_hash(script)));
+        assert!(csp(&html).contains(&source_hash("a { b: c }\n")));
+    }
+
+    #[test]
+    fn unusable_inputs_are_refused_with_a_reason() {
+        let no_default = "export function start() {}\nexport { initSync };\n";
+        assert!(build(&inputs(no_default, CSS))
+            .unwrap_err()
+            .contains("as default"));
+        assert!(build(&inputs(GLUE, "p::after { content: '</style>' }"))
+            .unwrap_err()
+            .contains("</style"));
+        let no_csp = INDEX.replace("http-equiv=\"Content-Security-Policy\"", "name=\"x\"");
+        let err = build(&Inputs {
+            index_html: &no_csp,
+            ..inputs(GLUE, CSS)
+        })
+        .unwrap_err();
+        assert!(err.contains("Content-Security-Policy"), "{err}");
+        let no_script = INDEX.replace("./main.js", "./other.js");
+        let err = build(&Inputs {
+            index_html: &no_script,
+            ..inputs(GLUE, CSS)
+        })
+        .unwrap_err();
+        assert!(err.contains("main.js"), "{err}");
+    }
+
+    #[test]
+    fn the_default_export_is_read_from_wasm_bindgen_s_export_list() {
+        assert_eq!(default_export(GLUE), Ok("__wbg_init"));
+        assert_eq!(default_export("export { a as default, b };"), Ok("a"));
+        assert!(default_export("export default function x() {}").is_err());
+    }
+}

@@ -1,0 +1,648 @@
+//! The model-facing view of the registry and its exports (SPEC 2.3).
+//!
+//! A model is told, for each tool, exactly four things: its name, its
+//! description, its risk(s) and the JSON Schema of its arguments
+//! ([`ModelDeclaration`]), plus the display title a client may show
+//! (the page's label). Nothing of the implementation — no examples, no
+//! `redacts` list, no validation or execution code — is in it.
+//!
+//! The view is exported in the shapes agents consume, each a
+//! [`serde_json::Value`] with a pretty text ([`Export::text`]):
+//!
+//! - an MCP `tools/list` result ([`mcp_tools_list`]): `name`,
+//!   `description`, `inputSchema` and `annotations` derived from the risk
+//!   ([`Hints`]);
+//! - a Gemini `functionDeclarations` list ([`gemini_function_declarations`])
+//!   whose `parameters` use Gemini's OpenAPI subset ([`gemini_schema`]);
+//! - an OpenAI tools list ([`openai_tools`]) with `"strict": false`.
+//!
+//! # Where the risk goes
+//!
+//! A description is not a permission (seed 002): only risk and policy
+//! grant anything. So the description the model reads is the tool's own,
+//! with no risk text appended, and the risk is exported only where a
+//! client reads it as metadata: MCP `annotations`. Gemini and OpenAI
+//! declarations have no field for it, and we add no vendor extension
+//! (`x-risk`): they carry the schema alone. Either way the gateway decides
+//! from its own registry, never from what a client or model repeats back.
+//!
+//! # Schemas
+//!
+//! `inputSchema` (MCP) and `parameters` (OpenAI) are both
+//! [`Shape::json_schema`], the JSON Schema generated from the same data the
+//! schema gate validates with; `tests/declarations.rs` checks them against
+//! the gate with a JSON Schema validator and lists the known differences.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde_json::{json, Map, Value};
+
+use crate::policy::Risk;
+use crate::schema::{Field, Kind, Property, Shape, Variant};
+use crate::tools::{Registry, Tool};
+
+/// What a model is told about one tool: name, description, risks and the
+/// argument schema, plus the display title. Built from a [`Tool`]'s
+/// declaration; it holds no example, no `redacts`, no code.
+#[derive(Debug, Clone, Copy)]
+pub struct ModelDeclaration {
+    name: &'static str,
+    title: &'static str,
+    description: &'static str,
+    risks: &'static [Risk],
+    /// The argument schema as data; exported as JSON Schema or Gemini's subset.
+    arguments: Shape,
+}
+
+impl ModelDeclaration {
+    pub fn of(tool: &dyn Tool) -> Self {
+        let d = tool.declaration();
+        Self {
+            name: d.name,
+            title: d.label,
+            description: d.description,
+            risks: d.risks,
+            arguments: d.shape,
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The display title (what the page calls the label).
+    pub fn title(&self) -> &'static str {
+        self.title
+    }
+
+    pub fn description(&self) -> &'static str {
+        self.description
+    }
+
+    /// Every risk a call of this tool can carry.
+    pub fn risks(&self) -> &'static [Risk] {
+        self.risks
+    }
+
+    /// The JSON Schema (draft 2020-12) of the arguments.
+    pub fn input_schema(&self) -> Value {
+        self.arguments.json_schema()
+    }
+
+    /// The same arguments in Gemini's OpenAPI subset.
+    pub fn gemini_parameters(&self) -> Value {
+        gemini_schema(&self.arguments)
+    }
+
+    /// The MCP behaviour hints, from the risks alone.
+    pub fn hints(&self) -> Hints {
+        Hints::of_risks(self.risks)
+    }
+
+    /// The view as JSON: `name`, `title`, `description`, `risks` (ids) and
+    /// `inputSchema`, and nothing else.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "risks": self.risks.iter().map(|r| r.id()).collect::<Vec<_>>(),
+            "inputSchema": self.input_schema(),
+        })
+    }
+}
+
+/// The model-facing view of every tool in `registry`, in registry order.
+pub fn model_view(registry: &Registry) -> Vec<ModelDeclaration> {
+    registry
+        .tools()
+        .iter()
+        .map(|t| ModelDeclaration::of(*t))
+        .collect()
+}
+
+/// MCP tool annotations (`ToolAnnotations`), derived from risk.
+///
+/// MCP defines these as *hints* about a tool's behaviour. A client must not
+/// trust them for security; here they only describe what the gateway's own
+/// policy already enforces. The mapping, per risk ([`Hints::of_risk`]):
+///
+/// | risk   | readOnly | destructive | idempotent |
+/// |--------|----------|-------------|------------|
+/// | read   | true     | false       | true       |
+/// | draft  | false    | false       | false      |
+/// | write  | false    | true        | true       |
+/// | send   | false    | false       | false      |
+/// | delete | false    | true        | true       |
+/// | share  | false    | true        | true       |
+///
+/// `openWorldHint` is false for every tool of this crate: they touch only
+/// the synthetic ledger and nothing calls a network.
+///
+/// A tool that declares several risks (files, database: read and write)
+/// gets the hints of its riskiest call ([`Hints::of_risks`]): read-only only
+/// if every risk is `read`, destructive if any risk is, idempotent only if
+/// every risk is. A tool that declares none is treated as `delete`, as the
+/// policy refuses it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Hints {
+    /// MCP `readOnlyHint`: "the tool does not modify its environment"
+    /// (default false). True exactly when every declared risk is `read`,
+    /// i.e. when no call of the tool is a mutation (SPEC 2.2).
+    pub read_only: bool,
+    /// MCP `destructiveHint`: "the tool may perform destructive updates to
+    /// its environment; if false, it performs only additive updates"
+    /// (default true; meaningful only when not read-only). True when a call
+    /// can replace or remove existing data: `write` sets a value in place
+    /// (files and database replace the old value), `delete` removes, `share`
+    /// exposes existing data irreversibly. False for `send` (appends a new
+    /// message), `draft` (adds a new draft) and `read`.
+    ///
+    /// Derived from the risk alone, so it is conservative where a tool's
+    /// `write` only adds: calendar's write adds `event-N` and overwrites
+    /// nothing, yet is reported destructive. That errs in MCP's default
+    /// direction (a client may ask for a confirmation it did not need).
+    pub destructive: bool,
+    /// MCP `idempotentHint`: "calling the tool repeatedly with the same
+    /// arguments has no additional effect on its environment" (default
+    /// false; meaningful only when not read-only). True for `read` (no
+    /// effect at all), `write` (setting the same value twice leaves what
+    /// once does; a repeated calendar event overlaps the one it added and
+    /// is refused at execution), `delete` (nothing is left to delete) and
+    /// `share` (already shared). False for `send` and `draft`: each call
+    /// appends another message or draft.
+    pub idempotent: bool,
+    /// MCP `openWorldHint`: "the tool may interact with an open world of
+    /// external entities" (default true). False: every fixture tool's world
+    /// is the closed, synthetic ledger.
+    pub open_world: bool,
+}
+
+impl Hints {
+    /// The hints of a call with this risk.
+    pub fn of_risk(risk: Risk) -> Self {
+        let (destructive, idempotent) = match risk {
+            Risk::Read => (false, true),
+            Risk::Draft | Risk::Send => (false, false),
+            Risk::Write | Risk::Delete | Risk::Share => (true, true),
+        };
+        Self {
+            read_only: !risk.is_mutation(),
+            destructive,
+            idempotent,
+            open_world: false,
+        }
+    }
+
+    /// The hints of a tool whose calls can carry any of `risks`.
+    pub fn of_risks(risks: &[Risk]) -> Self {
+        let risks = if risks.is_empty() {
+            &[Risk::Delete][..]
+        } else {
+            risks
+        };
+        let each: Vec<Hints> = risks.iter().map(|r| Hints::of_risk(*r)).collect();
+        Self {
+            read_only: each.iter().all(|h| h.read_only),
+            destructive: each.iter().any(|h| h.destructive),
+            idempotent: each.iter().all(|h| h.idempotent),
+            open_world: each.iter().any(|h| h.open_world),
+        }
+    }
+
+    /// MCP `annotations`, with `title`.
+    pub fn annotations(&self, title: &str) -> Value {
+        json!({
+            "title": title,
+            "readOnlyHint": self.read_only,
+            "destructiveHint": self.destructive,
+            "idempotentHint": self.idempotent,
+            "openWorldHint": self.open_world,
+        })
+    }
+}
+
+/// An MCP `tools/list` result: `{"tools": [{"name", "description",
+/// "inputSchema", "annotations"}]}`.
+pub fn mcp_tools_list(registry: &Registry) -> Value {
+    let tools: Vec<Value> = model_view(registry)
+        .iter()
+        .map(|d| {
+            json!({
+                "name": d.name,
+                "description": d.description,
+                "inputSchema": d.input_schema(),
+                "annotations": d.hints().annotations(d.title),
+            })
+        })
+        .collect();
+    json!({ "tools": tools })
+}
+
+/// A Gemini tool: `{"functionDeclarations": [{"name", "description",
+/// "parameters"}]}`, `parameters` in Gemini's OpenAPI subset
+/// ([`gemini_schema`]). Our names (lowercase letters) fit Gemini's rule:
+/// letters, digits, underscores, colons, dots and dashes, at most 64.
+pub fn gemini_function_declarations(registry: &Registry) -> Value {
+    let declarations: Vec<Value> = model_view(registry)
+        .iter()
+        .map(|d| {
+            json!({
+                "name": d.name,
+                "description": d.description,
+                "parameters": d.gemini_parameters(),
+            })
+        })
+        .collect();
+    json!({ "functionDeclarations": declarations })
+}
+
+/// An OpenAI tools list: `[{"type": "function", "function": {"name",
+/// "description", "parameters", "strict": false}}]`. Not strict: strict
+/// mode requires every property to be listed in `required` (search's
+/// `limit` is optional) and accepts only a subset of JSON Schema, without
+/// the `if`/`then`/`else` that picks a variant here.
+pub fn openai_tools(registry: &Registry) -> Value {
+    let tools: Vec<Value> = model_view(registry)
+        .iter()
+        .map(|d| {
+            json!({
+                "type": "function",
+                "function": {
+                    "name": d.name,
+                    "description": d.description,
+                    "parameters": d.input_schema(),
+                    "strict": false,
+                },
+            })
+        })
+        .collect();
+    Value::Array(tools)
+}
+
+/// A tool's arguments in Gemini's `Schema`, "a select subset of an OpenAPI
+/// 3.0 schema object". It has `type` (the `Type` enum: `OBJECT`, `STRING`,
+/// `INTEGER`, `NUMBER`), `description`, `properties`, `required`, `enum`
+/// (strings, marked `format: "enum"`), `pattern`, `minLength`, `maxLength`,
+/// `minimum`, `maximum` and `anyOf`. It has no `oneOf`, `const`,
+/// `additionalProperties` and no `if`/`then`/`else`. The mapping from
+/// [`Shape::json_schema`]:
+///
+/// - `"type": "object"`, `"string"`, … → `"OBJECT"`, `"STRING"`, …;
+/// - `"const": v` → `"format": "enum", "enum": [v]`;
+/// - a string `enum` → the same with `"format": "enum"`;
+/// - `pattern`, `minLength`, `maxLength`, `minimum`, `maximum`, `required`
+///   → kept as they are (patterns are ECMA-262, as OpenAPI 3.0 says);
+/// - `additionalProperties: false` → dropped; the object's `description`
+///   says "No other fields are accepted.";
+/// - variants (`if`/`then`/`else` on constants) → one object with the union
+///   of their fields, `required` only what every variant requires, and
+///   each variant's rule said in the object's `description` (e.g. `When
+///   operation is "read": path is required; content is not allowed.`);
+/// - a field of different kinds in different variants (database `value`)
+///   → `anyOf` of the kinds, each with its own `type`;
+/// - the UTF-16 length tier (an `anyOf` of untyped branches) → dropped; the
+///   field's description says lengths count UTF-16 units.
+///
+/// So it is never stricter than the gate, and more permissive only where
+/// its descriptions say what the gate also enforces. Cross-field rules
+/// (calendar: start before end) are in the tool's own description.
+pub fn gemini_schema(shape: &Shape) -> Value {
+    let properties: Map<String, Value> = shape
+        .properties()
+        .into_iter()
+        .map(|(name, sources)| (name.to_string(), gemini_union(&sources)))
+        .collect();
+    json!({
+        "type": "OBJECT",
+        "description": gemini_rules(shape),
+        "properties": properties,
+        "required": shape.always_required(),
+    })
+}
+
+/// One property across the variants that declare it.
+fn gemini_union(sources: &[Property]) -> Value {
+    let mut distinct: Vec<Value> = Vec::new();
+    for s in sources.iter().map(gemini_property) {
+        if !distinct.contains(&s) {
+            distinct.push(s);
+        }
+    }
+    let all_enums = distinct
+        .iter()
+        .all(|s| s.get("format") == Some(&json!("enum")));
+    match distinct.len() {
+        1 => distinct.swap_remove(0),
+        _ if all_enums => {
+            let mut values: Vec<Value> = Vec::new();
+            for s in &distinct {
+                for v in s["enum"].as_array().into_iter().flatten() {
+                    if !values.contains(v) {
+                        values.push(v.clone());
+                    }
+                }
+            }
+            let mut merged = json!({ "type": "STRING", "format": "enum", "enum": values });
+            if let Some(d) = distinct.iter().find_map(|s| s.get("description")) {
+                merged["description"] = d.clone();
+            }
+            merged
+        }
+        _ => json!({ "anyOf": distinct }),
+    }
+}
+
+fn gemini_property(property: &Property) -> Value {
+    let field = match property {
+        Property::Const(value) => {
+            return json!({ "type": "STRING", "format": "enum", "enum": [value] })
+        }
+        Property::Field(field) => field,
+    };
+    let mut s = match field.kind {
+        Kind::Text {
+            min,
+            max,
+            single_line,
+        } => {
+            let mut s = json!({ "type": "STRING", "minLength": min, "maxLength": max });
+            if single_line {
+                s["pattern"] = json!(crate::schema::SINGLE_LINE);
+            }
+            s
+        }
+        Kind::Formatted(format) => json!({ "type": "STRING", "pattern": format.pattern() }),
+        Kind::OneOf(values) => json!({ "type": "STRING", "format": "enum", "enum": values }),
+        Kind::Integer { min, max } => json!({ "type": "INTEGER", "minimum": min, "maximum": max }),
+        Kind::Number { max_abs } => {
+            json!({ "type": "NUMBER", "minimum": -max_abs, "maximum": max_abs })
+        }
+    };
+    s["description"] = json!(match field.kind {
+        Kind::Text { .. } => format!("{} {}", field.description, crate::schema::UTF16_NOTE),
+        _ => field.description.to_string(),
+    });
+    s
+}
+
+/// What the gate enforces beyond Gemini's `parameters`, in words.
+fn gemini_rules(shape: &Shape) -> String {
+    let mut out = String::from("No other fields are accepted.");
+    if shape.variants.len() < 2 {
+        return out;
+    }
+    let properties = shape.properties();
+    // A field declared with different kinds by different variants gets its
+    // kind spelled out: Gemini's `anyOf` cannot say which goes with which.
+    let varies = |name: &str| {
+        let kinds: Vec<Value> = properties
+            .iter()
+            .filter(|(n, _)| *n == name)
+            .flat_map(|(_, sources)| sources)
+            .filter(|s| matches!(s, Property::Field(_)))
+            .map(Property::json_schema)
+            .collect();
+        kinds.iter().any(|k| *k != kinds[0])
+    };
+    for variant in shape.variants {
+        out.push_str(&format!(" When {}:", variant_condition(variant)));
+        let mut parts: Vec<String> = variant
+            .fields
+            .iter()
+            .map(|f| {
+                let need = if f.required { "required" } else { "optional" };
+                if varies(f.name) {
+                    format!("{} is {need} ({})", f.name, kind_words(f))
+                } else {
+                    format!("{} is {need}", f.name)
+                }
+            })
+            .collect();
+        let absent: Vec<&str> = properties
+            .iter()
+            .map(|(n, _)| *n)
+            .filter(|n| {
+                !variant.consts.iter().any(|(c, _)| c == n)
+                    && !variant.fields.iter().any(|f| f.name == *n)
+            })
+            .collect();
+        if !absent.is_empty() {
+            let verb = if absent.len() == 1 { "is" } else { "are" };
+            parts.push(format!("{} {verb} not allowed", absent.join(", ")));
+        }
+        out.push(' ');
+        out.push_str(&parts.join("; "));
+        out.push('.');
+    }
+    out
+}
+
+/// `operation is "set" and key is "seats"`.
+fn variant_condition(variant: &Variant) -> String {
+    variant
+        .consts
+        .iter()
+        .map(|(c, v)| format!("{c} is {}", crate::json::quote(v)))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+fn kind_words(field: &Field) -> String {
+    match field.kind {
+        Kind::Text { min, max, .. } => format!("text of {min} to {max} characters"),
+        Kind::Formatted(format) => format.describe().to_string(),
+        Kind::OneOf(values) => format!(
+            "one of {}",
+            values
+                .iter()
+                .map(|v| crate::json::quote(v))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Kind::Integer { min, max } => format!("a whole number from {min} to {max}"),
+        Kind::Number { max_abs } => format!(
+            "a number from {} to {}",
+            crate::json::js_number(-max_abs),
+            crate::json::js_number(max_abs)
+        ),
+    }
+}
+
+/// The export formats, in the order the page offers them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Export {
+    /// MCP `tools/list` result.
+    Mcp,
+    /// Gemini `functionDeclarations`.
+    Gemini,
+    /// OpenAI `tools`.
+    OpenAi,
+}
+
+impl Export {
+    pub const ALL: [Export; 3] = [Export::Mcp, Export::Gemini, Export::OpenAi];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            Export::Mcp => "mcp",
+            Export::Gemini => "gemini",
+            Export::OpenAi => "openai",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Export::Mcp => "MCP tools/list",
+            Export::Gemini => "Gemini functionDeclarations",
+            Export::OpenAi => "OpenAI tools",
+        }
+    }
+
+    pub fn value(self, registry: &Registry) -> Value {
+        match self {
+            Export::Mcp => mcp_tools_list(registry),
+            Export::Gemini => gemini_function_declarations(registry),
+            Export::OpenAi => openai_tools(registry),
+        }
+    }
+
+    /// The export as `JSON.stringify(value, null, 2)` prints it.
+    pub fn text(self, registry: &Registry) -> String {
+        crate::json::pretty(&self.value(registry))
+    }
+}
+
+impl fmt::Display for Export {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Export {
+    type Err = crate::policy::UnknownValue;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Export::ALL
+            .into_iter()
+            .find(|e| e.id() == s)
+            .ok_or_else(|| crate::policy::UnknownValue {
+                what: "export",
+                allowed: Export::ALL.map(|e| e.id()).join(", "),
+                got: s.into(),
+            })
+    }
+}
+
+/// One row of the page's Declarations panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclarationView {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub description: &'static str,
+    /// Risk ids, e.g. `["read", "write"]`.
+    pub risks: Vec<&'static str>,
+    /// The argument JSON Schema, pretty-printed.
+    pub schema_text: String,
+}
+
+impl DeclarationView {
+    pub fn of(declaration: &ModelDeclaration) -> Self {
+        Self {
+            name: declaration.name,
+            label: declaration.title,
+            description: declaration.description,
+            risks: declaration.risks.iter().map(|r| r.id()).collect(),
+            schema_text: crate::json::pretty(&declaration.input_schema()),
+        }
+    }
+}
+
+/// The Declarations panel: one row per tool, in registry order.
+pub fn declaration_views(registry: &Registry) -> Vec<DeclarationView> {
+    model_view(registry)
+        .iter()
+        .map(DeclarationView::of)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_by_risk() {
+        let table: Vec<_> = Risk::ALL
+            .map(|r| {
+                let h = Hints::of_risk(r);
+                (
+                    r.id(),
+                    h.read_only,
+                    h.destructive,
+                    h.idempotent,
+                    h.open_world,
+                )
+            })
+            .into();
+        assert_eq!(
+            table,
+            [
+                ("read", true, false, true, false),
+                ("draft", false, false, false, false),
+                ("write", false, true, true, false),
+                ("send", false, false, false, false),
+                ("delete", false, true, true, false),
+                ("share", false, true, true, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn several_risks_take_the_riskiest_and_none_is_refused() {
+        let rw = Hints::of_risks(&[Risk::Read, Risk::Write]);
+        assert_eq!(
+            (rw.read_only, rw.destructive, rw.idempotent),
+            (false, true, true)
+        );
+        let rs = Hints::of_risks(&[Risk::Read, Risk::Send]);
+        assert_eq!(
+            (rs.read_only, rs.destructive, rs.idempotent),
+            (false, false, false)
+        );
+        assert_eq!(Hints::of_risks(&[]), Hints::of_risk(Risk::Delete));
+        assert_eq!(Hints::of_risks(&[Risk::Read]), Hints::of_risk(Risk::Read));
+    }
+
+    #[test]
+    fn export_ids_parse_back() {
+        for e in Export::ALL {
+            assert_eq!(e.id().parse::<Export>(), Ok(e));
+        }
+        assert!("anthropic".parse::<Export>().is_err());
+    }
+
+    #[test]
+    fn gemini_rules_name_every_variant() {
+        let files = ModelDeclaration::of(crate::ToolId::Files.tool()).gemini_parameters();
+        assert_eq!(
+            files["description"],
+            json!(
+                "No other fields are accepted. \
+                 When operation is \"read\": path is required; content is not allowed. \
+                 When operation is \"write\": path is required; content is required."
+            )
+        );
+        let db = ModelDeclaration::of(crate::ToolId::Database.tool()).gemini_parameters();
+        assert_eq!(
+            db["description"],
+            json!(
+                "No other fields are accepted. \
+                 When operation is \"get\": key is required; value is not allowed. \
+                 When operation is \"set\" and key is \"seats\": value is required (a whole number from 0 to 500). \
+                 When operation is \"set\" and key is \"status\": value is required (one of \"open\", \"waitlist\", \"closed\")."
+            )
+        );
+        let email = ModelDeclaration::of(crate::ToolId::Email.tool()).gemini_parameters();
+        assert_eq!(email["description"], json!("No other fields are accepted."));
+    }
+}

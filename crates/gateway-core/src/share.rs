@@ -1,0 +1,204 @@
+//! Shareable setups: the current experiment, tool, arguments, role, hook,
+//! key and speed, carried in a URL fragment.
+//!
+//! The fragment is `s=<version>.<base64url of a compact JSON object>`. A link
+//! never carries the ledger or an approval: whoever opens it reviews and
+//! approves the request themselves. A damaged link, or one made by a newer
+//! version, is refused with a message and the default setup is kept.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use serde_json::{json, Map, Value};
+
+use crate::experiments::ExperimentId;
+use crate::json::quote;
+use crate::playback::Speed;
+use crate::policy::{Hook, Role};
+use crate::workbench::Workbench;
+
+/// The version this build writes and reads.
+pub const VERSION: u32 = 1;
+/// The fragment starts with this key.
+pub const PREFIX: &str = "s=";
+
+/// What a shared link restores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub experiment: ExperimentId,
+    pub tool: String,
+    pub args: String,
+    pub role: Role,
+    pub hook: Hook,
+    pub key: String,
+    pub speed: Speed,
+}
+
+/// Why a link's fragment could not be restored.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShareError {
+    #[error("This link was made by a newer version of the workbench (setup version {got}; this page reads version {VERSION}). The experiment's default setup is shown instead.")]
+    FutureVersion { got: u32 },
+    #[error(
+        "This link's setup is damaged ({detail}). The experiment's default setup is shown instead."
+    )]
+    Damaged { detail: String },
+}
+
+/// The keys of the compact JSON object inside the fragment, short to keep
+/// links short: experiment, tool, arguments, role, hook, key, speed.
+const KEYS: [&str; 7] = ["e", "t", "a", "r", "h", "k", "s"];
+
+impl Setup {
+    /// The fragment (without `#`) that restores this setup.
+    pub fn to_fragment(&self) -> String {
+        let wire = json!({
+            "e": self.experiment.id(),
+            "t": self.tool,
+            "a": self.args,
+            "r": self.role.id(),
+            "h": self.hook.id(),
+            "k": self.key,
+            "s": self.speed.id(),
+        });
+        let json = crate::json::compact(&wire);
+        format!("{PREFIX}{VERSION}.{}", URL_SAFE_NO_PAD.encode(json))
+    }
+
+    /// Reads a fragment (with or without `#`). `Ok(None)`: it holds no setup.
+    pub fn from_fragment(fragment: &str) -> Result<Option<Self>, ShareError> {
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        let Some(body) = fragment.strip_prefix(PREFIX) else {
+            return Ok(None);
+        };
+        let damaged = |detail: &str| ShareError::Damaged {
+            detail: detail.into(),
+        };
+        let (version, payload) = body.split_once('.').ok_or_else(|| damaged("no version"))?;
+        let version: u32 = version
+            .parse()
+            .map_err(|_| damaged("the version is not a number"))?;
+        if version > VERSION {
+            return Err(ShareError::FutureVersion { got: version });
+        }
+        if version != VERSION {
+            return Err(damaged("unknown version"));
+        }
+        let bytes = URL_SAFE_NO_PAD
+            .decode(payload)
+            .map_err(|_| damaged("not base64url"))?;
+        let wire: Map<String, Value> = match serde_json::from_slice(&bytes) {
+            Ok(Value::Object(map)) => map,
+            Ok(_) => return Err(damaged("not a setup object")),
+            Err(e) => return Err(damaged(&format!("not a setup: {e}"))),
+        };
+        if let Some(extra) = wire.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(damaged(&format!("unknown field {}", quote(extra))));
+        }
+        let text = |key: &str| -> Result<String, ShareError> {
+            wire.get(key)
+                .and_then(Value::as_str)
+                .map(String::from)
+                .ok_or_else(|| damaged(&format!("missing {key}")))
+        };
+        let field =
+            |name: &str, value: &str| damaged(&format!("{name} {} is unknown", quote(value)));
+        let (e, r, h, s) = (text("e")?, text("r")?, text("h")?, text("s")?);
+        Ok(Some(Setup {
+            experiment: e.parse().map_err(|()| field("experiment", &e))?,
+            role: r.parse().map_err(|_| field("role", &r))?,
+            hook: h.parse().map_err(|_| field("hook", &h))?,
+            speed: s.parse().map_err(|()| field("speed", &s))?,
+            tool: text("t")?,
+            args: text("a")?,
+            key: text("k")?,
+        }))
+    }
+}
+
+impl Workbench {
+    /// The setup a Copy link action shares.
+    pub fn setup(&self) -> Setup {
+        Setup {
+            experiment: self.experiment,
+            tool: self.inputs.tool.clone(),
+            args: self.inputs.args.clone(),
+            role: self.inputs.role,
+            hook: self.inputs.hook,
+            key: self.inputs.key.clone(),
+            speed: self.clock.speed,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Setup {
+        Setup {
+            experiment: ExperimentId::Email,
+            tool: "email".into(),
+            args: "{\"to\":\"<b>é😀\"}".into(),
+            role: Role::Operator,
+            hook: Hook::RedactOutput,
+            key: "intent-2".into(),
+            speed: Speed::Double,
+        }
+    }
+
+    #[test]
+    fn a_setup_round_trips_through_its_fragment() {
+        let s = sample();
+        let f = s.to_fragment();
+        assert!(f.starts_with("s=1."));
+        assert!(
+            f.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"=.-_".contains(&b)),
+            "{f}"
+        );
+        assert_eq!(Setup::from_fragment(&f), Ok(Some(s.clone())));
+        assert_eq!(Setup::from_fragment(&format!("#{f}")), Ok(Some(s)));
+    }
+
+    #[test]
+    fn other_fragments_hold_no_setup() {
+        assert_eq!(Setup::from_fragment(""), Ok(None));
+        assert_eq!(Setup::from_fragment("#top"), Ok(None));
+    }
+
+    #[test]
+    fn damaged_and_future_links_are_refused_with_a_message() {
+        let good = sample().to_fragment();
+        let payload = good.split_once('.').map(|(_, p)| p).unwrap_or_default();
+        assert_eq!(
+            Setup::from_fragment(&format!("s=2.{payload}")),
+            Err(ShareError::FutureVersion { got: 2 })
+        );
+        assert!(Setup::from_fragment(&format!("s=2.{payload}"))
+            .unwrap_err()
+            .to_string()
+            .contains("newer version"));
+        for bad in ["s=", "s=1", "s=x.abc", "s=1.!!!", "s=1.e30", "s=0.abc"] {
+            assert!(
+                matches!(Setup::from_fragment(bad), Err(ShareError::Damaged { .. })),
+                "{bad}"
+            );
+        }
+        let wire = |e: &str, r: &str| {
+            let json = format!(
+                r#"{{"e":"{e}","t":"email","a":"{{}}","r":"{r}","h":"none","k":"k","s":"normal"}}"#
+            );
+            format!("s=1.{}", URL_SAFE_NO_PAD.encode(json))
+        };
+        assert!(Setup::from_fragment(&wire("email", "viewer")).is_ok());
+        let err = Setup::from_fragment(&wire("email", "admin")).unwrap_err();
+        assert!(
+            err.to_string().contains("role \"admin\" is unknown"),
+            "{err}"
+        );
+        assert!(Setup::from_fragment(&wire("nope", "viewer")).is_err());
+        // A field the format does not know (e.g. an approval) is refused.
+        let json = r#"{"e":"email","t":"email","a":"{}","r":"viewer","h":"none","k":"k","s":"normal","approved":true}"#;
+        assert!(Setup::from_fragment(&format!("s=1.{}", URL_SAFE_NO_PAD.encode(json))).is_err());
+    }
+}

@@ -1,0 +1,193 @@
+//! Agent turns (SPEC 9, seed 002) through messages and the view model.
+
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::*;
+use gateway_core::{ExperimentId, Msg, Role};
+
+/// Seven Next gate presses: one call of the turn inspected to its end.
+fn finish_call(d: &mut Driver) -> gateway_core::PageModel {
+    assert_eq!(
+        d.view().playback.stage,
+        Some(0),
+        "each call starts at gate 1"
+    );
+    for _ in 0..7 {
+        d.send(Msg::NextGate);
+    }
+    d.view()
+}
+
+fn states(d: &Driver) -> Vec<(String, &'static str)> {
+    d.view()
+        .turn
+        .calls
+        .iter()
+        .map(|c| (c.name.clone(), c.state))
+        .collect()
+}
+
+#[test]
+fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    d.send(Msg::SetRole(Role::Operator));
+    let v = d.send(Msg::StartTurn);
+    assert!(v.turn.active);
+    assert!(!v.request_editable);
+    assert_eq!(v.tool_name, "search");
+    assert_eq!(v.turn.calls.len(), 7);
+    assert_eq!(v.turn.calls[6].state, "refused");
+    assert!(v.turn.calls[6].detail.contains("at most 6 calls"));
+    assert_eq!(v.turn.summary, "Call 1 of 6 is under inspection.");
+
+    let v = finish_call(&mut d); // search: a read runs at once
+    assert_eq!(v.turn.calls[0].state, "read");
+    // The next call is loaded at gate 1, paused.
+    assert_eq!(v.tool_name, "calendar");
+    assert_eq!(v.playback.stage, Some(0));
+    assert!(
+        v.approval.can_approve,
+        "the calendar create can be approved"
+    );
+
+    let v = finish_call(&mut d); // calendar create without approval: waits
+    assert_eq!(v.turn.calls[1].state, "rejected");
+    assert!(v.turn.calls[1]
+        .detail
+        .starts_with("rejected at the approval gate: a write needs approval"));
+    assert_eq!(v.tool_name, "shell.exec");
+
+    let v = finish_call(&mut d); // shell.exec: refused by the registry before any tool runs
+    assert!(v.turn.calls[2]
+        .detail
+        .starts_with("rejected at the schema gate: Unknown tool \"shell.exec\""));
+    let runs = &v.runs;
+    assert!(runs[0].tool == "shell.exec");
+    assert_eq!(runs[0].outcomes[0].id(), "rejected");
+
+    let v = finish_call(&mut d); // calendar without start
+    assert_eq!(v.turn.calls[3].state, "rejected");
+    assert_eq!(
+        v.turn.calls[3].detail,
+        "rejected at the schema gate: Missing start"
+    );
+
+    finish_call(&mut d); // search
+    let v = finish_call(&mut d); // calculator: the sixth and last dispatched call
+    assert_eq!(
+        states(&d),
+        [
+            ("search".to_string(), "read"),
+            ("calendar".to_string(), "rejected"),
+            ("shell.exec".to_string(), "rejected"),
+            ("calendar".to_string(), "rejected"),
+            ("search".to_string(), "read"),
+            ("calculator".to_string(), "read"),
+            ("email".to_string(), "refused"),
+        ]
+    );
+    assert!(v.playback.finished, "the turn ends with its last call");
+    assert_eq!(v.turn.claims.len(), 1);
+    assert_eq!(v.turn.claims[0].tool, "email");
+    assert!(!v.turn.claims[0].backed, "no email was sent in this turn");
+    assert!(v.turn.completed.is_empty());
+    assert!(v.turn.summary.contains("1 refused before dispatch"));
+    assert!(v.turn.summary.contains("1 claims with no effect"));
+    assert_eq!(ledger(&v)["outbox"], serde_json::json!([]));
+    let reached: Vec<_> = v
+        .experiment
+        .goals
+        .iter()
+        .filter(|g| g.reached)
+        .map(|g| g.id)
+        .collect();
+    assert!(reached.contains(&"six-calls"));
+    assert!(reached.contains(&"unbacked-claim"));
+    assert!(reached.contains(&"unknown-tool"));
+    assert!(reached.contains(&"missing-start"));
+}
+
+#[test]
+fn an_approved_call_in_a_turn_backs_its_claim() {
+    let mut d = Driver::new(ExperimentId::Calendar);
+    let decision = r#"[
+      {"name": "calendar", "args": {"title": "Review", "start": "14:00", "end": "15:00"}},
+      {"text": "I scheduled the review."}
+    ]"#;
+    d.send(Msg::EditDecision(decision.into()));
+    let v = d.send(Msg::StartTurn);
+    assert_eq!(v.turn.calls.len(), 1);
+    d.send(Msg::Approve);
+    let v = finish_call(&mut d);
+    assert_eq!(v.turn.calls[0].state, "committed");
+    assert_eq!(v.turn.claims[0].tool, "calendar");
+    assert!(v.turn.claims[0].backed);
+    assert_eq!(v.turn.completed, ["Call 1 (calendar): effect committed"]);
+    assert!(ledger(&v)["schedule"].to_string().contains("event-1"));
+}
+
+#[test]
+fn the_request_comes_from_the_decision_while_a_turn_runs() {
+    let mut d = Driver::new(ExperimentId::Email);
+    let v = d.send(Msg::StartTurn);
+    let args = v.args.clone();
+    let v = d.send(Msg::EditArgs("{}".into()));
+    assert_eq!(
+        v.args, args,
+        "editing the arguments is ignored during a turn"
+    );
+    let v = d.send(Msg::SetToolName("email".into()));
+    assert_eq!(v.tool_name, "search");
+    // Editing the decision ends the turn and frees the request again.
+    let v = d.send(Msg::EditDecision("[".into()));
+    assert!(!v.turn.active);
+    assert!(v.request_editable);
+    assert_eq!(v.turn.decision, "[");
+    let v = d.send(Msg::StartTurn);
+    assert!(!v.turn.active);
+    assert!(v
+        .turn
+        .error
+        .unwrap()
+        .starts_with("Malformed JSON at line 1, column 1"));
+    let v = d.send(Msg::EditDecision(r#"[{"name":"search"}]"#.into()));
+    assert_eq!(v.turn.error, None, "an edit clears the old message");
+    let v = d.send(Msg::StartTurn);
+    assert_eq!(v.turn.error.as_deref(), Some("Item 1: Missing args"));
+    let v = d.send(Msg::EndTurn);
+    assert!(!v.turn.active);
+}
+
+#[test]
+fn a_playing_turn_goes_on_to_its_next_call() {
+    let mut d = Driver::new(ExperimentId::Search);
+    d.send(Msg::StartTurn); // search, calendar, shell.exec
+    d.send_at(10_000, Msg::Play);
+    let v = d.send_at(10_000 + 56_000, Msg::Tick);
+    assert_eq!(v.turn.calls[0].state, "read");
+    assert_eq!(v.tool_name, "calendar");
+    assert!(
+        v.playback.playing,
+        "the next call plays on the same timeline"
+    );
+    let v = d.send_at(10_000 + 3 * 56_000, Msg::Tick);
+    assert_eq!(v.turn.calls[1].state, "rejected");
+    assert_eq!(v.tool_name, "shell.exec");
+    let v = d.send_at(10_000 + 4 * 56_000, Msg::Tick);
+    assert!(v.playback.finished);
+    assert_eq!(
+        v.turn.claims.len(),
+        2,
+        "scheduled and sent are claims; found is not"
+    );
+    let unbacked: Vec<_> = v
+        .turn
+        .claims
+        .iter()
+        .filter(|c| !c.backed)
+        .map(|c| c.tool)
+        .collect();
+    assert_eq!(unbacked, ["calendar", "email"]);
+}

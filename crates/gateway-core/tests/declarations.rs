@@ -1,0 +1,1139 @@
+//! The model-facing declarations against the schema gate (SPEC 2.3).
+//!
+//! The exported JSON Schemas are checked with an independent validator
+//! (the `jsonschema` crate, draft 2020-12) against the gate's own verdict
+//! (`Shape::validate` + `Tool::check`) on a table of arguments built from
+//! every field's bounds, on both sides. Where the two may differ, the
+//! difference is listed in [`Known`], and each listed difference must
+//! actually occur.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeMap;
+
+use gateway_core::declarations::{
+    declaration_views, gemini_function_declarations, mcp_tools_list, model_view, openai_tools,
+    Export, Hints, ModelDeclaration,
+};
+use gateway_core::json::{parse, pretty, utf16_len};
+use gateway_core::ledger::{Commit, Ledger, Receipt};
+use gateway_core::schema::{Args, Format, Kind, Shape, Variant};
+use gateway_core::tools::Tool;
+use gateway_core::{Registry, Risk, ToolId};
+use serde_json::{json, Map, Value};
+
+fn validator(schema: &Value) -> jsonschema::Validator {
+    assert!(
+        jsonschema::draft202012::meta::is_valid(schema),
+        "not a draft 2020-12 schema: {schema}"
+    );
+    jsonschema::draft202012::new(schema).unwrap()
+}
+
+/// The schema gate's verdict: the tool's shape, then its own rules.
+fn gate(tool: &dyn Tool, args: &Value) -> bool {
+    tool.declaration()
+        .shape
+        .validate(args.clone())
+        .is_ok_and(|a| tool.check(&a).is_ok())
+}
+
+fn shape_only(tool: &dyn Tool, args: &Value) -> Option<Args> {
+    tool.declaration().shape.validate(args.clone()).ok()
+}
+
+fn find<'a>(list: &'a [Value], key: &str, name: &str) -> &'a Value {
+    list.iter()
+        .find(|t| t[key]["name"] == json!(name) || t["name"] == json!(name))
+        .unwrap_or_else(|| panic!("{name} is not exported"))
+}
+
+fn mcp_schema(id: ToolId) -> Value {
+    let list = mcp_tools_list(&Registry::fixtures());
+    find(list["tools"].as_array().unwrap(), "", id.name())["inputSchema"].clone()
+}
+
+fn openai_schema(id: ToolId) -> Value {
+    let list = openai_tools(&Registry::fixtures());
+    find(list.as_array().unwrap(), "function", id.name())["function"]["parameters"].clone()
+}
+
+fn gemini_parameters(id: ToolId) -> Value {
+    let list = gemini_function_declarations(&Registry::fixtures());
+    find(
+        list["functionDeclarations"].as_array().unwrap(),
+        "",
+        id.name(),
+    )["parameters"]
+        .clone()
+}
+
+/// Gemini's `Schema` read as JSON Schema, to run it through the same
+/// validator: types in lowercase, `format: "enum"` dropped.
+fn gemini_as_json_schema(v: &Value) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| *k != "format")
+                .map(|(k, v)| match (k.as_str(), v) {
+                    ("type", Value::String(t)) => (k.clone(), json!(t.to_lowercase())),
+                    _ => (k.clone(), gemini_as_json_schema(v)),
+                })
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(gemini_as_json_schema).collect()),
+        other => other.clone(),
+    }
+}
+
+#[test]
+fn every_export_accepts_the_valid_example_and_rejects_the_boundary_example() {
+    for id in ToolId::ALL {
+        let ex = &id.tool().declaration().examples;
+        let valid = parse(ex.valid).unwrap();
+        let boundary = parse(ex.boundary).unwrap();
+        let gemini = gemini_as_json_schema(&gemini_parameters(id));
+        for (export, schema) in [
+            ("mcp", mcp_schema(id)),
+            ("openai", openai_schema(id)),
+            ("gemini", gemini),
+        ] {
+            let v = validator(&schema);
+            assert!(v.is_valid(&valid), "{id} {export}: valid example rejected");
+            assert!(
+                !v.is_valid(&boundary),
+                "{id} {export}: boundary example accepted"
+            );
+        }
+        assert_eq!(mcp_schema(id), openai_schema(id), "{id}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Agreement between the gate and the exported JSON Schema.
+
+/// Where the gate and the exported schema are allowed to differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Known {
+    /// A rule across fields, in the tool's own `check`, that JSON Schema
+    /// cannot say. Listed in [`CROSS_FIELD`]. Gate rejects, schema accepts.
+    CrossField,
+    /// A text that holds a character outside the Basic Multilingual Plane,
+    /// whose UTF-16 length is within the bound but whose code points are
+    /// more than half of it, in arguments the gate accepts. JSON Schema
+    /// counts code points, so the export requires half the bound of such a
+    /// text to stay never more permissive than the gate. Gate accepts,
+    /// schema rejects.
+    AstralTier,
+}
+
+/// The cross-field rules, by tool: the only `Tool::check` rules there are.
+const CROSS_FIELD: &[(&str, &str)] = &[("calendar", "start before end")];
+
+fn known(id: ToolId, args: &Value) -> Option<Known> {
+    let tool = id.tool();
+    if let Some(a) = shape_only(tool, args) {
+        if tool.check(&a).is_err() {
+            assert!(
+                CROSS_FIELD.iter().any(|(t, _)| *t == id.name()),
+                "{id}: a check rule not listed in CROSS_FIELD rejects {args}"
+            );
+            return Some(Known::CrossField);
+        }
+    }
+    let Value::Object(map) = args else {
+        return None;
+    };
+    if !gate(tool, args) {
+        return None;
+    }
+    let shape = tool.declaration().shape;
+    let tier = map.iter().any(|(name, value)| {
+        let Some(s) = value.as_str() else {
+            return false;
+        };
+        text_bounds(&shape, name).is_some_and(|(_, max)| {
+            s.chars().any(|c| c.len_utf16() == 2)
+                && utf16_len(s) <= max
+                && s.chars().count() > max / 2
+        })
+    });
+    tier.then_some(Known::AstralTier)
+}
+
+fn text_bounds(shape: &Shape, name: &str) -> Option<(usize, usize)> {
+    shape
+        .variants
+        .iter()
+        .flat_map(|v| v.fields)
+        .find_map(|f| match f.kind {
+            Kind::Text { min, max, .. } if f.name == name => Some((min, max)),
+            _ => None,
+        })
+}
+
+/// Valid arguments, at least one per variant of each tool's shape.
+fn bases(id: ToolId) -> Vec<Value> {
+    match id {
+        ToolId::Email => vec![json!({
+            "to": "learner@example.test", "subject": "Weekly summary", "body": "All passed."
+        })],
+        ToolId::Calendar => {
+            vec![json!({ "title": "Design review", "start": "14:00", "end": "15:00" })]
+        }
+        ToolId::Files => vec![
+            json!({ "operation": "read", "path": "/workspace/notes.txt" }),
+            json!({ "operation": "write", "path": "/workspace/report.txt", "content": "New text" }),
+        ],
+        ToolId::Database => vec![
+            json!({ "operation": "get", "key": "status" }),
+            json!({ "operation": "set", "key": "seats", "value": 140 }),
+            json!({ "operation": "set", "key": "status", "value": "closed" }),
+        ],
+        ToolId::Search => vec![
+            json!({ "query": "receipt", "limit": 2 }),
+            json!({ "query": "receipt" }),
+        ],
+        ToolId::Calculator => vec![json!({ "operator": "divide", "left": 6, "right": 3 })],
+    }
+}
+
+fn variant_of<'a>(shape: &'a Shape, base: &Value) -> &'a Variant {
+    shape
+        .variants
+        .iter()
+        .find(|v| v.consts.iter().all(|(c, value)| base[c] == json!(value)))
+        .unwrap()
+}
+
+fn a(n: usize) -> String {
+    "a".repeat(n)
+}
+
+const EMOJI: &str = "😀";
+
+/// Values on both sides of every bound of `kind`, and of its type.
+fn values_for(kind: Kind) -> Vec<Value> {
+    let mut out: Vec<Value> = vec![
+        Value::Null,
+        json!(true),
+        json!([]),
+        json!(["x"]),
+        json!({}),
+        json!({ "x": 1 }),
+    ];
+    match kind {
+        Kind::Text {
+            min,
+            max,
+            single_line,
+        } => {
+            out.push(json!(1));
+            let mut lens = vec![min, min + 1, max - 1, max, max + 1, max / 2];
+            if min > 0 {
+                lens.push(min - 1);
+            }
+            out.extend(lens.into_iter().map(|n| json!(a(n))));
+            out.extend(
+                [
+                    EMOJI.to_string(),
+                    format!("{}{EMOJI}", a(max - 2)),
+                    format!("{}{EMOJI}", a(max - 1)),
+                    format!("{}{EMOJI}", a(max / 2 - 1)),
+                    format!("{}{EMOJI}", a(max / 2)),
+                    EMOJI.repeat(max / 2),
+                    format!("{}a", EMOJI.repeat(max / 2)),
+                    format!("{EMOJI}{}", a(max - 2)),
+                    format!("é{}", a(max - 1)),
+                    format!("\u{ffff}{}", a(max - 1)),
+                ]
+                .map(Value::from),
+            );
+            out.extend(
+                [
+                    "a\nb",
+                    "a\tb",
+                    "a\rb",
+                    "a\u{0}b",
+                    "\u{1f}",
+                    "\u{7f}",
+                    "\u{80}",
+                    "\u{85}",
+                    "\u{9f}",
+                    "\u{a0}",
+                    "\u{2028}",
+                    "x\u{2029}",
+                    "\u{200b}",
+                    "\u{feff}",
+                    "<b>bold</b>",
+                    "   ",
+                ]
+                .map(Value::from),
+            );
+            let _ = single_line;
+        }
+        Kind::Formatted(Format::ExampleTestAddress) => {
+            out.push(json!(1));
+            out.extend(
+                [
+                    "learner@example.test".to_string(),
+                    format!("{}@example.test", a(64)),
+                    format!("{}@example.test", a(65)),
+                    "a.b+c_d-e@example.test".into(),
+                    "@example.test".into(),
+                    "a@outside.test".into(),
+                    "a@EXAMPLE.test".into(),
+                    "a@example.test.".into(),
+                    "a@sub.example.test".into(),
+                    "a b@example.test".into(),
+                    "a@b@example.test".into(),
+                    "é@example.test".into(),
+                    "a@example.test\n".into(),
+                    "\na@example.test".into(),
+                    "a@exampleXtest".into(),
+                    "a,b@example.test".into(),
+                    "".into(),
+                ]
+                .map(Value::from),
+            );
+        }
+        Kind::Formatted(Format::ClockTime) => {
+            out.push(json!(900));
+            out.extend(
+                [
+                    "00:00",
+                    "00:01",
+                    "09:59",
+                    "14:30",
+                    "23:59",
+                    "24:00",
+                    "24:01",
+                    "23:60",
+                    "25:00",
+                    "9:00",
+                    "09:5",
+                    "0900",
+                    "09:00Z",
+                    "09:00:00",
+                    " 09:00",
+                    "09:00\n",
+                    "١٢:٠٠",
+                    "+9:00",
+                    "aa:bb",
+                    "",
+                ]
+                .map(Value::from),
+            );
+        }
+        Kind::OneOf(values) => {
+            out.push(json!(1));
+            for v in values {
+                out.push(json!(v));
+                out.push(json!(v.to_uppercase()));
+                out.push(json!(format!("{v} ")));
+                out.push(json!(format!(" {v}")));
+            }
+            out.extend(["", "x"].map(Value::from));
+        }
+        Kind::Integer { min, max } => {
+            out.push(json!("1"));
+            for n in [min - 1, min, min + 1, max - 1, max, max + 1] {
+                out.push(json!(n));
+            }
+            for x in [
+                min as f64,
+                max as f64,
+                -0.0,
+                1.5,
+                min as f64 - 0.5,
+                max as f64 + 0.5,
+                1e300,
+                -1e300,
+            ] {
+                out.push(json!(x));
+            }
+            out.push(json!(u64::MAX));
+            out.push(json!(i64::MIN));
+        }
+        Kind::Number { max_abs } => {
+            out.push(json!("1"));
+            let above = f64::from_bits(max_abs.to_bits() + 1);
+            for x in [
+                0.0,
+                -0.0,
+                0.1,
+                5e-324,
+                max_abs,
+                -max_abs,
+                above,
+                -above,
+                max_abs + 1.0,
+                1e300,
+                -1e300,
+            ] {
+                out.push(json!(x));
+            }
+            out.push(json!(max_abs as i64));
+            out.push(json!(max_abs as i64 + 1));
+            out.push(json!(-(max_abs as i64) - 1));
+            out.push(json!(u64::MAX));
+        }
+    }
+    out
+}
+
+/// The argument table: every base, then each one changed in one place.
+fn cases(id: ToolId) -> Vec<Value> {
+    let shape = id.tool().declaration().shape;
+    let mut out: Vec<Value> = vec![
+        Value::Null,
+        json!([]),
+        json!("text"),
+        json!(42),
+        json!(true),
+        json!({}),
+    ];
+    let mut const_values: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for v in shape.variants {
+        for (c, value) in v.consts {
+            const_values.entry(c).or_default().push(value);
+        }
+    }
+    for base in bases(id) {
+        let Value::Object(map) = &base else {
+            unreachable!()
+        };
+        let variant = variant_of(&shape, &base);
+        let with = |name: &str, value: Value| {
+            let mut m: Map<String, Value> = map.clone();
+            m.insert(name.into(), value);
+            Value::Object(m)
+        };
+        out.push(base.clone());
+        out.push(json!([base.clone()]));
+        // Each key left out.
+        for key in map.keys() {
+            let mut m = map.clone();
+            m.remove(key);
+            out.push(Value::Object(m));
+        }
+        // Unknown fields, and every field of another variant.
+        out.push(with("cc", json!("x")));
+        out.push(with("__proto__", json!({})));
+        out.push(with("Path", json!("/workspace/notes.txt")));
+        for other in shape.variants {
+            for f in other.fields {
+                if !map.contains_key(f.name) {
+                    for value in values_for(f.kind) {
+                        out.push(with(f.name, value));
+                    }
+                }
+            }
+        }
+        // Each constant switched, cased, emptied, mistyped.
+        for (c, value) in variant.consts {
+            for other in const_values.get(c).into_iter().flatten() {
+                out.push(with(c, json!(other)));
+            }
+            for v in [
+                json!(value.to_uppercase()),
+                json!(""),
+                json!("delete"),
+                Value::Null,
+                json!(1),
+                json!([value]),
+            ] {
+                out.push(with(c, v));
+            }
+        }
+        // Each field on both sides of its bounds, and of every type.
+        for f in variant.fields {
+            for value in values_for(f.kind) {
+                out.push(with(f.name, value));
+            }
+        }
+    }
+    out
+}
+
+/// Argument texts whose gate verdict is stated by hand: JSON rules
+/// (`24.0` is an integer, the last duplicate key wins) and SPEC examples.
+const TEXTS: &[(ToolId, &str, bool)] = &[
+    (
+        ToolId::Email,
+        r#"{"to":"x@outside.test","to":"a@example.test","subject":"s","body":"b"}"#,
+        true,
+    ),
+    (
+        ToolId::Email,
+        r#"{"to":"a@example.test","to":"x@outside.test","subject":"s","body":"b"}"#,
+        false,
+    ),
+    (
+        ToolId::Email,
+        r#"{"to":"a@example.test","subject":"s","body":"b","cc":"x"}"#,
+        false,
+    ),
+    (
+        ToolId::Email,
+        r#"{"to":"a@example.test","body":"b"}"#,
+        false,
+    ),
+    (
+        ToolId::Email,
+        r#"{"to":"a@example.test","subject":"line\u000Abreak","body":"b"}"#,
+        false,
+    ),
+    (
+        ToolId::Email,
+        r#"{"to":"a@example.test","subject":"s","body":"two\nlines"}"#,
+        true,
+    ),
+    (
+        ToolId::Email,
+        r#"{"to":"a@example.test","subject":"\ud83d\ude00","body":"b"}"#,
+        true,
+    ),
+    (ToolId::Calendar, r#"{"title":"T","end":"10:00"}"#, false),
+    (
+        ToolId::Calendar,
+        r#"{"title":"T","start":"00:00","end":"24:00"}"#,
+        true,
+    ),
+    (
+        ToolId::Calendar,
+        r#"{"title":"T","start":"10:00","end":"10:00"}"#,
+        false,
+    ),
+    (
+        ToolId::Calendar,
+        r#"{"title":"T","start":"11:00","end":"10:00"}"#,
+        false,
+    ),
+    (
+        ToolId::Calendar,
+        r#"{"title":"T","start":null,"end":"10:00"}"#,
+        false,
+    ),
+    (
+        ToolId::Files,
+        r#"{"operation":"read","path":"/workspace/notes.txt","content":"x"}"#,
+        false,
+    ),
+    (
+        ToolId::Files,
+        r#"{"operation":"write","path":"/workspace/notes.txt"}"#,
+        false,
+    ),
+    (
+        ToolId::Files,
+        r#"{"operation":"write","path":"/workspace/notes.txt","content":"x","operation":"read"}"#,
+        false,
+    ),
+    (
+        ToolId::Files,
+        r#"{"operation":"read","path":"../../private.txt"}"#,
+        false,
+    ),
+    (
+        ToolId::Files,
+        r#"{"operation":"read","path":"/workspace/../private.txt"}"#,
+        false,
+    ),
+    (
+        ToolId::Files,
+        r#"{"operation":"read","path":"/workspace/notes%2etxt"}"#,
+        false,
+    ),
+    (
+        ToolId::Files,
+        r#"{"operation":"read","path":"\/workspace\/notes.txt"}"#,
+        true,
+    ),
+    (
+        ToolId::Files,
+        r#"{"operation":"delete","path":"/workspace/notes.txt"}"#,
+        false,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"seats","value":24.0}"#,
+        true,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"seats","value":2.4e1}"#,
+        true,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"seats","value":5E2}"#,
+        true,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"seats","value":-0}"#,
+        true,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"seats","value":500.000001}"#,
+        false,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"seats","value":"12"}"#,
+        false,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"status","value":140}"#,
+        false,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"seats","value":"open"}"#,
+        false,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"get","key":"seats","value":1}"#,
+        false,
+    ),
+    (
+        ToolId::Database,
+        r#"{"operation":"set","key":"owner","value":1}"#,
+        false,
+    ),
+    (ToolId::Database, r#"{"key":"seats"}"#, false),
+    (ToolId::Search, r#"{"query":"a","limit":null}"#, false),
+    (ToolId::Search, r#"{"query":"a","limit":3.0}"#, true),
+    (ToolId::Search, r#"{"query":".*"}"#, true),
+    (ToolId::Search, r#"{"limit":1}"#, false),
+    (
+        ToolId::Calculator,
+        r#"{"operator":"add","left":1E12,"right":-1e-7}"#,
+        true,
+    ),
+    (
+        ToolId::Calculator,
+        r#"{"operator":"add","left":1000000000000.0002,"right":0}"#,
+        false,
+    ),
+    (
+        ToolId::Calculator,
+        r#"{"operator":"+","left":1,"right":2}"#,
+        false,
+    ),
+    (
+        ToolId::Calculator,
+        r#"{"operator":"add","left":"1+1","right":2}"#,
+        false,
+    ),
+    (
+        ToolId::Calculator,
+        r#"{"operator":"divide","left":1,"right":0}"#,
+        true,
+    ),
+];
+
+#[test]
+fn the_hand_written_texts_have_the_stated_gate_verdict() {
+    for (id, text, expected) in TEXTS {
+        let args = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(gate(id.tool(), &args), *expected, "{id}: {text}");
+    }
+}
+
+#[test]
+fn the_gate_and_the_exported_schema_agree_but_for_the_listed_differences() {
+    let mut seen: BTreeMap<Known, usize> = BTreeMap::new();
+    let mut total = 0;
+    for id in ToolId::ALL {
+        let tool = id.tool();
+        let schema = validator(&mcp_schema(id));
+        for base in bases(id) {
+            assert!(gate(tool, &base), "{id}: base {base} is not valid");
+        }
+        for v in tool.declaration().shape.variants {
+            assert!(
+                bases(id)
+                    .iter()
+                    .any(|b| std::ptr::eq(variant_of(&tool.declaration().shape, b), v)),
+                "{id}: no base for a variant"
+            );
+        }
+        let texts = TEXTS
+            .iter()
+            .filter(|(t, _, _)| *t == id)
+            .map(|(_, text, _)| parse(text).unwrap());
+        for args in cases(id).into_iter().chain(texts) {
+            total += 1;
+            let (g, s) = (gate(tool, &args), schema.is_valid(&args));
+            match known(id, &args) {
+                Some(Known::CrossField) => {
+                    assert!(!g && s, "{id} cross-field {args}: gate {g}, schema {s}")
+                }
+                Some(Known::AstralTier) => {
+                    assert!(g && !s, "{id} astral tier {args}: gate {g}, schema {s}")
+                }
+                None => assert_eq!(g, s, "{id} {args}: gate {g}, schema {s}"),
+            }
+            if let Some(k) = known(id, &args) {
+                *seen.entry(k).or_default() += 1;
+            }
+        }
+    }
+    // Each listed difference occurs: the list is not stale.
+    assert!(seen.get(&Known::CrossField).is_some_and(|n| *n > 0));
+    assert!(seen.get(&Known::AstralTier).is_some_and(|n| *n > 0));
+    assert!(total > 800, "only {total} cases");
+}
+
+#[test]
+fn the_schema_is_never_more_permissive_than_the_gate_but_for_cross_field_rules() {
+    for id in ToolId::ALL {
+        let schema = validator(&mcp_schema(id));
+        for args in cases(id) {
+            if schema.is_valid(&args) && !gate(id.tool(), &args) {
+                assert_eq!(known(id, &args), Some(Known::CrossField), "{id}: {args}");
+            }
+        }
+    }
+}
+
+#[test]
+fn utf16_lengths_at_the_bound_with_an_astral_character() {
+    // body: at most 2000 UTF-16 units. 1999 letters and an emoji are 2001
+    // units but 2000 code points: a plain maxLength would let it through.
+    let schema = validator(&mcp_schema(ToolId::Email));
+    let email = |body: String| json!({ "to": "a@example.test", "subject": "s", "body": body });
+    let over = email(format!("{}{EMOJI}", a(1999)));
+    assert!(!gate(ToolId::Email.tool(), &over));
+    assert!(!schema.is_valid(&over));
+    // Within the gate's bound, a long text with an emoji is refused by the
+    // schema (never more permissive), a short one accepted by both.
+    let at = email(format!("{}{EMOJI}", a(1998)));
+    assert!(gate(ToolId::Email.tool(), &at) && !schema.is_valid(&at));
+    let short = email(format!("{}{EMOJI}", a(999)));
+    assert!(gate(ToolId::Email.tool(), &short) && schema.is_valid(&short));
+    let bmp = email(a(2000));
+    assert!(gate(ToolId::Email.tool(), &bmp) && schema.is_valid(&bmp));
+}
+
+#[test]
+fn gemini_parameters_never_refuse_what_the_gate_accepts() {
+    for id in ToolId::ALL {
+        let gemini = validator(&gemini_as_json_schema(&gemini_parameters(id)));
+        for args in cases(id) {
+            if gate(id.tool(), &args) {
+                assert!(gemini.is_valid(&args), "{id}: gemini refuses {args}");
+            }
+        }
+    }
+}
+
+/// Gemini's `Schema` fields we may use, and its `Type` values.
+const GEMINI_KEYWORDS: &[&str] = &[
+    "type",
+    "format",
+    "description",
+    "properties",
+    "required",
+    "enum",
+    "pattern",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "anyOf",
+];
+
+fn check_gemini_schema(v: &Value, at: &str) {
+    let Value::Object(m) = v else {
+        panic!("{at}: not a schema object");
+    };
+    for (k, child) in m {
+        assert!(GEMINI_KEYWORDS.contains(&k.as_str()), "{at}: {k}");
+        match k.as_str() {
+            "type" => assert!(
+                ["OBJECT", "STRING", "INTEGER", "NUMBER"].contains(&child.as_str().unwrap()),
+                "{at}: type {child}"
+            ),
+            "format" => assert_eq!(child, "enum", "{at}"),
+            "enum" => assert!(m.get("format") == Some(&json!("enum")) && m["type"] == "STRING"),
+            "properties" => {
+                for (name, p) in child.as_object().unwrap() {
+                    check_gemini_schema(p, &format!("{at}.{name}"));
+                }
+            }
+            "anyOf" => {
+                for p in child.as_array().unwrap() {
+                    assert!(p.get("type").is_some(), "{at}: untyped anyOf branch");
+                    check_gemini_schema(p, &format!("{at}|"));
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        m.contains_key("type") || m.contains_key("anyOf"),
+        "{at}: no type"
+    );
+}
+
+#[test]
+fn gemini_declarations_use_only_its_openapi_subset() {
+    let list = gemini_function_declarations(&Registry::fixtures());
+    let decls = list["functionDeclarations"].as_array().unwrap();
+    assert_eq!(decls.len(), 6);
+    for d in decls {
+        let keys: Vec<&String> = d.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["name", "description", "parameters"]);
+        let name = d["name"].as_str().unwrap();
+        assert!(
+            (1..=64).contains(&name.len())
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"_.:-".contains(&b)),
+            "{name}"
+        );
+        check_gemini_schema(&d["parameters"], name);
+        assert_eq!(d["parameters"]["type"], "OBJECT");
+        let rules = d["parameters"]["description"].as_str().unwrap();
+        assert!(
+            rules.starts_with("No other fields are accepted."),
+            "{rules}"
+        );
+    }
+    // Every variant's rule is said where Gemini cannot say it in the schema.
+    let files = gemini_parameters(ToolId::Files);
+    assert_eq!(files["required"], json!(["operation", "path"]));
+    assert!(files["description"]
+        .as_str()
+        .unwrap()
+        .contains("When operation is \"read\": path is required; content is not allowed."));
+}
+
+// ---------------------------------------------------------------------------
+// Shapes of the exports.
+
+#[test]
+fn mcp_tools_list_has_exactly_the_mcp_fields() {
+    let list = mcp_tools_list(&Registry::fixtures());
+    assert_eq!(
+        list.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["tools"]
+    );
+    for t in list["tools"].as_array().unwrap() {
+        let keys: Vec<&String> = t.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["name", "description", "inputSchema", "annotations"]);
+        assert_eq!(
+            t["inputSchema"]["type"], "object",
+            "MCP requires an object schema"
+        );
+        for combinator in ["oneOf", "anyOf", "allOf"] {
+            assert!(
+                t["inputSchema"].get(combinator).is_none(),
+                "{combinator} at the root"
+            );
+        }
+        let keys: Vec<&String> = t["annotations"].as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            [
+                "title",
+                "readOnlyHint",
+                "destructiveHint",
+                "idempotentHint",
+                "openWorldHint"
+            ]
+        );
+    }
+}
+
+#[test]
+fn openai_tools_are_functions_not_strict() {
+    let list = openai_tools(&Registry::fixtures());
+    let tools = list.as_array().unwrap();
+    assert_eq!(tools.len(), 6);
+    for (t, id) in tools.iter().zip(ToolId::ALL) {
+        assert_eq!(t["type"], "function");
+        let keys: Vec<&String> = t["function"].as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["name", "description", "parameters", "strict"]);
+        assert_eq!(t["function"]["name"], id.name());
+        assert_eq!(t["function"]["strict"], false);
+        assert_eq!(t["function"]["parameters"]["type"], "object");
+    }
+}
+
+#[test]
+fn exports_follow_the_registry_and_print_as_json_stringify() {
+    let only_search = Registry::with_tools(vec![ToolId::Search.tool()]);
+    for e in Export::ALL {
+        let text = e.text(&only_search);
+        assert_eq!(text, pretty(&e.value(&only_search)));
+        assert!(text.contains("\"search\""), "{e}");
+        assert!(!text.contains("\"email\""), "{e}");
+    }
+    assert_eq!(
+        mcp_tools_list(&only_search)["tools"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        Export::ALL.map(|e| e.label()),
+        [
+            "MCP tools/list",
+            "Gemini functionDeclarations",
+            "OpenAI tools"
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Annotations against the risk policy.
+
+#[test]
+fn mcp_annotations_match_the_risk_policy_for_every_tool() {
+    // (name, title, readOnly, destructive, idempotent, openWorld)
+    let expected = [
+        ("email", "Email", false, false, false, false),
+        ("calendar", "Calendar", false, true, true, false),
+        ("files", "Virtual files", false, true, true, false),
+        ("database", "Database", false, true, true, false),
+        ("search", "Search", true, false, true, false),
+        ("calculator", "Calculator", true, false, true, false),
+    ];
+    let list = mcp_tools_list(&Registry::fixtures());
+    let got: Vec<_> = list["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let a = &t["annotations"];
+            let b = |k: &str| a[k].as_bool().unwrap();
+            (
+                t["name"].as_str().unwrap(),
+                a["title"].as_str().unwrap(),
+                b("readOnlyHint"),
+                b("destructiveHint"),
+                b("idempotentHint"),
+                b("openWorldHint"),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+    for id in ToolId::ALL {
+        let d = id.tool().declaration();
+        let hints = ModelDeclaration::of(id.tool()).hints();
+        // Read-only exactly when no call of the tool is a mutation.
+        assert_eq!(
+            hints.read_only,
+            d.risks.iter().all(|r| !r.is_mutation()),
+            "{id}"
+        );
+        // Anything that needs approval or is refused is not read-only.
+        if d.risks.iter().any(|r| r.needs_approval() || r.is_refused()) {
+            assert!(!hints.read_only, "{id}");
+        }
+        assert_eq!(hints, Hints::of_risks(d.risks), "{id}");
+    }
+}
+
+/// Outbox, schedule, files and database: what calls can change.
+fn state(l: &Ledger) -> Value {
+    let j = l.to_json();
+    json!([j["outbox"], j["schedule"], j["files"], j["database"]])
+}
+
+/// Plans and commits the call, if execution accepts it.
+fn apply(ledger: &mut Ledger, tool: &dyn Tool, args: &Args) {
+    if let Ok(planned) = tool.plan(args, ledger) {
+        let key = format!("key-{}", ledger.counters.runs_finished);
+        ledger.commit(Commit::Effect {
+            effect: planned.effect,
+            key,
+            receipt: Receipt {
+                tool: tool.declaration().name.into(),
+                payload: args.canonical(),
+                output: planned.output,
+            },
+        });
+    }
+}
+
+/// Whether `after` lost or changed anything `before` held.
+fn replaced(before: &Ledger, after: &Ledger) -> bool {
+    !after.outbox.starts_with(&before.outbox)
+        || !before.schedule.iter().all(|e| after.schedule.contains(e))
+        || before.files != after.files
+        || before.database != after.database
+}
+
+/// Tools whose `destructiveHint` is true only because their risk is
+/// `write`: calendar's write adds an event and replaces nothing.
+const CONSERVATIVE: &[ToolId] = &[ToolId::Calendar];
+
+#[test]
+fn idempotent_and_destructive_hints_hold_on_the_ledger() {
+    for id in ToolId::ALL {
+        let tool = id.tool();
+        let hints = ModelDeclaration::of(tool).hints();
+        let text = tool.declaration().examples.valid;
+        let args = tool
+            .declaration()
+            .shape
+            .validate(parse(text).unwrap())
+            .unwrap();
+        let start = Ledger::fixtures();
+        let mut once = start.clone();
+        apply(&mut once, tool, &args);
+        let mut twice = once.clone();
+        apply(&mut twice, tool, &args);
+        assert_eq!(
+            state(&once) == state(&twice),
+            hints.idempotent,
+            "{id}: idempotentHint {}",
+            hints.idempotent
+        );
+        let replaces = replaced(&start, &once);
+        if !hints.destructive {
+            assert!(!replaces, "{id}: not destructive, yet replaced data");
+        } else {
+            assert_eq!(replaces, !CONSERVATIVE.contains(&id), "{id}");
+        }
+        if hints.read_only {
+            assert_eq!(
+                state(&start),
+                state(&once),
+                "{id}: read-only changed the ledger"
+            );
+        }
+    }
+}
+
+#[test]
+fn refused_risks_are_marked_destructive_and_never_read_only() {
+    for r in Risk::ALL {
+        let h = Hints::of_risk(r);
+        assert!(!h.open_world);
+        if r.is_refused() {
+            assert!(h.destructive && !h.read_only, "{r}");
+        }
+        assert_eq!(h.read_only, r == Risk::Read, "{r}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Nothing of the implementation.
+
+fn keys_anywhere(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, child) in m {
+                out.push(k.clone());
+                keys_anywhere(child, out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|c| keys_anywhere(c, out)),
+        _ => {}
+    }
+}
+
+/// The quoted strings of an example text, parsed or not.
+fn quoted(text: &str) -> Vec<String> {
+    text.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
+    let registry = Registry::fixtures();
+    for d in model_view(&registry) {
+        let keys: Vec<String> = d.to_json().as_object().unwrap().keys().cloned().collect();
+        assert_eq!(
+            keys,
+            ["name", "title", "description", "risks", "inputSchema"]
+        );
+    }
+    let mut texts: Vec<String> = Export::ALL.map(|e| e.text(&registry)).into();
+    texts.extend(model_view(&registry).iter().map(|d| pretty(&d.to_json())));
+    texts.extend(
+        declaration_views(&registry)
+            .into_iter()
+            .map(|v| v.schema_text),
+    );
+    for text in &texts {
+        let mut keys = Vec::new();
+        keys_anywhere(&serde_json::from_str(text).unwrap(), &mut keys);
+        for banned in [
+            "examples",
+            "valid",
+            "malformed",
+            "boundary",
+            "redacts",
+            "risk",
+            "x-risk",
+        ] {
+            assert!(!keys.iter().any(|k| k == banned), "{banned} in an export");
+        }
+        assert!(!text.contains("[redacted]"));
+    }
+    for id in ToolId::ALL {
+        let d = id.tool().declaration();
+        let schema_words: Vec<String> = {
+            let mut words = Vec::new();
+            keys_anywhere(&d.shape.json_schema(), &mut words);
+            let s = d.shape.json_schema().to_string();
+            words.extend(quoted(&s));
+            words
+        };
+        for example in [d.examples.valid, d.examples.malformed, d.examples.boundary] {
+            for text in &texts {
+                assert!(!text.contains(example), "{id}: an example is exported");
+            }
+            for s in quoted(example) {
+                if s.trim().is_empty() || schema_words.contains(&s) {
+                    continue;
+                }
+                for text in &texts {
+                    assert!(
+                        !text.contains(&format!("\"{s}\"")),
+                        "{id}: example value {s:?} is exported"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_declarations_panel_rows() {
+    let rows = declaration_views(&Registry::fixtures());
+    let summary: Vec<_> = rows
+        .iter()
+        .map(|r| (r.name, r.label, r.risks.clone()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("email", "Email", vec!["send"]),
+            ("calendar", "Calendar", vec!["write"]),
+            ("files", "Virtual files", vec!["read", "write"]),
+            ("database", "Database", vec!["read", "write"]),
+            ("search", "Search", vec!["read"]),
+            ("calculator", "Calculator", vec!["read"]),
+        ]
+    );
+    for (row, id) in rows.iter().zip(ToolId::ALL) {
+        assert_eq!(row.description, id.tool().declaration().description);
+        assert_eq!(row.schema_text, pretty(&mcp_schema(id)));
+        assert!(row.schema_text.starts_with("{\n  \"type\": \"object\""));
+    }
+}

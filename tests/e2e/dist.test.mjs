@@ -1,0 +1,349 @@
+// The distributable builds of scripts/build-dist (SPEC 1: "a folder (or one
+// file) that works with no server code and no network"):
+//
+// - dist/ served by a plain static server under a sub-path
+//   (/course/unit-3/workbench/), as a course site would host it: the page
+//   works, every request stays under that sub-path, and the page's
+//   Content-Security-Policy reports no violation; once more with the server
+//   sending .wasm as application/octet-stream.
+// - dist/workbench.html, the single file, copied alone into an empty folder
+//   and opened from file://: the SPEC 8 email walkthrough by role and
+//   accessible name, with no request but the file itself (and data:/blob:)
+//   and no CSP violation.
+//
+// The server is node:http inside this file, not devserve: a stand-in for
+// any static host. Needs dist/ (scripts/build-dist).
+
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import {
+  GATE_COUNT,
+  GATE_IDS,
+  ROOT,
+  cspViolations,
+  gateStatuses,
+  launchBrowser,
+  ledgerJson,
+  metaCsp,
+  nextGates,
+  openPage,
+  recordCspViolations,
+  waitForGates,
+} from './harness.mjs';
+
+const DIST = join(ROOT, 'dist');
+const SINGLE = join(DIST, 'workbench.html');
+const PREFIX = '/course/unit-3/workbench/';
+const LEARNER = 'learner@example.test';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+};
+
+/**
+ * Serves DIST under PREFIX on 127.0.0.1 (everything else 404; PREFIX without
+ * its slash redirects), sending .wasm as `wasmType`. Records every request
+ * path and the type each file went out with.
+ */
+function serveDist({ wasmType = 'application/wasm' } = {}) {
+  const seen = [];
+  const server = createServer((req, res) => {
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain' });
+      return res.end('400 Bad Request\n');
+    }
+    seen.push({ path, type: null });
+    if (path === PREFIX.slice(0, -1)) {
+      res.writeHead(301, { Location: PREFIX });
+      return res.end();
+    }
+    let file = path.startsWith(PREFIX) ? normalize(join(DIST, path.slice(PREFIX.length))) : null;
+    if (file && (file === DIST || file.startsWith(DIST + sep)) && existsSync(file) && statSync(file).isDirectory()) {
+      file = join(file, 'index.html');
+    }
+    if (!file || !(file === DIST || file.startsWith(DIST + sep)) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      return res.end('404 Not Found\n');
+    }
+    const type = extname(file) === '.wasm' ? wasmType : TYPES[extname(file)] ?? 'application/octet-stream';
+    seen[seen.length - 1].type = type;
+    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((ok) => {
+    server.listen(0, '127.0.0.1', () => {
+      const origin = `http://127.0.0.1:${server.address().port}`;
+      ok({ origin, seen, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+let browser = null;
+const opened = [];
+before(async () => {
+  assert.ok(existsSync(SINGLE), `${SINGLE} is missing: run scripts/build-dist first`);
+  browser = await launchBrowser();
+});
+after(async () => {
+  for (const p of opened) await p.close().catch(() => {});
+  if (browser) await browser.close();
+});
+
+async function open(url) {
+  const p = await openPage(browser, url, { initScript: recordCspViolations });
+  opened.push(p);
+  return p;
+}
+
+/** Waits for the seven gate rows; on a timeout, says what the page reported. */
+async function waitForPage(o) {
+  try {
+    await waitForGates(o.page, { timeout: 10_000 });
+  } catch (e) {
+    const csp = await cspViolations(o.page).catch(() => []);
+    throw new Error(
+      `${e.message}\n  CSP violations: ${JSON.stringify(csp)}\n  console: ${JSON.stringify(o.consoleErrors)}` +
+        `\n  errors: ${JSON.stringify(o.pageErrors)}`,
+    );
+  }
+}
+
+/** Asserts `opened` saw no CSP violation, console error or warning, or uncaught error. */
+async function assertQuiet(o, where) {
+  assert.deepEqual(await cspViolations(o.page), [], `no CSP violation ${where}`);
+  assert.deepEqual(o.consoleErrors, [], `nothing logged as error or warning ${where}`);
+  assert.deepEqual(o.pageErrors, [], `no uncaught error ${where}`);
+}
+
+/** The policy sources that would let in eval, inline code or another origin. */
+function looseSources(csp) {
+  return Object.entries(csp).flatMap(([name, sources]) =>
+    sources
+      .filter((s) => /^'unsafe-(eval|inline|hashes)'$|^\*|^https?:|^wss?:|^blob:|^[a-z0-9-]+(\.[a-z0-9-]+)+/i.test(s))
+      .map((s) => `${name} ${s}`),
+  );
+}
+
+/** Opens the served page at `?experiment=email` and finishes one run with 7 × Next gate. */
+async function runServedEmail(server, why) {
+  const o = await open(`${server.origin}${PREFIX}?experiment=email`);
+  const { page } = o;
+  await waitForPage(o);
+  assert.deepEqual(await gateStatuses(page), Array(GATE_COUNT).fill('pending'), `${why}: seven gates pending`);
+  await nextGates(page);
+  const statuses = await gateStatuses(page);
+  assert.equal(statuses.length, GATE_COUNT);
+  assert.ok(!statuses.includes('pending'), `${why}: seven presses finish the run: ${statuses}`);
+  assert.equal(statuses[GATE_IDS.indexOf('role')], 'rejected', `${why}: a Viewer's send stops at the role gate`);
+  assert.ok(await page.getByRole('button', { name: 'Next gate' }).isDisabled(), `${why}: Next gate disabled after the run`);
+  assert.deepEqual((await ledgerJson(page)).outbox, [], `${why}: nothing sent`);
+  return o;
+}
+
+/** Asserts every request of the page, and every one the server saw, stayed under PREFIX. */
+function assertUnderPrefix(o, server, why) {
+  const home = server.origin + PREFIX;
+  const outside = o.requests.filter((u) => !u.startsWith('data:') && !u.startsWith(home));
+  assert.deepEqual(outside, [], `${why}: every request stays under ${home}`);
+  assert.deepEqual(
+    server.seen.map((s) => s.path).filter((p) => !p.startsWith(PREFIX)),
+    [],
+    `${why}: the server saw nothing outside ${PREFIX}`,
+  );
+  assert.deepEqual(o.failedResponses, [], `${why}: every request answered`);
+  assert.ok(
+    o.requests.includes(`${home}pkg/gateway_web_bg.wasm`),
+    `${why}: the wasm came from the sub-path: ${o.requests.join(' ')}`,
+  );
+}
+
+describe('dist/ from a static host under a sub-path', () => {
+  test('the page works, stays under the sub-path and breaks no CSP rule', { timeout: 60_000 }, async () => {
+    const server = await serveDist();
+    try {
+      const o = await runServedEmail(server, 'application/wasm');
+      assertUnderPrefix(o, server, 'application/wasm');
+      await assertQuiet(o, 'under the sub-path');
+      const csp = await metaCsp(o.page);
+      assert.deepEqual(csp['script-src'], ["'self'", "'wasm-unsafe-eval'"]);
+      assert.deepEqual(looseSources(csp), [], 'no unsafe-eval, unsafe-inline or remote origin');
+      assert.equal(server.seen.find((s) => s.path.endsWith('.wasm')).type, 'application/wasm');
+      assert.equal(await o.page.locator('meta[name="workbench-build"]').count(), 0, 'the served page is not the single file');
+
+      // Without the trailing slash a static host redirects, and relative URLs still resolve.
+      const bare = await open(`${server.origin}${PREFIX.slice(0, -1)}?experiment=email`);
+      await waitForPage(bare);
+      assert.equal(new URL(bare.page.url()).pathname, PREFIX);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a server sending .wasm as application/octet-stream still gets a working, quiet page', { timeout: 60_000 }, async () => {
+    const server = await serveDist({ wasmType: 'application/octet-stream' });
+    try {
+      const o = await runServedEmail(server, 'octet-stream');
+      assert.equal(server.seen.find((s) => s.path.endsWith('.wasm')).type, 'application/octet-stream');
+      assertUnderPrefix(o, server, 'octet-stream');
+      await assertQuiet(o, 'with the wrong MIME type');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test(
+    'dist/embed.html frames the workbench from the sub-path and asks for nothing outside it',
+    { timeout: 60_000, skip: !existsSync(join(DIST, 'embed.html')) && 'the page has no embed.html' },
+    async () => {
+      const server = await serveDist();
+      try {
+        const o = await open(`${server.origin}${PREFIX}embed.html`);
+        const frame = o.page.frameLocator('iframe');
+        await frame.locator('li[data-gate]').nth(GATE_COUNT - 1).waitFor({ timeout: 15_000 });
+        assert.equal(await frame.locator('li[data-gate]').count(), GATE_COUNT, 'the framed page draws seven gates');
+        const home = server.origin + PREFIX;
+        assert.deepEqual(
+          o.requests.filter((u) => !u.startsWith('data:') && !u.startsWith(home)),
+          [],
+          `every request of the course page and its frame stays under ${home}`,
+        );
+        assert.deepEqual(
+          server.seen.map((x) => x.path).filter((p) => !p.startsWith(PREFIX)),
+          [],
+          `the server saw nothing outside ${PREFIX} (a page without <link rel="icon"> makes the browser ask for /favicon.ico)`,
+        );
+        assert.deepEqual(o.failedResponses, [], 'every request answered');
+        for (const f of o.page.frames()) {
+          assert.deepEqual(await f.evaluate(() => window.__cspViolations ?? []), [], `no CSP violation in ${f.url()}`);
+        }
+        assert.deepEqual(o.consoleErrors, [], 'nothing logged as error or warning');
+        assert.deepEqual(o.pageErrors, [], 'no uncaught error');
+      } finally {
+        await server.close();
+      }
+    },
+  );
+});
+
+describe('dist/workbench.html, the single file, from file://', () => {
+  let dir = null;
+  let url = null;
+  before(() => {
+    // Alone in an empty folder: it must need nothing next to it.
+    dir = mkdtempSync(join(tmpdir(), 'workbench-single-'));
+    copyFileSync(SINGLE, join(dir, 'workbench.html'));
+    url = pathToFileURL(join(dir, 'workbench.html')).href;
+  });
+  after(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('its policy allows exactly its own inline script and style, and it says it is the single file', async () => {
+    const o = await open(`${url}?experiment=email`);
+    await waitForPage(o);
+    const csp = await metaCsp(o.page);
+    assert.equal(csp['script-src'].length, 2);
+    assert.match(csp['script-src'][0], /^'sha256-[A-Za-z0-9+/]{43}='$/);
+    assert.equal(csp['script-src'][1], "'wasm-unsafe-eval'");
+    assert.match(csp['style-src'].join(' '), /^'sha256-[A-Za-z0-9+/]{43}='$/);
+    assert.deepEqual(csp['img-src'], ['data:']);
+    assert.deepEqual(looseSources(csp), [], 'no unsafe-eval, unsafe-inline or remote origin');
+    assert.equal(await o.page.locator('meta[name="workbench-build"]').getAttribute('content'), 'single-file');
+    assert.equal(await o.page.locator('script[src], link[rel="stylesheet"]').count(), 0, 'nothing loaded by URL');
+    await assertQuiet(o, 'on load from file://');
+  });
+
+  test('SPEC 8 email walkthrough, by role and accessible name', { timeout: 120_000 }, async () => {
+    const o = await open(`${url}?experiment=email`);
+    const { page } = o;
+    await waitForPage(o);
+    const combo = (name) => page.getByRole('combobox', { name, exact: true });
+    const box = (name) => page.getByRole('textbox', { name, exact: true });
+    const button = (name) => page.getByRole('button', { name, exact: true });
+    const rejectedAt = async () => {
+      const s = await gateStatuses(page);
+      assert.ok(!s.includes('pending'), `the run finished: ${s}`);
+      return s.includes('rejected') ? GATE_IDS[s.indexOf('rejected')] : null;
+    };
+    const run = async () => {
+      assert.deepEqual(await gateStatuses(page), Array(GATE_COUNT).fill('pending'), 'a run starts at gate 1');
+      await nextGates(page);
+      assert.ok(await button('Next gate').isDisabled(), 'Next gate disabled after seven presses');
+      return rejectedAt();
+    };
+
+    assert.equal(await combo('Tool').inputValue(), 'email');
+    assert.equal(await combo('Role').inputValue(), 'viewer');
+    assert.equal(await box('Operation key').inputValue(), 'intent-1');
+    assert.deepEqual((await ledgerJson(page)).outbox, []);
+
+    assert.equal(await run(), 'role', 'Viewer: the role gate rejects');
+    assert.deepEqual((await ledgerJson(page)).outbox, [], 'Viewer: outbox empty');
+
+    await combo('Role').selectOption({ label: 'Operator' });
+    assert.equal(await run(), 'approval', 'Operator: the approval gate rejects');
+    assert.deepEqual((await ledgerJson(page)).outbox, []);
+
+    await button('Approve exact payload').click();
+    assert.equal(await run(), null, 'approved: accepted');
+    let l = await ledgerJson(page);
+    assert.equal(l.outbox.length, 1);
+    assert.equal(l.outbox[0].id, 'email-1');
+    assert.equal(l.outbox[0].to, LEARNER);
+
+    await button('Restart inspection').click();
+    assert.equal(await run(), null, 'the same key again: accepted');
+    l = await ledgerJson(page);
+    assert.equal(l.outbox.length, 1, 'still one message');
+    assert.equal(l.counters.receipts_reused, 1, 'the receipt was reused');
+
+    const edited = JSON.parse(await box('Arguments JSON').inputValue());
+    edited.subject = `${edited.subject}, revised`;
+    await box('Arguments JSON').fill(JSON.stringify(edited, null, 2));
+    assert.equal(await button('Approve exact payload').getAttribute('aria-pressed'), 'false', 'editing cleared the approval');
+    await button('Approve exact payload').click();
+    assert.equal(await run(), 'idempotency', 'intent-1 with another payload: the idempotency gate rejects');
+    assert.equal((await ledgerJson(page)).outbox.length, 1);
+
+    await box('Operation key').fill('intent-2');
+    await button('Approve exact payload').click();
+    assert.equal(await run(), null, 'intent-2: accepted');
+    l = await ledgerJson(page);
+    assert.equal(l.outbox.length, 2, 'two messages');
+    assert.equal(l.outbox[1].subject, edited.subject);
+
+    await combo('Hook').selectOption({ label: 'Redact output' });
+    await box('Operation key').fill('intent-3');
+    await button('Approve exact payload').click();
+    assert.equal(await run(), null, 'redacted send: accepted');
+    const out = await page.locator('#output').textContent();
+    assert.ok(out.includes('"to": "[redacted]"'), `#output shows "to": "[redacted]": ${out}`);
+    l = await ledgerJson(page);
+    assert.equal(l.outbox.length, 3);
+    assert.equal(l.outbox[2].to, LEARNER, 'the ledger keeps the address');
+
+    await combo('Example').selectOption({ label: 'Boundary violation' });
+    assert.match(JSON.parse(await box('Arguments JSON').inputValue()).to, /@outside\.test$/);
+    assert.equal(await run(), 'schema', 'outside.test: the schema gate rejects');
+    l = await ledgerJson(page);
+    assert.equal(l.outbox.length, 3, 'still three messages');
+    assert.ok(!JSON.stringify(l).includes('outside.test'), 'outside.test never reached the ledger');
+
+    // Nothing but the file itself was asked for.
+    const others = o.requests.filter((u) => !/^(data|blob):/.test(u) && u.split(/[?#]/)[0] !== url);
+    assert.deepEqual(others, [], `no request but ${url}`);
+    await assertQuiet(o, 'during the walkthrough from file://');
+  });
+});
