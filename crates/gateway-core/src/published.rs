@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::declarations::Export;
 use crate::json::pretty;
+use crate::tools::ToolId;
 
 /// The published text of `export` for the six fixture tools.
 pub fn text(export: Export) -> &'static str {
@@ -35,6 +36,9 @@ pub fn file_name(export: Export) -> &'static str {
 pub struct PublishedTool {
     pub name: String,
     pub description: String,
+    /// The risks its calls can carry, from the registry (not sent to MCP
+    /// clients except through the annotations).
+    pub risks: Vec<&'static str>,
     /// The MCP annotations, as JSON text.
     pub annotations: String,
     /// The argument JSON Schema, as JSON text.
@@ -53,6 +57,18 @@ pub fn tools() -> Vec<PublishedTool> {
             tools
                 .iter()
                 .map(|t| PublishedTool {
+                    risks: field(t, "name")
+                        .as_str()
+                        .and_then(|n| n.parse::<ToolId>().ok())
+                        .map(|id| {
+                            id.tool()
+                                .declaration()
+                                .risks
+                                .iter()
+                                .map(|r| r.id())
+                                .collect()
+                        })
+                        .unwrap_or_default(),
                     name: field(t, "name").as_str().unwrap_or_default().into(),
                     description: field(t, "description").as_str().unwrap_or_default().into(),
                     annotations: pretty(&field(t, "annotations")),

@@ -44,5 +44,8 @@ fn published_tools_are_the_six_fixtures_with_schemas() {
         assert!(t.schema.contains("\"type\": \"object\""), "{}", t.name);
         assert!(t.annotations.contains("readOnlyHint"), "{}", t.name);
         assert!(!t.description.is_empty());
+        assert!(!t.risks.is_empty(), "{}", t.name);
     }
+    assert_eq!(tools[2].risks, ["read", "write"]);
+    assert_eq!(tools[0].risks, ["send"]);
 }

@@ -328,6 +328,15 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
     on_click(shell, &els.restart, |_| Msg::Restart)?;
     on_click(shell, &els.reset, |_| Msg::ResetLedger)?;
     on_click(shell, &els.capture, |_| Msg::CaptureBaseline)?;
+    on_click(shell, &els.start_turn, |_| Msg::StartTurn)?;
+    on_click(shell, &els.end_turn, |_| Msg::EndTurn)?;
+    on_value(shell, &els.decision, "input", |e| {
+        e.dyn_ref::<HtmlTextAreaElement>()
+            .map(|t| Msg::EditDecision(t.value()))
+    })?;
+    for (export, copy, download) in &els.export_buttons {
+        crate::exports::wire(shell, *export, copy, download, &els.export_status)?;
+    }
     on_click(shell, &els.clear_baseline, |_| Msg::ClearBaseline)?;
 
     let s = shell.clone();

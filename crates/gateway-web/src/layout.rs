@@ -2,7 +2,9 @@
 //! that rendering or events touch. Labels here are the stable accessible
 //! names tests and instructors' scripts rely on.
 
+use gateway_core::declarations::Export;
 use gateway_core::gates::Gate;
+use gateway_core::published;
 use gateway_core::view::PageModel;
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
@@ -27,6 +29,15 @@ pub struct Elements {
     pub example: Element,
     pub tool_name: Element,
     pub policy: Element,
+    pub decision: Element,
+    pub start_turn: Element,
+    pub end_turn: Element,
+    pub turn_error: Element,
+    pub turn_summary: Element,
+    pub turn_calls: Element,
+    pub turn_claims: Element,
+    pub export_buttons: Vec<(Export, Element, Element)>,
+    pub export_status: Element,
     pub args: Element,
     pub args_count: Element,
     pub role: Element,
@@ -253,6 +264,44 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         None,
     )?;
 
+    // An agent turn: a scripted model decision, call by call.
+    let turn = section(doc, &main, "h-turn", "Agent turn")?;
+    child(
+        doc,
+        &turn,
+        "p",
+        &[("class", "hint")],
+        Some("Paste what a model decided: a JSON array of calls {\"name\": …, \"args\": {…}}, optionally ending with {\"text\": …}, the model's final message. Each call goes through the same seven gates, with the same approval, keys and receipts. At most six calls are dispatched."),
+    )?;
+    let decision = field(doc, &turn, "textarea", "decision", "Model decision JSON")?;
+    decision.set_attribute("rows", "8")?;
+    decision.set_attribute("spellcheck", "false")?;
+    let row = child(doc, &turn, "div", &[("class", "row")], None)?;
+    let start_turn = child(
+        doc,
+        &row,
+        "button",
+        &[("type", "button")],
+        Some("Start turn"),
+    )?;
+    let end_turn = child(doc, &row, "button", &[("type", "button")], Some("End turn"))?;
+    let turn_error = child(
+        doc,
+        &turn,
+        "p",
+        &[("class", "error-line"), ("role", "alert")],
+        None,
+    )?;
+    let turn_summary = child(
+        doc,
+        &turn,
+        "p",
+        &[("class", "status-line"), ("role", "status")],
+        None,
+    )?;
+    let turn_calls = child(doc, &turn, "ol", &[("class", "turn-calls")], None)?;
+    let turn_claims = child(doc, &turn, "div", &[("class", "turn-claims")], None)?;
+
     // The request as the gateway sees it.
     let req = section(doc, &main, "h-request", "Request being reviewed")?;
     let request = child(
@@ -438,6 +487,85 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         None,
     )?;
 
+    // What the model is told: declarations and their exports.
+    let decl = section(doc, &main, "h-declarations", "Declarations the model sees")?;
+    decl.set_attribute("class", "panel declarations")?;
+    child(
+        doc,
+        &decl,
+        "p",
+        &[("class", "hint")],
+        Some("The model is given each tool's name, description, risk and argument schema, never its implementation. A description is not a permission: only risk and policy grant anything, so a prompt that rewrites a description gains nothing. What a tool returns is untrusted data, not instructions: a page that feeds output back to a model must keep it marked as data."),
+    )?;
+    let exports = child(doc, &decl, "div", &[("class", "exports")], None)?;
+    let mut export_buttons = Vec::new();
+    for export in Export::ALL {
+        let row = child(doc, &exports, "div", &[("class", "row")], None)?;
+        let copy = child(
+            doc,
+            &row,
+            "button",
+            &[("type", "button")],
+            Some(&format!("Copy {}", export.label())),
+        )?;
+        let download = child(
+            doc,
+            &row,
+            "button",
+            &[("type", "button")],
+            Some(&format!("Download {}", export.label())),
+        )?;
+        export_buttons.push((export, copy, download));
+    }
+    let export_status = child(
+        doc,
+        &decl,
+        "p",
+        &[("class", "status-line"), ("role", "status")],
+        None,
+    )?;
+    for tool in published::tools() {
+        let item = child(
+            doc,
+            &decl,
+            "details",
+            &[("class", "declaration"), ("data-tool", &tool.name)],
+            None,
+        )?;
+        child(
+            doc,
+            &item,
+            "summary",
+            &[],
+            Some(&format!("{} · risk: {}", tool.name, tool.risks.join(", "))),
+        )?;
+        child(doc, &item, "p", &[], Some(&tool.description))?;
+        child(doc, &item, "h3", &[], Some("MCP annotations"))?;
+        child(
+            doc,
+            &item,
+            "pre",
+            &[
+                ("class", "literal"),
+                ("tabindex", "0"),
+                ("aria-label", &format!("{} annotations", tool.name)),
+            ],
+            Some(&tool.annotations),
+        )?;
+        child(doc, &item, "h3", &[], Some("Argument schema"))?;
+        child(
+            doc,
+            &item,
+            "pre",
+            &[
+                ("class", "literal"),
+                ("tabindex", "0"),
+                ("aria-label", &format!("{} argument schema", tool.name)),
+            ],
+            Some(&tool.schema),
+        )?;
+    }
+
     // Policy by risk.
     let pol = section(doc, &main, "h-policy", "Policy by risk")?;
     child(
@@ -570,6 +698,15 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         example,
         tool_name,
         policy,
+        decision,
+        start_turn,
+        end_turn,
+        turn_error,
+        turn_summary,
+        turn_calls,
+        turn_claims,
+        export_buttons,
+        export_status,
         args,
         args_count,
         role,

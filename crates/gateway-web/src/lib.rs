@@ -9,6 +9,7 @@
 pub mod app;
 pub mod dom;
 pub mod embed;
+mod exports;
 mod fullscreen;
 pub mod layout;
 pub mod panic;

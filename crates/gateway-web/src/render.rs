@@ -59,6 +59,10 @@ pub fn render(
             child(doc, &tr, "td", &[], Some(&row.tools))?;
         }
     }
+    for control in [&e.tool, &e.example, &e.args, &e.tool_name] {
+        set_flag(control, "disabled", !m.request_editable);
+    }
+    render_turn(doc, e, m, last)?;
     set_value_textarea(&e.args, &m.args);
     set_text(&e.args_count, &m.args_count);
     set_attr(
@@ -363,6 +367,69 @@ fn literal(doc: &Document, parent: &Element, name: &str, text: &str) -> Result<E
         ],
         Some(text),
     )
+}
+
+fn render_turn(
+    doc: &Document,
+    e: &Elements,
+    m: &PageModel,
+    last: Option<&PageModel>,
+) -> Result<(), JsValue> {
+    let t = &m.turn;
+    set_value_textarea(&e.decision, &t.decision);
+    set_flag(&e.end_turn, "disabled", !t.active);
+    set_text(&e.turn_error, t.error.as_deref().unwrap_or(""));
+    set_flag(&e.turn_error, "hidden", t.error.is_none());
+    set_text(&e.turn_summary, &t.summary);
+    if last.is_some_and(|l| l.turn == m.turn) {
+        return Ok(());
+    }
+    clear(&e.turn_calls);
+    for call in &t.calls {
+        let li = child(
+            doc,
+            &e.turn_calls,
+            "li",
+            &[("data-state", call.state)],
+            None,
+        )?;
+        child(doc, &li, "code", &[], Some(&call.name))?;
+        li.append_child(&doc.create_text_node(&format!(" — {}", call.detail)))?;
+    }
+    clear(&e.turn_claims);
+    if !t.claims.is_empty() || !t.completed.is_empty() {
+        child(
+            doc,
+            &e.turn_claims,
+            "h3",
+            &[],
+            Some("Claims against completed operations"),
+        )?;
+        let ul = child(doc, &e.turn_claims, "ul", &[], None)?;
+        for c in &t.claims {
+            let (state, verdict) = if c.backed {
+                (
+                    "backed",
+                    format!("backed by a {} effect or receipt in this turn", c.tool),
+                )
+            } else {
+                (
+                    "unbacked",
+                    format!("flagged: no {} effect or receipt stands behind it", c.tool),
+                )
+            };
+            let li = child(doc, &ul, "li", &[("data-claim", state)], None)?;
+            child(doc, &li, "q", &[], Some(&c.sentence))?;
+            li.append_child(&doc.create_text_node(&format!(" — {verdict}")))?;
+        }
+        let done = if t.completed.is_empty() {
+            "Completed operations: none.".to_string()
+        } else {
+            format!("Completed operations: {}.", t.completed.join("; "))
+        };
+        child(doc, &e.turn_claims, "p", &[], Some(&done))?;
+    }
+    Ok(())
 }
 
 fn render_runs(doc: &Document, ol: &Element, m: &PageModel) -> Result<(), JsValue> {

@@ -90,11 +90,16 @@ pub fn save_baseline(experiment: &str, baseline: Option<&Baseline>) -> bool {
     write(&format!("{BASELINE_PREFIX}{experiment}"), stored.as_deref())
 }
 
-/// Offers `text` as a file download.
+/// Offers `text` as a plain-text file download.
 pub fn download(doc: &Document, name: &str, text: &str) -> Result<(), JsValue> {
+    download_as(doc, name, text, "text/plain;charset=utf-8")
+}
+
+/// Offers `text` as a file download of the given MIME type.
+pub fn download_as(doc: &Document, name: &str, text: &str, mime: &str) -> Result<(), JsValue> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));
     let options = BlobPropertyBag::new();
-    options.set_type("text/plain;charset=utf-8");
+    options.set_type(mime);
     let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;
     let url = Url::create_object_url_with_blob(&blob)?;
     let a = doc.create_element("a")?;

@@ -1,0 +1,69 @@
+//! Copy and download of the published declarations (MCP, Gemini, OpenAI).
+
+use gateway_core::declarations::Export;
+use gateway_core::published;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsValue;
+use web_sys::Element;
+
+use crate::app::{listen, Shared};
+use crate::dom::set_text;
+
+pub fn wire(
+    shell: &Shared,
+    export: Export,
+    copy: &Element,
+    download: &Element,
+    status: &Element,
+) -> Result<(), JsValue> {
+    let status_copy = status.clone();
+    listen(copy, "click", move |_| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let promise = window
+            .navigator()
+            .clipboard()
+            .write_text(published::text(export));
+        let ok_status = status_copy.clone();
+        let done = Closure::once(move |_: JsValue| {
+            set_text(
+                &ok_status,
+                &format!("{} copied to the clipboard.", export.label()),
+            );
+        });
+        let failed_status = status_copy.clone();
+        let failed = Closure::once(move |_: JsValue| {
+            set_text(
+                &failed_status,
+                &format!(
+                    "The browser refused the clipboard: use Download {} instead.",
+                    export.label()
+                ),
+            );
+        });
+        let _ = promise.then2(&done, &failed);
+        done.forget();
+        failed.forget();
+    })?;
+    let s = shell.clone();
+    let status_download = status.clone();
+    listen(download, "click", move |_| {
+        let doc = s.app.borrow().doc.clone();
+        let result = crate::storage::download_as(
+            &doc,
+            published::file_name(export),
+            published::text(export),
+            "application/json",
+        );
+        let message = match result {
+            Ok(()) => format!(
+                "{} downloaded as {}.",
+                export.label(),
+                published::file_name(export)
+            ),
+            Err(_) => "The download was refused by this browser: use Copy instead.".into(),
+        };
+        set_text(&status_download, &message);
+    })
+}
