@@ -206,6 +206,11 @@ pub struct LedgerSection {
     pub items: Vec<String>,
 }
 
+/// `1 claim`, `2 claims`.
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 impl Workbench {
     pub fn view(&self) -> PageModel {
         let inputs = &self.inputs;
@@ -520,19 +525,23 @@ impl Workbench {
         } else {
             Vec::new()
         };
-        let summary = if turn.is_complete() {
-            let unbacked = claims.iter().filter(|c| !c.backed).count();
-            format!(
-                "Turn finished: {dispatched} calls inspected, {} refused before dispatch, {} completed operations, {unbacked} claims with no effect behind them.",
+        let summary =
+            if turn.is_complete() {
+                let unbacked = claims.iter().filter(|c| !c.backed).count();
+                format!(
+                "Turn finished: {}, {} refused before dispatch, {}, {} with no effect behind {}.",
+                count(dispatched, "call inspected", "calls inspected"),
                 turn.decision.refused(),
-                completed.len()
+                count(completed.len(), "completed operation", "completed operations"),
+                count(unbacked, "claim", "claims"),
+                if unbacked == 1 { "it" } else { "them" },
             )
-        } else {
-            format!(
-                "Call {} of {dispatched} is under inspection.",
-                turn.current + 1
-            )
-        };
+            } else {
+                format!(
+                    "Call {} of {dispatched} is under inspection.",
+                    turn.current + 1
+                )
+            };
         TurnView {
             decision: self.decision_text.clone(),
             error: None,

@@ -94,7 +94,10 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
     assert!(!v.turn.claims[0].backed, "no email was sent in this turn");
     assert!(v.turn.completed.is_empty());
     assert!(v.turn.summary.contains("1 refused before dispatch"));
-    assert!(v.turn.summary.contains("1 claims with no effect"));
+    assert_eq!(
+        v.turn.summary,
+        "Turn finished: 6 calls inspected, 1 refused before dispatch, 0 completed operations, 1 claim with no effect behind it."
+    );
     assert_eq!(ledger(&v)["outbox"], serde_json::json!([]));
     let reached: Vec<_> = v
         .experiment
