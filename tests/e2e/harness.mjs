@@ -262,3 +262,48 @@ export async function metaCsp(page) {
       .map(([name, ...sources]) => [name, sources]),
   );
 }
+
+// ---------------------------------------------------------------------------
+// Helpers of registry.test.mjs (clipboard permissions, async status lines).
+
+/**
+ * Waits until `locator`'s text matches `pattern` (a RegExp) and returns it.
+ * For text a page writes after a promise settles (e.g. a clipboard write);
+ * fails after `timeout` ms naming the last text seen.
+ */
+export async function waitForText(locator, pattern, { timeout = 5_000, interval = 50 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const text = await locator.textContent();
+    if (pattern.test(text ?? '')) return text;
+    if (Date.now() > deadline) {
+      throw new Error(`waitForText: ${locator} never matched ${pattern} within ${timeout} ms; last text: ${JSON.stringify(text)}`);
+    }
+    await new Promise((done) => setTimeout(done, interval));
+  }
+}
+
+/**
+ * Denies `permissions` (CDP PermissionDescriptors, e.g.
+ * `{ name: 'clipboard-write' }`) to `origin` in `page`'s browser context,
+ * as a user who answered "Block" would. Playwright can only grant; this
+ * goes through the DevTools protocol of Chromium.
+ */
+export async function denyPermissions(browser, page, permissions, origin) {
+  const pageSession = await page.context().newCDPSession(page);
+  const { targetInfo } = await pageSession.send('Target.getTargetInfo');
+  await pageSession.detach();
+  const session = await browser.newBrowserCDPSession();
+  try {
+    for (const permission of permissions) {
+      await session.send('Browser.setPermission', {
+        permission,
+        setting: 'denied',
+        origin,
+        browserContextId: targetInfo.browserContextId,
+      });
+    }
+  } finally {
+    await session.detach();
+  }
+}

@@ -172,7 +172,7 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         doc,
         &header,
         "p",
-        &[("class", "notice"), ("hidden", "")],
+        &[("class", "file-note"), ("hidden", "")],
         None,
     )?;
 

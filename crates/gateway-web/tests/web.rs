@@ -109,7 +109,14 @@ fn dom_events_drive_the_core_and_the_ledger_changes_after_the_last_gate() -> Res
     );
     assert!(text(&root, "#ledger-json")?.contains("\"id\": \"email-1\""));
     assert!(text(&root, "#output")?.contains("learner@example.test"));
-    assert!(one(&root, "button:disabled")?.text_content().as_deref() == Some("Next gate"));
+    let next = select_all(&root, "button")?
+        .into_iter()
+        .find(|b| b.text_content().as_deref() == Some("Next gate"))
+        .ok_or("no Next gate button")?;
+    assert!(
+        next.has_attribute("disabled"),
+        "Next gate is disabled after a finished run"
+    );
     assert!(text(&root, "#gate-caption")?.starts_with("Run finished: effect committed"));
     root.remove();
     Ok(())

@@ -1,0 +1,752 @@
+// Seed 002's exercise on the registry experiment (`?experiment=registry`),
+// performed by role and accessible name (SPEC 2.3, 8 Registry, 9):
+//
+// 1. Read the declarations the model is given: the six fixture tools with
+//    their risks, nothing else, no implementation. A search runs at once; a
+//    calendar create waits for approval; `shell.exec` fails at the schema
+//    gate before any tool runs; a calendar call without `start` says
+//    `Missing start`. Then the agent turn: the registry's seven-call
+//    decision stops at six, each dispatched call is inspected through the
+//    seven gates, and the final text's claimed email is flagged. Malformed
+//    decisions say what is wrong and inspect nothing.
+// 2. The MCP, Gemini and OpenAI exports: copied (with and without clipboard
+//    permission) and downloaded, equal to crates/gateway-core/exports/.
+
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import {
+  GATE_COUNT,
+  GATE_IDS,
+  ROOT,
+  currentGateIds,
+  denyPermissions,
+  e2eSuite,
+  gateStatuses,
+  ledgerJson,
+  nextGates,
+  waitForGates,
+  waitForText,
+} from './harness.mjs';
+
+const suite = e2eSuite();
+
+/** The six fixture tools, in registry order, with the risks their calls can carry (SPEC 2.2). */
+const TOOLS = {
+  email: ['send'],
+  calendar: ['write'],
+  files: ['read', 'write'],
+  database: ['read', 'write'],
+  search: ['read'],
+  calculator: ['read'],
+};
+const TOOL_NAMES = Object.keys(TOOLS);
+
+/** Texts of the tools' examples and fixtures: implementation, never in a declaration. */
+const IMPLEMENTATION_TEXTS = [
+  'learner@example.test', // the email examples' recipient
+  'Weekly summary', // the email examples' subject
+  'All seven gates passed', // the valid email body
+  'A comma is missing', // the malformed email example
+  'Design review', // the calendar example's title
+  'Late review', // the calendar boundary example
+  'Revised notes', // the files write example
+  'private.txt', // the files boundary example
+  'Original notes', // the fixture file content
+  'Approval binds to the exact payload', // a search record
+  'redacts', // the declaration's list of redacted fields
+];
+
+const EXPORTS = [
+  { label: 'MCP tools/list', file: 'mcp-tools-list.json', check: checkMcp },
+  { label: 'Gemini functionDeclarations', file: 'gemini-function-declarations.json', check: checkGemini },
+  { label: 'OpenAI tools', file: 'openai-tools.json', check: checkOpenAi },
+];
+
+function exportFile(name) {
+  return readFile(join(ROOT, 'crates', 'gateway-core', 'exports', name), 'utf8');
+}
+
+// ---------------------------------------------------------------------------
+// Reading the page.
+
+function combobox(page, name) {
+  return page.getByRole('combobox', { name, exact: true });
+}
+function textbox(page, name) {
+  return page.getByRole('textbox', { name, exact: true });
+}
+function button(page, name) {
+  return page.getByRole('button', { name, exact: true });
+}
+
+/** `{ gate: status }` of the seven rows. */
+async function statusMap(page) {
+  const list = await gateStatuses(page);
+  assert.equal(list.length, GATE_COUNT, 'seven gate rows');
+  return Object.fromEntries(GATE_IDS.map((g, i) => [g, list[i]]));
+}
+
+function gateReason(page, gate) {
+  return page.locator(`li[data-gate="${gate}"] .gate-reason`).textContent();
+}
+
+/** The returned output: null while `#output` is hidden, else its literal text. */
+async function output(page) {
+  const out = page.locator('#output');
+  if (await out.isHidden()) return null;
+  return out.textContent();
+}
+
+/** Everything in the ledger but its counters. */
+function contents(l) {
+  const { counters: _ignored, ...rest } = l;
+  return rest;
+}
+
+/** Inspection stands at gate 1: every row pending, gate 1 current, no output. */
+async function assertAtGateOne(page, why) {
+  assert.deepEqual(await gateStatuses(page), Array(GATE_COUNT).fill('pending'), `${why}: every gate pending`);
+  assert.deepEqual(await currentGateIds(page), ['schema'], `${why}: gate 1 under inspection`);
+  assert.equal(await output(page), null, `${why}: no output before the final stage`);
+  assert.ok(await button(page, 'Next gate').isEnabled(), `${why}: Next gate enabled`);
+}
+
+/** A finished run rejected at `gate`: earlier gates passed or not needed, later ones skipped, no output. */
+async function assertRejectedAt(page, gate, why) {
+  const s = await statusMap(page);
+  const at = GATE_IDS.indexOf(gate);
+  GATE_IDS.forEach((g, i) => {
+    if (i < at) assert.ok(['passed', 'not-needed'].includes(s[g]), `${why}: ${g} passed or not needed, got ${s[g]}`);
+    else if (i === at) assert.equal(s[g], 'rejected', `${why}: ${g} rejected (${JSON.stringify(s)})`);
+    else assert.equal(s[g], 'skipped', `${why}: ${g} skipped after the ${gate} gate`);
+  });
+  assert.equal(await output(page), null, `${why}: no returned output for a rejected call`);
+  assert.ok(await button(page, 'Next gate').isDisabled(), `${why}: Next gate disabled after the run`);
+}
+
+/** A finished run with no rejection, with `expected` statuses where given, and its output shown. */
+async function assertAccepted(page, expected, why) {
+  const s = await statusMap(page);
+  for (const g of GATE_IDS) {
+    assert.ok(['passed', 'not-needed'].includes(s[g]), `${why}: ${g} passed or not needed, got ${s[g]}`);
+  }
+  for (const [g, v] of Object.entries(expected)) assert.equal(s[g], v, `${why}: ${g}`);
+  assert.notEqual(await output(page), null, `${why}: the output is shown`);
+  assert.ok(await button(page, 'Next gate').isDisabled(), `${why}: Next gate disabled after the run`);
+}
+
+/** Which of the approval toggle's two names the button carries now. */
+async function approvalToggle(page) {
+  const approve = await button(page, 'Approve exact payload').count();
+  const revoke = await button(page, 'Revoke approval').count();
+  assert.equal(approve + revoke, 1, 'one approval toggle');
+  return approve ? 'approve' : 'revoke';
+}
+
+/** `{ id: 'reached' | 'open' }` of the experiment's goals. */
+async function goals(page) {
+  const list = await page.$$eval('ul.goals > li[data-goal]', (lis) => lis.map((li) => [li.dataset.goal, li.dataset.state]));
+  return Object.fromEntries(list);
+}
+
+/** The agent turn's call rows: `{ name, state, text }`. */
+function turnCalls(page) {
+  return page.$$eval('[data-panel="turn"] ol.turn-calls > li', (lis) =>
+    lis.map((li) => ({ name: li.querySelector('code')?.textContent ?? '', state: li.dataset.state, text: li.textContent })),
+  );
+}
+
+/** The agent turn's claims: `{ claim: 'backed' | 'unbacked', sentence, text }`. */
+function turnClaims(page) {
+  return page.$$eval('[data-panel="turn"] .turn-claims li[data-claim]', (lis) =>
+    lis.map((li) => ({ claim: li.dataset.claim, sentence: li.querySelector('q')?.textContent ?? '', text: li.textContent })),
+  );
+}
+
+/** The Runs log's records, as shown, newest first: `{ seq, tool, role, key, effect, gates, text }`. */
+async function runRecords(page) {
+  const items = await page.$$eval('[data-panel="runs"] ol.runs > li:not(.empty)', (lis) =>
+    lis.map((li) => ({ value: li.value, text: li.innerText })),
+  );
+  return items.map(({ value, text }) => {
+    const m = text.match(/Run (\d+) · (.*?) · (\w+) · hook (.*?) · key (.*?) · effect: (\w+)/);
+    assert.ok(m, `a Runs log record reads "Run N · tool · role · hook · key · effect": ${text}`);
+    const gates = text.match(/Gates: (.*)/);
+    assert.ok(gates, `a Runs log record lists the seven outcomes: ${text}`);
+    return {
+      seq: Number(m[1]),
+      value,
+      tool: m[2],
+      role: m[3],
+      key: m[5],
+      effect: m[6],
+      gates: gates[1].trim().split(', '),
+      text,
+    };
+  });
+}
+
+/** The rows a run shows in the Runs log (`not needed`, not `not-needed`). */
+function outcomesOf(statuses) {
+  return statuses.map((s) => s.replace('-', ' '));
+}
+
+/** Every gate from `gate` on, as the Runs log lists a rejection there. */
+function rejectedAt(gate, before = []) {
+  const at = GATE_IDS.indexOf(gate);
+  return GATE_IDS.map((g, i) => (i < at ? before[i] ?? 'passed' : i === at ? 'rejected' : 'skipped'));
+}
+
+// ---------------------------------------------------------------------------
+// 1. The registry experiment.
+
+describe('seed 002 exercise on ?experiment=registry', () => {
+  test('declarations, a search, an approved calendar create, shell.exec and Missing start', { timeout: 120_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=registry');
+    await waitForGates(page);
+    const mcp = JSON.parse(await exportFile('mcp-tools-list.json'));
+
+    // The declarations the model sees: exactly the six tools with their risks.
+    const panel = page.locator('[data-panel="declarations"]');
+    assert.equal(await panel.count(), 1, 'one declarations panel');
+    assert.equal(
+      await page.getByRole('region', { name: 'Declarations the model sees' }).count(),
+      1,
+      'the panel is a region named by its heading',
+    );
+    const decls = panel.locator('details.declaration');
+    assert.deepEqual(
+      await decls.evaluateAll((ds) => ds.map((d) => d.dataset.tool)),
+      TOOL_NAMES,
+      'the panel lists exactly email, calendar, files, database, search, calculator',
+    );
+    for (const [i, name] of TOOL_NAMES.entries()) {
+      const d = panel.locator(`details.declaration[data-tool="${name}"]`);
+      const summary = (await d.locator('summary').textContent()).trim();
+      const m = summary.match(/^(\S+) · risk: (.+)$/);
+      assert.ok(m, `${name}: the summary reads "name · risk: …": ${summary}`);
+      assert.equal(m[1], name, `${name}: the summary names the tool`);
+      assert.deepEqual(m[2].split(', '), TOOLS[name], `${name}: the risks`);
+      const text = await d.textContent();
+      assert.ok(text.includes(mcp.tools[i].description), `${name}: the panel shows the published description`);
+      const schema = JSON.parse(await d.getByLabel(`${name} argument schema`, { exact: true }).textContent());
+      assert.deepEqual(schema, mcp.tools[i].inputSchema, `${name}: the argument schema is the published inputSchema`);
+      assert.equal(schema.type, 'object');
+      const annotations = JSON.parse(await d.getByLabel(`${name} annotations`, { exact: true }).textContent());
+      assert.deepEqual(annotations, mcp.tools[i].annotations, `${name}: the annotations are the published ones`);
+    }
+    const panelText = await panel.textContent();
+    assert.doesNotMatch(panelText, /shell\.exec|\bshell\b/i, 'no shell tool is declared');
+    assert.doesNotMatch(panelText, /files\.delete|risk: [^\n]*\b(delete|share)\b/, 'no tool declares delete or share');
+    for (const t of IMPLEMENTATION_TEXTS) {
+      assert.ok(!panelText.includes(t), `no implementation detail in the declarations: ${t}`);
+    }
+
+    // gmail.search → search: it runs at once, as Viewer, with no approval.
+    const tool = combobox(page, 'Tool');
+    const role = combobox(page, 'Role');
+    const start = await ledgerJson(page);
+    assert.equal(await tool.inputValue(), 'search', 'the registry experiment opens on Search');
+    assert.equal(await role.inputValue(), 'viewer', 'as Viewer');
+    assert.equal(await textbox(page, 'Tool name').inputValue(), 'search');
+    await assertAtGateOne(page, 'on load');
+    assert.ok(await button(page, 'Approve exact payload').isDisabled(), 'a read offers no approval');
+    await nextGates(page);
+    await assertAccepted(page, { role: 'passed', approval: 'not-needed', execution: 'passed' }, 'search as Viewer');
+    const found = JSON.parse(await output(page));
+    assert.ok(Array.isArray(found.results) && found.results.length > 0, 'the search returned results');
+    assert.deepEqual(contents(await ledgerJson(page)), contents(start), 'a read changes nothing');
+
+    // calendar.create as Operator: it waits for approval, then passes.
+    await tool.selectOption({ label: 'Calendar' });
+    await role.selectOption({ label: 'Operator' });
+    assert.equal(await tool.inputValue(), 'calendar');
+    assert.equal(await role.inputValue(), 'operator');
+    const event = JSON.parse(await textbox(page, 'Arguments JSON').inputValue());
+    assert.ok(event.start && event.end && event.title, 'the calendar example is a valid event');
+    await assertAtGateOne(page, 'calendar as Operator');
+    assert.ok(await button(page, 'Approve exact payload').isEnabled(), 'a write can be approved');
+    await nextGates(page);
+    await assertRejectedAt(page, 'approval', 'calendar create without approval');
+    assert.match(await page.locator('#gate-caption').textContent(), /approval/i, 'the caption names the approval gate');
+    assert.deepEqual((await ledgerJson(page)).schedule, start.schedule, 'nothing planned without approval');
+
+    await button(page, 'Approve exact payload').click();
+    assert.equal(await approvalToggle(page), 'revoke', 'after approving, the toggle reads Revoke approval');
+    await assertAtGateOne(page, 'after approving');
+    for (let press = 1; press < GATE_COUNT; press += 1) {
+      await nextGates(page, 1);
+      assert.deepEqual((await ledgerJson(page)).schedule, start.schedule, `press ${press}: the schedule waits for the final gate`);
+    }
+    await nextGates(page, 1);
+    await assertAccepted(page, { approval: 'passed', idempotency: 'passed', execution: 'passed' }, 'approved calendar create');
+    let l = await ledgerJson(page);
+    assert.equal(l.schedule.length, start.schedule.length + 1, 'one event added');
+    const added = l.schedule.find((e) => !start.schedule.some((s) => s.id === e.id));
+    assert.ok(added, 'a new event is in the schedule');
+    assert.deepEqual(
+      { title: added.title, start: added.start, end: added.end },
+      { title: event.title, start: event.start, end: event.end },
+      'the approved event, as approved',
+    );
+    assert.equal(l.counters.effects_committed, 1);
+
+    // shell.exec fails at the schema gate before any tool runs.
+    const before = l;
+    await textbox(page, 'Tool name').fill('shell.exec');
+    assert.equal(await tool.inputValue(), '', 'no registered tool is selected');
+    assert.ok(await button(page, 'Approve exact payload').isDisabled(), 'nothing to approve for an unknown name');
+    await assertAtGateOne(page, 'after typing shell.exec');
+    await nextGates(page, 1);
+    assert.equal((await statusMap(page)).schema, 'rejected', 'the first gate rejects at once');
+    await nextGates(page, GATE_COUNT - 1);
+    assert.deepEqual(
+      await statusMap(page),
+      Object.fromEntries(GATE_IDS.map((g) => [g, g === 'schema' ? 'rejected' : 'skipped'])),
+      'schema rejected, the six others skipped',
+    );
+    await assertRejectedAt(page, 'schema', 'shell.exec');
+    const reason = await gateReason(page, 'schema');
+    assert.match(reason, /Unknown tool/, `the reason says the tool is unknown: ${reason}`);
+    assert.match(reason, /shell\.exec/, 'the reason names shell.exec');
+    l = await ledgerJson(page);
+    assert.deepEqual(contents(l), contents(before), 'the ledger is unchanged but for its counters');
+    assert.deepEqual(
+      l.counters,
+      {
+        ...before.counters,
+        runs_finished: before.counters.runs_finished + 1,
+        rejections: { ...before.counters.rejections, schema: before.counters.rejections.schema + 1 },
+      },
+      'only runs finished and schema rejections count up',
+    );
+
+    // A calendar call without start: Missing start, nothing planned.
+    await tool.selectOption({ label: 'Calendar' });
+    assert.equal(await textbox(page, 'Tool name').inputValue(), 'calendar');
+    const call = JSON.parse(await textbox(page, 'Arguments JSON').inputValue());
+    delete call.start;
+    await textbox(page, 'Arguments JSON').fill(JSON.stringify(call, null, 2));
+    assert.equal(await role.inputValue(), 'operator');
+    await assertAtGateOne(page, 'calendar without start');
+    await nextGates(page);
+    await assertRejectedAt(page, 'schema', 'calendar without start');
+    assert.equal(await gateReason(page, 'schema'), 'Missing start');
+    assert.deepEqual((await ledgerJson(page)).schedule, l.schedule, 'nothing planned');
+
+    // Five runs in the log, newest first; the goals this reached.
+    const runs = await runRecords(page);
+    assert.deepEqual(
+      runs.map((r) => [r.seq, r.tool, r.effect]),
+      [
+        [5, 'calendar', 'rejected'],
+        [4, 'shell.exec', 'rejected'],
+        [3, 'calendar', 'committed'],
+        [2, 'calendar', 'rejected'],
+        [1, 'search', 'none'],
+      ],
+      'the Runs log, newest first',
+    );
+    const g = await goals(page);
+    for (const id of ['unknown-tool', 'missing-start', 'read-runs']) assert.equal(g[id], 'reached', `goal ${id}`);
+    for (const id of ['send-waits', 'six-calls', 'unbacked-claim']) assert.equal(g[id], 'open', `goal ${id} not yet`);
+    assert.deepEqual(pageErrors, [], 'no uncaught error');
+  });
+
+  test('the agent turn: seven calls stop at six, the claimed email is flagged', { timeout: 180_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=registry');
+    await waitForGates(page);
+    const decisionBox = textbox(page, 'Model decision JSON');
+    const decision = JSON.parse(await decisionBox.inputValue());
+    const calls = decision.filter((item) => 'name' in item);
+    assert.equal(calls.length, 7, 'the registry decision has seven calls');
+    const finalText = decision.at(-1).text;
+    assert.match(finalText, /sent the summary email/, 'the final text claims the summary email');
+    assert.equal(calls[6].name, 'email', 'the seventh call is the email');
+
+    const requestControls = [
+      textbox(page, 'Arguments JSON'),
+      combobox(page, 'Tool'),
+      combobox(page, 'Example'),
+      textbox(page, 'Tool name'),
+    ];
+    for (const c of requestControls) assert.ok(await c.isEnabled(), `${c} enabled before the turn`);
+    assert.ok(await button(page, 'End turn').isDisabled(), 'End turn disabled before a turn');
+    const turnAlert = page.locator('[data-panel="turn"]').getByRole('alert');
+    assert.equal(await turnAlert.isVisible(), false, 'no error shown before the turn');
+    const start = await ledgerJson(page);
+
+    // Start turn: the seventh call is refused before anything runs.
+    await button(page, 'Start turn').click();
+    let rows = await turnCalls(page);
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      calls.map((c) => c.name),
+      'one row per call, in order',
+    );
+    assert.deepEqual(
+      rows.map((r) => r.state),
+      ['inspecting', 'waiting', 'waiting', 'waiting', 'waiting', 'waiting', 'refused'],
+      'call 1 under inspection, the seventh refused before dispatch',
+    );
+    assert.match(rows[6].text, /refused before dispatch/, 'the seventh call says it was refused before dispatch');
+    assert.deepEqual(await runRecords(page), [], 'nothing has run');
+    assert.deepEqual(await ledgerJson(page), start, 'the ledger is untouched');
+    assert.equal(await turnAlert.isVisible(), false, 'a valid decision shows no error');
+    for (const c of requestControls) assert.ok(await c.isDisabled(), `${c} disabled while the turn runs`);
+    assert.ok(await button(page, 'End turn').isEnabled(), 'End turn enabled during a turn');
+    assert.ok(await combobox(page, 'Role').isEnabled(), 'Role stays enabled during a turn');
+    assert.deepEqual(await turnClaims(page), [], 'no claim is judged before the turn finishes');
+
+    // Each dispatched call: 7 × Next gate, the calendar create approved as Operator.
+    const expected = [
+      { state: 'read', effect: 'none', gates: ['passed', 'not needed', 'passed', 'not needed', 'not needed', 'passed', 'not needed'] },
+      { state: 'committed', effect: 'committed', approve: true, gates: ['passed', 'not needed', 'passed', 'passed', 'passed', 'passed', 'not needed'] },
+      { state: 'rejected', effect: 'rejected', detail: /rejected at the schema gate: Unknown tool "shell\.exec"/, gates: rejectedAt('schema') },
+      { state: 'rejected', effect: 'rejected', detail: /rejected at the schema gate: Missing start$/, gates: rejectedAt('schema') },
+      { state: 'read', effect: 'none', gates: ['passed', 'not needed', 'passed', 'not needed', 'not needed', 'passed', 'not needed'] },
+      { state: 'read', effect: 'none', gates: ['passed', 'not needed', 'passed', 'not needed', 'not needed', 'passed', 'not needed'] },
+    ];
+    const finals = expected.map((e) => e.state);
+    for (const [i, want] of expected.entries()) {
+      const why = `call ${i + 1} (${calls[i].name})`;
+      rows = await turnCalls(page);
+      assert.deepEqual(
+        rows.map((r) => r.state),
+        [...finals.slice(0, i), 'inspecting', ...Array(5 - i).fill('waiting'), 'refused'],
+        `${why}: the earlier calls finished, this one under inspection`,
+      );
+      assert.equal(await textbox(page, 'Tool name').inputValue(), calls[i].name, `${why}: the request carries its name`);
+      assert.deepEqual(
+        JSON.parse(await textbox(page, 'Arguments JSON').inputValue()),
+        calls[i].args,
+        `${why}: the request carries its arguments`,
+      );
+      await assertAtGateOne(page, `${why} loaded`);
+      if (want.approve) {
+        await combobox(page, 'Role').selectOption({ label: 'Operator' });
+        assert.equal(await combobox(page, 'Role').inputValue(), 'operator');
+        assert.equal((await turnCalls(page))[i].state, 'inspecting', `${why}: choosing Operator keeps the turn`);
+        await assertAtGateOne(page, `${why} as Operator`);
+        assert.equal(await approvalToggle(page), 'approve');
+        await button(page, 'Approve exact payload').click();
+        assert.equal(await approvalToggle(page), 'revoke', `${why}: approved`);
+      }
+      await nextGates(page, GATE_COUNT - 1);
+      assert.equal((await turnCalls(page))[i].state, 'inspecting', `${why}: six presses do not finish it`);
+      assert.deepEqual(await currentGateIds(page), ['after-hook'], `${why}: the seventh gate is under inspection`);
+      assert.deepEqual((await ledgerJson(page)).schedule, (i < 2 ? start : await ledgerJson(page)).schedule, `${why}: no effect before the final gate`);
+      await nextGates(page, 1);
+      rows = await turnCalls(page);
+      assert.equal(rows[i].state, want.state, `${why}: final state ${want.state} (${rows[i].text})`);
+      if (want.detail) assert.match(rows[i].text, want.detail, `${why}: the row says why`);
+      const runs = await runRecords(page);
+      assert.equal(runs.length, i + 1, `${why}: one more run in the log`);
+      assert.equal(runs[0].tool, calls[i].name, `${why}: the newest run is this call`);
+      assert.equal(runs[0].effect, want.effect, `${why}: effect ${want.effect}`);
+      assert.deepEqual(runs[0].gates, want.gates, `${why}: the seven outcomes`);
+    }
+
+    // The turn is finished: states, ledger, claims, Runs log and goals.
+    rows = await turnCalls(page);
+    assert.deepEqual(
+      rows.map((r) => r.state),
+      ['read', 'committed', 'rejected', 'rejected', 'read', 'read', 'refused'],
+      'each call ends as it should',
+    );
+    await assertAccepted(page, { approval: 'not-needed', execution: 'passed' }, 'the last dispatched call (calculator)');
+    assert.match(await output(page), /\b4\b/, 'the calculator returned 4');
+    const l = await ledgerJson(page);
+    assert.deepEqual(l.outbox, [], 'the refused email was never sent');
+    assert.equal(l.schedule.length, start.schedule.length + 1, 'the approved calendar event alone was added');
+    assert.equal(l.schedule.at(-1).title, calls[1].args.title);
+    assert.equal(l.counters.effects_committed, 1, 'one committed effect');
+
+    const claims = await turnClaims(page);
+    const email = claims.filter((c) => /sent the summary email/.test(c.sentence));
+    assert.equal(email.length, 1, `one claim of the summary email: ${JSON.stringify(claims)}`);
+    assert.equal(email[0].claim, 'unbacked', 'the claimed email has nothing behind it');
+    assert.match(email[0].text, /flagged/i, 'the claim is flagged in words');
+    // A backed claim appears only for a tool that committed or replayed in this turn.
+    for (const c of claims.filter((x) => x.claim === 'backed')) {
+      assert.match(c.text, /backed by a calendar effect/, `only calendar committed, so only it can back a claim: ${c.text}`);
+    }
+    const completed = await page.locator('[data-panel="turn"] .turn-claims > p').textContent();
+    assert.match(completed, /Completed operations: Call 2 \(calendar\)/, `the completed operations: ${completed}`);
+    assert.doesNotMatch(completed, /email/, 'the email is not a completed operation');
+    const summary = await page.locator('[data-panel="turn"] [role="status"]').textContent();
+    assert.match(summary, /6 calls inspected/, summary);
+    assert.match(summary, /1 refused before dispatch/, summary);
+
+    const runs = await runRecords(page);
+    assert.deepEqual(
+      runs.map((r) => [r.seq, r.tool]),
+      [6, 5, 4, 3, 2, 1].map((n) => [n, calls[n - 1].name]),
+      'the Runs log holds the six dispatched calls, newest first',
+    );
+    assert.deepEqual(
+      runs.map((r) => r.value),
+      [6, 5, 4, 3, 2, 1],
+      'the reversed list numbers the newest run 6',
+    );
+    assert.ok(!runs.some((r) => r.tool === 'email'), 'the refused email never ran');
+
+    const g = await goals(page);
+    assert.equal(g['six-calls'], 'reached', 'goal six-calls');
+    assert.equal(g['unbacked-claim'], 'reached', 'goal unbacked-claim');
+    assert.equal(g['send-waits'], 'open', 'no email ran, so no send waited');
+
+    // End turn: the request controls take input again.
+    assert.ok(await button(page, 'Next gate').isDisabled(), 'nothing left to inspect');
+    await button(page, 'End turn').click();
+    for (const c of requestControls) assert.ok(await c.isEnabled(), `${c} enabled after End turn`);
+    assert.deepEqual(await turnCalls(page), [], 'the turn rows are gone');
+    assert.deepEqual(pageErrors, [], 'no uncaught error');
+  });
+
+  test('a claim is backed by a committed effect or a replayed receipt of its tool', { timeout: 120_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=registry');
+    await waitForGates(page);
+    const decision = [
+      { name: 'calendar', args: { title: 'Design review', start: '14:00', end: '15:00' } },
+      { text: 'I scheduled the design review and sent the summary email.' },
+    ];
+    await textbox(page, 'Model decision JSON').fill(JSON.stringify(decision, null, 2));
+    await combobox(page, 'Role').selectOption({ label: 'Operator' });
+
+    for (const [round, state] of [
+      [1, 'committed'],
+      [2, 'replayed'],
+    ]) {
+      await button(page, 'Start turn').click();
+      assert.deepEqual((await turnCalls(page)).map((r) => r.state), ['inspecting'], `round ${round}: one call`);
+      await button(page, 'Approve exact payload').click();
+      await nextGates(page);
+      assert.deepEqual((await turnCalls(page)).map((r) => r.state), [state], `round ${round}: the call ${state}`);
+      const claims = await turnClaims(page);
+      assert.deepEqual(
+        claims.map((c) => [c.text.match(/\b(calendar|email)\b/)?.[1], c.claim]),
+        [
+          ['calendar', 'backed'],
+          ['email', 'unbacked'],
+        ],
+        `round ${round}: the scheduling claim is backed, the email claim flagged: ${JSON.stringify(claims)}`,
+      );
+      assert.match(claims[1].text, /flagged/i);
+      assert.doesNotMatch(claims[0].text, /flagged/i, 'a backed claim is not flagged');
+    }
+    assert.equal((await ledgerJson(page)).counters.receipts_reused, 1, 'the second round replayed the receipt');
+    assert.deepEqual(pageErrors, [], 'no uncaught error');
+  });
+
+  test('a malformed decision says what is wrong and inspects nothing', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=registry');
+    await waitForGates(page);
+    const alert = page.locator('[data-panel="turn"]').getByRole('alert');
+    const requestBefore = {
+      tool: await textbox(page, 'Tool name').inputValue(),
+      args: await textbox(page, 'Arguments JSON').inputValue(),
+    };
+    const start = await ledgerJson(page);
+    for (const [text, message] of [
+      ['[{"name":"search"}]', /^Item 1: Missing args$/],
+      ['[', /^Malformed JSON at line 1, column \d+/],
+      ['{"name":"search","args":{}}', /must be a JSON array/],
+    ]) {
+      await textbox(page, 'Model decision JSON').fill(text);
+      await button(page, 'Start turn').click();
+      assert.ok(await alert.isVisible(), `${text}: an alert is shown`);
+      const said = (await alert.textContent()).trim();
+      assert.match(said, message, `${text}: the alert says ${message}: ${said}`);
+      assert.deepEqual(await turnCalls(page), [], `${text}: no call is listed`);
+      assert.ok(await button(page, 'End turn').isDisabled(), `${text}: no turn is running`);
+      assert.equal(await textbox(page, 'Tool name').inputValue(), requestBefore.tool, `${text}: the request is unchanged`);
+      assert.equal(await textbox(page, 'Arguments JSON').inputValue(), requestBefore.args, `${text}: the arguments are unchanged`);
+      assert.ok(await textbox(page, 'Arguments JSON').isEnabled(), `${text}: the request stays editable`);
+      await assertAtGateOne(page, `${text}: nothing inspected`);
+    }
+    assert.deepEqual(await runRecords(page), [], 'nothing ran');
+    assert.deepEqual(await ledgerJson(page), start, 'the ledger is untouched');
+
+    // Fixing the decision clears the message.
+    await textbox(page, 'Model decision JSON').fill('[{"name":"search","args":{"query":"receipt"}}]');
+    assert.equal(await alert.isVisible(), false, 'editing the decision clears the message');
+    await button(page, 'Start turn').click();
+    assert.equal(await alert.isVisible(), false, 'a valid decision shows no error');
+    assert.deepEqual((await turnCalls(page)).map((r) => r.state), ['inspecting']);
+    assert.deepEqual(pageErrors, [], 'no uncaught error');
+  });
+});
+
+// ---------------------------------------------------------------------------
+// 2. The exports.
+
+function checkMcp(json) {
+  assert.deepEqual(Object.keys(json), ['tools'], 'MCP: a tools/list result');
+  assert.equal(json.tools.length, 6, 'MCP: six tools');
+  assert.deepEqual(json.tools.map((t) => t.name), TOOL_NAMES, 'MCP: the six fixture tools');
+  for (const t of json.tools) {
+    assert.equal(typeof t.description, 'string', `MCP ${t.name}: description`);
+    assert.ok(t.description.length > 0);
+    assert.equal(t.inputSchema?.type, 'object', `MCP ${t.name}: inputSchema of type object`);
+    for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']) {
+      assert.equal(typeof t.annotations?.[hint], 'boolean', `MCP ${t.name}: annotations.${hint} is a boolean`);
+    }
+    assert.equal(t.annotations.openWorldHint, false, `MCP ${t.name}: a closed world (nothing real is touched)`);
+    assert.equal(t.annotations.readOnlyHint, TOOLS[t.name].every((r) => r === 'read'), `MCP ${t.name}: readOnlyHint from the risk`);
+  }
+  const byName = Object.fromEntries(json.tools.map((t) => [t.name, t.annotations]));
+  assert.equal(byName.search.readOnlyHint, true, 'search is read-only');
+  assert.equal(byName.calculator.readOnlyHint, true, 'calculator is read-only');
+  assert.equal(byName.email.readOnlyHint, false, 'email is not read-only');
+}
+
+function checkGemini(json) {
+  assert.deepEqual(Object.keys(json), ['functionDeclarations'], 'Gemini: functionDeclarations');
+  assert.equal(json.functionDeclarations.length, 6, 'Gemini: six declarations');
+  assert.deepEqual(json.functionDeclarations.map((f) => f.name), TOOL_NAMES);
+  for (const f of json.functionDeclarations) {
+    assert.deepEqual(Object.keys(f).sort(), ['description', 'name', 'parameters'], `Gemini ${f.name}: name, description, parameters`);
+    assert.equal(typeof f.description, 'string');
+    assert.equal(typeof f.parameters, 'object');
+  }
+}
+
+function checkOpenAi(json) {
+  assert.ok(Array.isArray(json), 'OpenAI: a list of tools');
+  assert.equal(json.length, 6, 'OpenAI: six tools');
+  assert.deepEqual(json.map((t) => t.function?.name), TOOL_NAMES);
+  for (const t of json) {
+    assert.equal(t.type, 'function', `OpenAI ${t.function.name}: type function`);
+    assert.equal(typeof t.function.description, 'string');
+    assert.equal(t.function.parameters?.type, 'object', `OpenAI ${t.function.name}: parameters of type object`);
+  }
+}
+
+/** The status line of the declarations panel. */
+function exportStatus(page) {
+  return page.locator('[data-panel="declarations"]').getByRole('status');
+}
+
+/** Clicks `Download …` and returns the download's file name and text. */
+async function download(page, label) {
+  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), button(page, `Download ${label}`).click()]);
+  assert.equal(await d.failure(), null, `Download ${label}: the download completed`);
+  return { name: d.suggestedFilename(), text: await readFile(await d.path(), 'utf8') };
+}
+
+describe('copying and downloading the exports', () => {
+  test('Copy and Download give the published MCP, Gemini and OpenAI files', { timeout: 90_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=registry', {
+      contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
+    });
+    await waitForGates(page);
+    const mcp = JSON.parse(await exportFile('mcp-tools-list.json'));
+    for (const { label, file, check } of EXPORTS) {
+      const published = await exportFile(file);
+      // Something else on the clipboard first, so a copy that does nothing fails.
+      await page.evaluate(() => navigator.clipboard.writeText('not yet copied'));
+      await button(page, `Copy ${label}`).click();
+      const said = await waitForText(exportStatus(page), new RegExp(`${label.replace('/', '\\/')}.*copied`, 'i'));
+      assert.match(said, /copied to the clipboard/i, `Copy ${label}: the status says so`);
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(copied, published, `Copy ${label}: the clipboard holds exports/${file}`);
+      check(JSON.parse(copied));
+
+      const got = await download(page, label);
+      assert.equal(got.name, file, `Download ${label}: the file name`);
+      assert.equal(got.text, published, `Download ${label}: the content is exports/${file}`);
+      const status = await exportStatus(page).textContent();
+      assert.match(status, new RegExp(`downloaded as ${file.replace('.', '\\.')}`), `Download ${label}: the status says so: ${status}`);
+    }
+    // The three exports describe the same tools with the same descriptions.
+    const gemini = JSON.parse(await exportFile('gemini-function-declarations.json'));
+    const openai = JSON.parse(await exportFile('openai-tools.json'));
+    for (const [i, t] of mcp.tools.entries()) {
+      assert.equal(gemini.functionDeclarations[i].description, t.description, `${t.name}: Gemini description`);
+      assert.equal(openai[i].function.description, t.description, `${t.name}: OpenAI description`);
+      assert.deepEqual(openai[i].function.parameters, t.inputSchema, `${t.name}: OpenAI parameters are the JSON Schema`);
+    }
+    assert.deepEqual(pageErrors, [], 'no uncaught error');
+  });
+
+  test('without clipboard permission Copy says to use Download, and nothing breaks', { timeout: 90_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=registry');
+    await waitForGates(page);
+    await denyPermissions(
+      suite.browser,
+      page,
+      [
+        { name: 'clipboard-write', allowWithoutSanitization: false },
+        { name: 'clipboard-write', allowWithoutSanitization: true },
+        { name: 'clipboard-read' },
+      ],
+      new URL(suite.url).origin,
+    );
+    assert.equal(
+      await page.evaluate(() => navigator.permissions.query({ name: 'clipboard-write' }).then((s) => s.state)),
+      'denied',
+      'precondition: the clipboard is denied',
+    );
+    for (const { label, file } of EXPORTS) {
+      await button(page, `Copy ${label}`).click();
+      const said = await waitForText(exportStatus(page), new RegExp(`Download ${label.replace('/', '\\/')}`));
+      assert.doesNotMatch(said, /copied to the clipboard/i, `Copy ${label}: no claim of success: ${said}`);
+      assert.match(said, /refused|blocked|not allowed|could not|denied/i, `Copy ${label}: the status says the copy failed: ${said}`);
+      // Download still works.
+      const got = await download(page, label);
+      assert.equal(got.name, file);
+      assert.equal(got.text, await exportFile(file));
+    }
+    // The workbench still works.
+    await nextGates(page);
+    await assertAccepted(page, { approval: 'not-needed' }, 'a search after the refused copies');
+    assert.deepEqual(pageErrors, [], 'no uncaught error');
+  });
+
+  test(
+    'with no clipboard API (a plain-http host) Copy says to use Download, and nothing breaks',
+    {
+      timeout: 90_000,
+      todo: 'page bug: on a page that is not a secure context (served over plain http by a static host or a course site) navigator.clipboard is undefined and Copy throws "TypeError: Cannot read properties of undefined (reading \'writeText\')" out of crates/gateway-web/src/exports.rs, leaving the status line empty',
+    },
+    async () => {
+      // A static host on plain http: the page's own files, at an origin that is not a secure context.
+      const origin = 'http://workbench.test';
+      const context = await suite.browser.newContext();
+      try {
+        await context.route(`${origin}/**`, async (route) => {
+          const url = new URL(route.request().url());
+          const response = await route.fetch({ url: new URL(url.pathname + url.search, suite.url).href });
+          await route.fulfill({ response });
+        });
+        const page = await context.newPage();
+        const pageErrors = [];
+        page.on('pageerror', (e) => pageErrors.push(String(e)));
+        await page.goto(`${origin}/?experiment=registry`);
+        await waitForGates(page);
+        assert.deepEqual(
+          await page.evaluate(() => [window.isSecureContext, typeof navigator.clipboard]),
+          [false, 'undefined'],
+          'precondition: no clipboard API here',
+        );
+        for (const { label, file } of EXPORTS) {
+          await button(page, `Copy ${label}`).click();
+          const said = await waitForText(exportStatus(page), new RegExp(`Download ${label.replace('/', '\\/')}`), {
+            timeout: 2_000,
+          }).catch((e) => assert.fail(`Copy ${label}: no message naming Download (${e.message}); page errors: ${pageErrors}`));
+          assert.doesNotMatch(said, /copied to the clipboard/i);
+          const got = await download(page, label);
+          assert.equal(got.name, file);
+        }
+        await nextGates(page);
+        await assertAccepted(page, { approval: 'not-needed' }, 'a search after the copies');
+        assert.deepEqual(pageErrors, [], 'no uncaught error');
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
