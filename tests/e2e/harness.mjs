@@ -287,23 +287,23 @@ export async function waitForText(locator, pattern, { timeout = 5_000, interval 
  * Denies `permissions` (CDP PermissionDescriptors, e.g.
  * `{ name: 'clipboard-write' }`) to `origin` in `page`'s browser context,
  * as a user who answered "Block" would. Playwright can only grant; this
- * goes through the DevTools protocol of Chromium.
+ * goes through the DevTools protocol of Chromium. Chromium drops the
+ * override when the session that set it detaches, so the session is
+ * returned open: detach it (`await session.detach()`) to lift the denial,
+ * or let closing the browser end it.
  */
 export async function denyPermissions(browser, page, permissions, origin) {
   const pageSession = await page.context().newCDPSession(page);
   const { targetInfo } = await pageSession.send('Target.getTargetInfo');
   await pageSession.detach();
   const session = await browser.newBrowserCDPSession();
-  try {
-    for (const permission of permissions) {
-      await session.send('Browser.setPermission', {
-        permission,
-        setting: 'denied',
-        origin,
-        browserContextId: targetInfo.browserContextId,
-      });
-    }
-  } finally {
-    await session.detach();
+  for (const permission of permissions) {
+    await session.send('Browser.setPermission', {
+      permission,
+      setting: 'denied',
+      origin,
+      browserContextId: targetInfo.browserContextId,
+    });
   }
+  return session;
 }
