@@ -447,8 +447,10 @@ fn render_runs(doc: &Document, ol: &Element, m: &PageModel) -> Result<(), JsValu
     for r in &m.runs {
         let li = child(doc, ol, "li", &[("value", &r.seq.to_string())], None)?;
         let summary = format!(
-            "Run {} · {} · {} · hook {} · key {} · effect: {}",
+            "Run {} · {:.1} s after the page opened · {} experiment · {} · {} · hook {} · key {} · effect: {}",
             r.seq,
+            r.at_ms as f64 / 1000.0,
+            r.experiment,
             r.tool,
             r.role.label(),
             r.hook.label(),
@@ -464,6 +466,16 @@ fn render_runs(doc: &Document, ol: &Element, m: &PageModel) -> Result<(), JsValu
             &[("class", "outcomes")],
             Some(&format!("Gates: {outcomes}")),
         )?;
+        if let Some(output) = &r.output {
+            let details = child(doc, &li, "details", &[], None)?;
+            child(doc, &details, "summary", &[], Some("Returned output"))?;
+            literal(
+                doc,
+                &details,
+                &format!("Returned output of run {}", r.seq),
+                output,
+            )?;
+        }
     }
     Ok(())
 }
