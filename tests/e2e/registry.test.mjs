@@ -165,29 +165,47 @@ function turnClaims(page) {
   );
 }
 
-/** The Runs log's records, as shown, newest first: `{ seq, tool, role, key, effect, gates, text }`. */
+/**
+ * The Runs log's records, as shown, newest first:
+ * `{ seq, value, head, tool, role, hook, key, effect, gates, output, text }`.
+ * The head line reads `Run N · … · tool · Role · hook H · key K · effect: E`
+ * (SPEC 9 also puts the time and experiment in it); `output` is the
+ * record's returned output, or null.
+ */
 async function runRecords(page) {
   const items = await page.$$eval('[data-panel="runs"] ol.runs > li:not(.empty)', (lis) =>
     lis.map((li) => ({
       value: li.value,
       head: li.querySelector('p:not(.outcomes)')?.textContent ?? '',
       outcomes: li.querySelector('p.outcomes')?.textContent ?? '',
+      output: li.querySelector('pre')?.textContent ?? null,
       text: li.textContent,
     })),
   );
-  return items.map(({ value, head, outcomes, text }) => {
-    const m = head.match(/^Run (\d+) · (.*?) · (\w+) · hook (.*?) · key (.*?) · effect: (\w+)$/);
-    assert.ok(m, `a Runs log record reads "Run N · tool · role · hook · key · effect": ${text}`);
+  return items.map(({ value, head, outcomes, output, text }) => {
+    const parts = head.split(' · ');
+    const seq = parts[0].match(/^Run (\d+)$/);
+    const roleAt = parts.findIndex((p) => p === 'Viewer' || p === 'Operator');
+    const hook = parts.find((p) => p.startsWith('hook '));
+    const key = parts.find((p) => p.startsWith('key '));
+    const effect = parts.at(-1).match(/^effect: (\w+)$/);
+    assert.ok(
+      seq && roleAt > 1 && hook && key && effect,
+      `a Runs log record reads "Run N · … · tool · role · hook · key · effect": ${head}`,
+    );
     const gates = outcomes.match(/^Gates: (.*)$/);
     assert.ok(gates, `a Runs log record lists the seven outcomes: ${text}`);
     return {
-      seq: Number(m[1]),
+      seq: Number(seq[1]),
       value,
-      tool: m[2],
-      role: m[3],
-      key: m[5],
-      effect: m[6],
+      head,
+      tool: parts[roleAt - 1],
+      role: parts[roleAt],
+      hook: hook.slice('hook '.length),
+      key: key.slice('key '.length),
+      effect: effect[1],
       gates: gates[1].trim().split(', '),
+      output,
       text,
     };
   });
@@ -399,6 +417,8 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     assert.ok(await button(page, 'End turn').isEnabled(), 'End turn enabled during a turn');
     assert.ok(await combobox(page, 'Role').isEnabled(), 'Role stays enabled during a turn');
     assert.deepEqual(await turnClaims(page), [], 'no claim is judged before the turn finishes');
+    let g = await goals(page);
+    for (const id of ['six-calls', 'unbacked-claim']) assert.equal(g[id], 'open', `goal ${id} open when the turn starts`);
 
     // Each dispatched call: 7 × Next gate, the calendar create approved as Operator.
     const expected = [
@@ -439,6 +459,8 @@ describe('seed 002 exercise on ?experiment=registry', () => {
       assert.equal((await turnCalls(page))[i].state, 'inspecting', `${why}: six presses do not finish it`);
       assert.deepEqual(await currentGateIds(page), ['after-hook'], `${why}: the seventh gate is under inspection`);
       assert.deepEqual(contents(await ledgerJson(page)), contents(atLoad), `${why}: no effect before the final gate`);
+      g = await goals(page);
+      for (const id of ['six-calls', 'unbacked-claim']) assert.equal(g[id], 'open', `${why}: goal ${id} open until the turn ends`);
       await nextGates(page, 1);
       rows = await turnCalls(page);
       assert.equal(rows[i].state, want.state, `${why}: final state ${want.state} (${rows[i].text})`);
@@ -493,8 +515,26 @@ describe('seed 002 exercise on ?experiment=registry', () => {
       'the reversed list numbers the newest run 6',
     );
     assert.ok(!runs.some((r) => r.tool === 'email'), 'the refused email never ran');
+    for (const r of runs) {
+      assert.match(r.head, /\bregistry\b/, `run ${r.seq}: the record names the experiment: ${r.head}`);
+      assert.match(r.head, /\d\s*(ms|s|min)\b|\d{1,2}:\d{2}/, `run ${r.seq}: the record gives its time: ${r.head}`);
+      assert.equal(r.key, 'intent-1', `run ${r.seq}: the record gives the operation key`);
+      assert.equal(r.hook, 'None', `run ${r.seq}: the record gives the hook`);
+    }
+    assert.deepEqual(
+      runs.map((r) => r.role),
+      ['Operator', 'Operator', 'Operator', 'Operator', 'Operator', 'Viewer'],
+      'each record gives the role it ran under (Operator from the calendar create on)',
+    );
+    assert.deepEqual(
+      runs.map((r) => r.output !== null),
+      [true, true, false, false, true, true],
+      'the records of finished reads and effects keep their returned output; rejections have none',
+    );
+    assert.match(runs[0].output, /\b4\b/, 'the calculator record keeps its output');
+    assert.match(runs[4].output, /"event-1"|Design review/, 'the calendar record keeps its output');
 
-    const g = await goals(page);
+    g = await goals(page);
     assert.equal(g['six-calls'], 'reached', 'goal six-calls');
     assert.equal(g['unbacked-claim'], 'reached', 'goal unbacked-claim');
     assert.equal(g['send-waits'], 'open', 'no email ran, so no send waited');
@@ -712,7 +752,6 @@ describe('copying and downloading the exports', () => {
     'with no clipboard API (a plain-http host) Copy says to use Download, and nothing breaks',
     {
       timeout: 90_000,
-      todo: 'page bug: on a page that is not a secure context (served over plain http by a static host or a course site) navigator.clipboard is undefined and Copy throws "TypeError: Cannot read properties of undefined (reading \'writeText\')" out of crates/gateway-web/src/exports.rs, leaving the status line empty',
     },
     async () => {
       // A static host on plain http: the page's own files, at an origin that is not a secure context.

@@ -404,24 +404,20 @@ fn copy_link(shell: &Shared) {
     }
     let status = app.els.share_status.clone();
     set_text(&status, "Copy the link below.");
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let promise = window.navigator().clipboard().write_text(&url);
     let ok_status = status.clone();
-    let ok = Closure::once(move |_: JsValue| {
-        set_text(
-            &ok_status,
-            "Link copied. It restores this setup, not the ledger and never an approval.",
-        );
-    });
-    let refused = Closure::once(move |_: JsValue| {
-        set_text(
-            &status,
-            "The browser refused the clipboard: copy the link below.",
-        );
-    });
-    let _ = promise.then2(&ok, &refused);
-    ok.forget();
-    refused.forget();
+    crate::dom::copy_text(
+        &url,
+        move || {
+            set_text(
+                &ok_status,
+                "Link copied. It restores this setup, not the ledger and never an approval.",
+            )
+        },
+        move || {
+            set_text(
+                &status,
+                "The browser refused the clipboard: copy the link below.",
+            )
+        },
+    );
 }

@@ -85,3 +85,33 @@ pub fn clear(e: &Element) {
 pub fn html(e: &Element) -> Option<&HtmlElement> {
     e.dyn_ref::<HtmlElement>()
 }
+
+/// Starts writing `text` to the clipboard. `None` where the page has no
+/// clipboard (e.g. plain http on a host other than localhost, where
+/// `navigator.clipboard` is undefined).
+pub fn write_clipboard(text: &str) -> Option<js_sys::Promise> {
+    let navigator = web_sys::window()?.navigator();
+    let clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).ok()?;
+    if clipboard.is_undefined() || clipboard.is_null() {
+        return None;
+    }
+    Some(
+        clipboard
+            .unchecked_into::<web_sys::Clipboard>()
+            .write_text(text),
+    )
+}
+
+/// Runs `done` or `failed` when the clipboard write settles; `failed` at
+/// once when there is no clipboard.
+pub fn copy_text(text: &str, done: impl FnOnce() + 'static, failed: impl FnOnce() + 'static) {
+    let Some(promise) = write_clipboard(text) else {
+        failed();
+        return;
+    };
+    let done = wasm_bindgen::closure::Closure::once(move |_: JsValue| done());
+    let failed = wasm_bindgen::closure::Closure::once(move |_: JsValue| failed());
+    let _ = promise.then2(&done, &failed);
+    done.forget();
+    failed.forget();
+}

@@ -2,12 +2,11 @@
 
 use gateway_core::declarations::Export;
 use gateway_core::published;
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
 use crate::app::{listen, Shared};
-use crate::dom::set_text;
+use crate::dom::{copy_text, set_text};
 
 pub fn wire(
     shell: &Shared,
@@ -18,33 +17,26 @@ pub fn wire(
 ) -> Result<(), JsValue> {
     let status_copy = status.clone();
     listen(copy, "click", move |_| {
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let promise = window
-            .navigator()
-            .clipboard()
-            .write_text(published::text(export));
         let ok_status = status_copy.clone();
-        let done = Closure::once(move |_: JsValue| {
-            set_text(
-                &ok_status,
-                &format!("{} copied to the clipboard.", export.label()),
-            );
-        });
         let failed_status = status_copy.clone();
-        let failed = Closure::once(move |_: JsValue| {
-            set_text(
-                &failed_status,
-                &format!(
-                    "The browser refused the clipboard: use Download {} instead.",
-                    export.label()
-                ),
-            );
-        });
-        let _ = promise.then2(&done, &failed);
-        done.forget();
-        failed.forget();
+        copy_text(
+            published::text(export),
+            move || {
+                set_text(
+                    &ok_status,
+                    &format!("{} copied to the clipboard.", export.label()),
+                )
+            },
+            move || {
+                set_text(
+                    &failed_status,
+                    &format!(
+                        "The browser refused the clipboard: use Download {} instead.",
+                        export.label()
+                    ),
+                )
+            },
+        );
     })?;
     let s = shell.clone();
     let status_download = status.clone();
