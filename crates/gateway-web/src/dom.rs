@@ -51,6 +51,26 @@ pub fn child(
     add(parent, el(doc, tag, attrs, text)?)
 }
 
+/// A focusable, named block of literal text (it may scroll).
+pub fn literal(
+    doc: &Document,
+    parent: &Element,
+    name: &str,
+    text: &str,
+) -> Result<Element, JsValue> {
+    child(
+        doc,
+        parent,
+        "pre",
+        &[
+            ("class", "literal"),
+            ("tabindex", "0"),
+            ("aria-label", name),
+        ],
+        Some(text),
+    )
+}
+
 /// Sets the text only if it differs, so unchanged nodes are not touched.
 pub fn set_text(e: &Element, text: &str) {
     if e.text_content().as_deref() != Some(text) {

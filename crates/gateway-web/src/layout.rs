@@ -9,7 +9,7 @@ use gateway_core::view::PageModel;
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use crate::dom::{child, el};
+use crate::dom::{child, el, literal};
 
 /// Handles to the live parts of the page.
 #[derive(Debug, Clone)]
@@ -541,28 +541,18 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
         )?;
         child(doc, &item, "p", &[], Some(&tool.description))?;
         child(doc, &item, "h3", &[], Some("MCP annotations"))?;
-        child(
+        literal(
             doc,
             &item,
-            "pre",
-            &[
-                ("class", "literal"),
-                ("tabindex", "0"),
-                ("aria-label", &format!("{} annotations", tool.name)),
-            ],
-            Some(&tool.annotations),
+            &format!("{} annotations", tool.name),
+            &tool.annotations,
         )?;
         child(doc, &item, "h3", &[], Some("Argument schema"))?;
-        child(
+        literal(
             doc,
             &item,
-            "pre",
-            &[
-                ("class", "literal"),
-                ("tabindex", "0"),
-                ("aria-label", &format!("{} argument schema", tool.name)),
-            ],
-            Some(&tool.schema),
+            &format!("{} argument schema", tool.name),
+            &tool.schema,
         )?;
     }
 

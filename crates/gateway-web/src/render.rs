@@ -6,7 +6,7 @@ use gateway_core::view::{Choice, GateRow, PageModel};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use crate::dom::{child, clear, set_attr, set_flag, set_text};
+use crate::dom::{child, clear, literal, set_attr, set_flag, set_text};
 use crate::layout::Elements;
 
 pub fn render(
@@ -352,21 +352,6 @@ fn render_baseline(doc: &Document, div: &Element, m: &PageModel) -> Result<(), J
     }
     child(doc, &live, "p", &[], Some(&m.preview.summary))?;
     Ok(())
-}
-
-/// A focusable, named block of literal text (it may scroll).
-fn literal(doc: &Document, parent: &Element, name: &str, text: &str) -> Result<Element, JsValue> {
-    child(
-        doc,
-        parent,
-        "pre",
-        &[
-            ("class", "literal"),
-            ("tabindex", "0"),
-            ("aria-label", name),
-        ],
-        Some(text),
-    )
 }
 
 fn render_turn(
