@@ -534,38 +534,6 @@ impl FromStr for Export {
     }
 }
 
-/// One row of the page's Declarations panel.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeclarationView {
-    pub name: &'static str,
-    pub label: &'static str,
-    pub description: &'static str,
-    /// Risk ids, e.g. `["read", "write"]`.
-    pub risks: Vec<&'static str>,
-    /// The argument JSON Schema, pretty-printed.
-    pub schema_text: String,
-}
-
-impl DeclarationView {
-    pub fn of(declaration: &ModelDeclaration) -> Self {
-        Self {
-            name: declaration.name,
-            label: declaration.title,
-            description: declaration.description,
-            risks: declaration.risks.iter().map(|r| r.id()).collect(),
-            schema_text: crate::json::pretty(&declaration.input_schema()),
-        }
-    }
-}
-
-/// The Declarations panel: one row per tool, in registry order.
-pub fn declaration_views(registry: &Registry) -> Vec<DeclarationView> {
-    model_view(registry)
-        .iter()
-        .map(DeclarationView::of)
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,14 +12,14 @@
 use std::collections::BTreeMap;
 
 use gateway_core::declarations::{
-    declaration_views, gemini_function_declarations, mcp_tools_list, model_view, openai_tools,
-    Export, Hints, ModelDeclaration,
+    gemini_function_declarations, mcp_tools_list, model_view, openai_tools, Export, Hints,
+    ModelDeclaration,
 };
 use gateway_core::json::{parse, pretty, utf16_len};
 use gateway_core::ledger::{Commit, Ledger, Receipt};
 use gateway_core::schema::{Args, Format, Kind, Shape, Variant};
 use gateway_core::tools::Tool;
-use gateway_core::{Registry, Risk, ToolId};
+use gateway_core::{published, Registry, Risk, ToolId};
 use serde_json::{json, Map, Value};
 
 fn validator(schema: &Value) -> jsonschema::Validator {
@@ -1064,11 +1064,7 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
     }
     let mut texts: Vec<String> = Export::ALL.map(|e| e.text(&registry)).into();
     texts.extend(model_view(&registry).iter().map(|d| pretty(&d.to_json())));
-    texts.extend(
-        declaration_views(&registry)
-            .into_iter()
-            .map(|v| v.schema_text),
-    );
+    texts.extend(published::tools().into_iter().map(|t| t.schema));
     for text in &texts {
         let mut keys = Vec::new();
         keys_anywhere(&serde_json::from_str(text).unwrap(), &mut keys);
@@ -1115,10 +1111,13 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
 
 #[test]
 fn the_declarations_panel_rows() {
-    let rows = declaration_views(&Registry::fixtures());
+    // The page's panel shows the published MCP list; titles come from the registry.
+    let rows = published::tools();
+    let titles = model_view(&Registry::fixtures());
     let summary: Vec<_> = rows
         .iter()
-        .map(|r| (r.name, r.label, r.risks.clone()))
+        .zip(&titles)
+        .map(|(r, m)| (r.name.as_str(), m.title(), r.risks.clone()))
         .collect();
     assert_eq!(
         summary,
@@ -1133,7 +1132,7 @@ fn the_declarations_panel_rows() {
     );
     for (row, id) in rows.iter().zip(ToolId::ALL) {
         assert_eq!(row.description, id.tool().declaration().description);
-        assert_eq!(row.schema_text, pretty(&mcp_schema(id)));
-        assert!(row.schema_text.starts_with("{\n  \"type\": \"object\""));
+        assert_eq!(row.schema, pretty(&mcp_schema(id)));
+        assert!(row.schema.starts_with("{\n  \"type\": \"object\""));
     }
 }
