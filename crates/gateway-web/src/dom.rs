@@ -71,6 +71,17 @@ pub fn literal(
     )
 }
 
+/// A `<button type="button">` labelled `label`, appended to `parent`.
+pub fn button(doc: &Document, parent: &Element, label: &str) -> Result<Element, JsValue> {
+    child(doc, parent, "button", &[("type", "button")], Some(label))
+}
+
+/// Shows `text` in `e`, or hides `e` when there is none.
+pub fn set_optional_text(e: &Element, text: Option<&str>) {
+    set_text(e, text.unwrap_or(""));
+    set_flag(e, "hidden", text.is_none());
+}
+
 /// Sets the text only if it differs, so unchanged nodes are not touched.
 pub fn set_text(e: &Element, text: &str) {
     if e.text_content().as_deref() != Some(text) {

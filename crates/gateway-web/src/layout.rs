@@ -9,7 +9,7 @@ use gateway_core::view::PageModel;
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use crate::dom::{child, el, literal};
+use crate::dom::{button, child, el, literal};
 
 /// Handles to the live parts of the page.
 #[derive(Debug, Clone)]
@@ -277,14 +277,8 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
     decision.set_attribute("rows", "8")?;
     decision.set_attribute("spellcheck", "false")?;
     let row = child(doc, &turn, "div", &[("class", "row")], None)?;
-    let start_turn = child(
-        doc,
-        &row,
-        "button",
-        &[("type", "button")],
-        Some("Start turn"),
-    )?;
-    let end_turn = child(doc, &row, "button", &[("type", "button")], Some("End turn"))?;
+    let start_turn = button(doc, &row, "Start turn")?;
+    let end_turn = button(doc, &row, "End turn")?;
     let turn_error = child(
         doc,
         &turn,
@@ -389,11 +383,11 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
     let progress_text = child(doc, &gateway, "p", &[("class", "progress-text")], None)?;
 
     let controls = child(doc, &gateway, "div", &[("class", "controls")], None)?;
-    let button = |label: &str| child(doc, &controls, "button", &[("type", "button")], Some(label));
-    let play = button("Play run")?;
-    let next = button("Next gate")?;
-    let restart = button("Restart inspection")?;
-    let reset = button("Reset synthetic ledger")?;
+    let control = |label: &str| button(doc, &controls, label);
+    let play = control("Play run")?;
+    let next = control("Next gate")?;
+    let restart = control("Restart inspection")?;
+    let reset = control("Reset synthetic ledger")?;
     let speed = child(
         doc,
         &gateway,
@@ -501,20 +495,8 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
     let mut export_buttons = Vec::new();
     for export in Export::ALL {
         let row = child(doc, &exports, "div", &[("class", "row")], None)?;
-        let copy = child(
-            doc,
-            &row,
-            "button",
-            &[("type", "button")],
-            Some(&format!("Copy {}", export.label())),
-        )?;
-        let download = child(
-            doc,
-            &row,
-            "button",
-            &[("type", "button")],
-            Some(&format!("Download {}", export.label())),
-        )?;
+        let copy = button(doc, &row, &format!("Copy {}", export.label()))?;
+        let download = button(doc, &row, &format!("Download {}", export.label()))?;
         export_buttons.push((export, copy, download));
     }
     let export_status = child(
@@ -600,20 +582,8 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
     // Baseline.
     let base = section(doc, &main, "h-baseline", "Baseline")?;
     let row = child(doc, &base, "div", &[("class", "row")], None)?;
-    let capture = child(
-        doc,
-        &row,
-        "button",
-        &[("type", "button")],
-        Some("Capture baseline"),
-    )?;
-    let clear_baseline = child(
-        doc,
-        &row,
-        "button",
-        &[("type", "button")],
-        Some("Clear baseline"),
-    )?;
+    let capture = button(doc, &row, "Capture baseline")?;
+    let clear_baseline = button(doc, &row, "Clear baseline")?;
     let baseline = child(doc, &base, "div", &[("class", "baseline")], None)?;
 
     // Notes.
@@ -621,13 +591,7 @@ pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Elemen
     let notes = field(doc, &notes_panel, "textarea", "notes", "Notes")?;
     notes.set_attribute("rows", "5")?;
     let row = child(doc, &notes_panel, "div", &[("class", "row")], None)?;
-    let export = child(
-        doc,
-        &row,
-        "button",
-        &[("type", "button")],
-        Some("Export notes"),
-    )?;
+    let export = button(doc, &row, "Export notes")?;
     let notes_status = child(
         doc,
         &notes_panel,

@@ -6,7 +6,7 @@ use gateway_core::view::{Choice, GateRow, PageModel};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use crate::dom::{child, clear, literal, set_attr, set_flag, set_text};
+use crate::dom::{child, clear, literal, set_attr, set_flag, set_optional_text, set_text};
 use crate::layout::Elements;
 
 pub fn render(
@@ -140,8 +140,7 @@ pub fn render(
     }
     set_text(&e.progress_text, &progress_words(m));
     set_text(&e.caption, &m.caption);
-    set_text(&e.notice, m.notice.as_deref().unwrap_or(""));
-    set_flag(&e.notice, "hidden", m.notice.is_none());
+    set_optional_text(&e.notice, m.notice.as_deref());
 
     if last.is_none_or(|l| l.preview != m.preview) {
         set_text(&e.preview_summary, &m.preview.summary);
@@ -165,8 +164,7 @@ pub fn render(
 
     set_text(&e.request, &m.request);
     set_text(&e.output_note, &m.output_note);
-    set_text(&e.output, m.output.as_deref().unwrap_or(""));
-    set_flag(&e.output, "hidden", m.output.is_none());
+    set_optional_text(&e.output, m.output.as_deref());
 
     if last.is_none_or(|l| l.ledger != m.ledger) {
         clear(&e.ledger_view);
@@ -363,8 +361,7 @@ fn render_turn(
     let t = &m.turn;
     set_value_textarea(&e.decision, &t.decision);
     set_flag(&e.end_turn, "disabled", !t.active);
-    set_text(&e.turn_error, t.error.as_deref().unwrap_or(""));
-    set_flag(&e.turn_error, "hidden", t.error.is_none());
+    set_optional_text(&e.turn_error, t.error.as_deref());
     set_text(&e.turn_summary, &t.summary);
     if last.is_some_and(|l| l.turn == m.turn) {
         return Ok(());
