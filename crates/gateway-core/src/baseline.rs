@@ -3,7 +3,8 @@
 
 use serde_json::{json, Value};
 
-use crate::gates::{request_text, Plan};
+use crate::gates::request_text;
+use crate::text::Text;
 use crate::workbench::Workbench;
 
 /// The version of a stored baseline this build writes and reads.
@@ -25,15 +26,25 @@ pub struct Baseline {
 }
 
 /// Why a stored baseline was not restored; the stored text is left as it is.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StoredError {
-    #[error("A baseline saved by a newer version of the workbench (version {got}) was left untouched in this browser.")]
     FutureVersion { got: u64 },
-    #[error(
-        "A saved baseline could not be read ({detail}); it was left untouched in this browser."
-    )]
     Unreadable { detail: String },
 }
+
+impl StoredError {
+    pub fn text(&self) -> Text {
+        match self {
+            StoredError::FutureVersion { got } => Text::StoredBaselineFuture { got: (*got).into() },
+            StoredError::Unreadable { detail } => Text::StoredBaselineUnreadable {
+                detail: detail.into(),
+            },
+        }
+    }
+}
+
+crate::display_by_text!(StoredError);
+impl std::error::Error for StoredError {}
 
 impl Baseline {
     /// The text kept in storage: `{"version": 1, "baseline": {…}}`.
@@ -97,26 +108,29 @@ impl Baseline {
 }
 
 impl Baseline {
-    pub(crate) fn capture(wb: &Workbench, plan: &Plan) -> Self {
+    /// The current inputs and plan, in the page's language.
+    pub(crate) fn capture(wb: &Workbench) -> Self {
+        let l = wb.locale();
         let inputs = wb.inputs();
+        let plan = wb.plan();
         Self {
-            request: request_text(inputs),
-            role: inputs.role.label().into(),
-            hook: inputs.hook.label().into(),
+            request: request_text(&inputs).render(l),
+            role: inputs.role.label().render(l),
+            hook: inputs.hook.label().render(l),
             key: inputs.key.clone(),
             approved: inputs.approval.is_some(),
             rows: plan
-                .rows
+                .rows()
                 .iter()
                 .map(|r| {
                     (
                         r.gate.id().into(),
-                        r.verdict.label().into(),
-                        r.reason.clone(),
+                        r.verdict.label().render(l),
+                        r.reason.text().render(l),
                     )
                 })
                 .collect(),
-            summary: plan.summary.clone(),
+            summary: plan.summary().render(l),
             output: plan.returned_text(),
         }
     }

@@ -33,9 +33,6 @@
 //! schema gate validates with; `tests/declarations.rs` checks them against
 //! the gate with a JSON Schema validator and lists the known differences.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde_json::{json, Map, Value};
 
 use crate::policy::Risk;
@@ -452,7 +449,7 @@ fn variant_condition(variant: &Variant) -> String {
 fn kind_words(field: &Field) -> String {
     match field.kind {
         Kind::Text { min, max, .. } => format!("text of {min} to {max} characters"),
-        Kind::Formatted(format) => format.describe().to_string(),
+        Kind::Formatted(format) => format.text().en(),
         Kind::OneOf(values) => format!(
             "one of {}",
             values
@@ -470,28 +467,19 @@ fn kind_words(field: &Field) -> String {
     }
 }
 
-/// The export formats, in the order the page offers them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Export {
-    /// MCP `tools/list` result.
-    Mcp,
-    /// Gemini `functionDeclarations`.
-    Gemini,
-    /// OpenAI `tools`.
-    OpenAi,
+crate::closed_enum! {
+    /// The export formats, in the order the page offers them.
+    pub enum Export as "export" {
+        /// MCP `tools/list` result.
+        Mcp = "mcp",
+        /// Gemini `functionDeclarations`.
+        Gemini = "gemini",
+        /// OpenAI `tools`.
+        OpenAi = "openai",
+    }
 }
 
 impl Export {
-    pub const ALL: [Export; 3] = [Export::Mcp, Export::Gemini, Export::OpenAi];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Export::Mcp => "mcp",
-            Export::Gemini => "gemini",
-            Export::OpenAi => "openai",
-        }
-    }
-
     pub fn label(self) -> &'static str {
         match self {
             Export::Mcp => "MCP tools/list",
@@ -511,26 +499,6 @@ impl Export {
     /// The export as `JSON.stringify(value, null, 2)` prints it.
     pub fn text(self, registry: &Registry) -> String {
         crate::json::pretty(&self.value(registry))
-    }
-}
-
-impl fmt::Display for Export {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl FromStr for Export {
-    type Err = crate::policy::UnknownValue;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Export::ALL
-            .into_iter()
-            .find(|e| e.id() == s)
-            .ok_or_else(|| crate::policy::UnknownValue {
-                what: "export",
-                allowed: Export::ALL.map(|e| e.id()).join(", "),
-                got: s.into(),
-            })
     }
 }
 

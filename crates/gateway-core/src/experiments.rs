@@ -1,23 +1,24 @@
 //! Experiments as data: what a page chosen with `?experiment=<id>` starts
 //! with and asks the learner to do.
 
-use std::str::FromStr;
-
 use crate::gates::Gate;
-use crate::goals::{Goal, Outcome, Reach, RunMatch};
+use crate::goals::{Goal, Outcome, Reach, ReasonIs, RunMatch};
 use crate::policy::{Hook, Role};
 use crate::tools::{ExampleKind, ToolId};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum ExperimentId {
-    #[default]
-    Filesystem,
-    Email,
-    Calendar,
-    Database,
-    Search,
-    Calculator,
-    Registry,
+crate::closed_enum! {
+    /// The experiments, in the order the page lists them.
+    #[derive(Default)]
+    pub enum ExperimentId as "experiment" {
+        #[default]
+        Filesystem = "filesystem",
+        Email = "email",
+        Calendar = "calendar",
+        Database = "database",
+        Search = "search",
+        Calculator = "calculator",
+        Registry = "registry",
+    }
 }
 
 /// What the editor holds when an experiment starts.
@@ -44,46 +45,8 @@ pub struct Experiment {
 }
 
 impl ExperimentId {
-    pub const ALL: [ExperimentId; 7] = [
-        ExperimentId::Filesystem,
-        ExperimentId::Email,
-        ExperimentId::Calendar,
-        ExperimentId::Database,
-        ExperimentId::Search,
-        ExperimentId::Calculator,
-        ExperimentId::Registry,
-    ];
-
-    pub fn id(self) -> &'static str {
-        self.experiment().id_str()
-    }
-
     pub fn experiment(self) -> &'static Experiment {
         &EXPERIMENTS[self as usize]
-    }
-}
-
-impl Experiment {
-    fn id_str(&self) -> &'static str {
-        match self.id {
-            ExperimentId::Filesystem => "filesystem",
-            ExperimentId::Email => "email",
-            ExperimentId::Calendar => "calendar",
-            ExperimentId::Database => "database",
-            ExperimentId::Search => "search",
-            ExperimentId::Calculator => "calculator",
-            ExperimentId::Registry => "registry",
-        }
-    }
-}
-
-impl FromStr for ExperimentId {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        ExperimentId::ALL
-            .into_iter()
-            .find(|e| e.id() == s)
-            .ok_or(())
     }
 }
 
@@ -131,7 +94,7 @@ static EXPERIMENTS: [Experiment; 7] = [
             goal("read-as-viewer", "Read /workspace/notes.txt as Viewer and find Original notes in the output.", Reach::Run(RunMatch { tool: Some("files"), role: Some(Role::Viewer), output: Some("Original notes"), ..RunMatch::outcome(Outcome::Read) })),
             goal("viewer-write-refused", "See the role gate reject a write for Viewer.", Reach::Run(RunMatch { tool: Some("files"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Role)) })),
             goal("approved-write", "Write as Operator with approval and see the file change after the final gate.", Reach::Run(RunMatch { tool: Some("files"), ..RunMatch::outcome(Outcome::Committed) })),
-            goal("traversal-refused", "Try a traversal path and see the schema gate reject it.", Reach::Run(RunMatch { tool: Some("files"), reason: Some("path must be one of"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("traversal-refused", "Try a traversal path and see the schema gate reject it.", Reach::Run(RunMatch { tool: Some("files"), reason: Some(ReasonIs::NotOneOf("path")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
     },
@@ -161,8 +124,8 @@ static EXPERIMENTS: [Experiment; 7] = [
         hook: Hook::None,
         goals: &[
             goal("event-added", "Add event-1 to the schedule with an approved payload.", Reach::Run(RunMatch { tool: Some("calendar"), ..RunMatch::outcome(Outcome::Committed) })),
-            goal("overlap-refused", "See the execution gate reject an overlap with a fixture event.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some("overlaps"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
-            goal("missing-start", "Remove start and see Missing start at the schema gate.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some("Missing start"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("overlap-refused", "See the execution gate reject an overlap with a fixture event.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Overlap), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
+            goal("missing-start", "Remove start and see Missing start at the schema gate.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Missing("start")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
     },
@@ -177,7 +140,7 @@ static EXPERIMENTS: [Experiment; 7] = [
         goals: &[
             goal("seats-set", "Change seats with an approved set.", Reach::Run(RunMatch { tool: Some("database"), ..RunMatch::outcome(Outcome::Committed) })),
             goal("blocked-set", "See the before-hook reject a set under Block mutations.", Reach::Run(RunMatch { tool: Some("database"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::BeforeHook)) })),
-            goal("seats-bound", "See the schema gate reject seats of 501.", Reach::Run(RunMatch { tool: Some("database"), reason: Some("value must be from 0 to 500"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("seats-bound", "See the schema gate reject seats of 501.", Reach::Run(RunMatch { tool: Some("database"), reason: Some(ReasonIs::OutOfRange("value")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
     },
@@ -191,7 +154,7 @@ static EXPERIMENTS: [Experiment; 7] = [
         hook: Hook::None,
         goals: &[
             goal("read-as-viewer", "Finish a search as Viewer with no approval.", Reach::Run(RunMatch { tool: Some("search"), role: Some(Role::Viewer), ..RunMatch::outcome(Outcome::Read) })),
-            goal("limit-bound", "See a limit of 4 rejected at the schema gate.", Reach::Run(RunMatch { tool: Some("search"), reason: Some("limit must be from 1 to 3"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("limit-bound", "See a limit of 4 rejected at the schema gate.", Reach::Run(RunMatch { tool: Some("search"), reason: Some(ReasonIs::OutOfRange("limit")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
     },
@@ -205,7 +168,7 @@ static EXPERIMENTS: [Experiment; 7] = [
         hook: Hook::None,
         goals: &[
             goal("float-sum", "See 0.1 + 0.2 return 0.30000000000000004.", Reach::Run(RunMatch { tool: Some("calculator"), output: Some("0.30000000000000004"), ..RunMatch::outcome(Outcome::Read) })),
-            goal("divide-by-zero", "See division by zero rejected at execution.", Reach::Run(RunMatch { tool: Some("calculator"), reason: Some("Division by zero"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
+            goal("divide-by-zero", "See division by zero rejected at execution.", Reach::Run(RunMatch { tool: Some("calculator"), reason: Some(ReasonIs::DivideByZero), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
         ],
         decision: DECISION,
     },
@@ -218,8 +181,8 @@ static EXPERIMENTS: [Experiment; 7] = [
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            goal("unknown-tool", "See shell.exec rejected at the schema gate.", Reach::Run(RunMatch { reason: Some("Unknown tool"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
-            goal("missing-start", "See Missing start for a calendar call without start.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some("Missing start"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("unknown-tool", "See shell.exec rejected at the schema gate.", Reach::Run(RunMatch { reason: Some(ReasonIs::UnknownTool), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("missing-start", "See Missing start for a calendar call without start.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Missing("start")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
             goal("read-runs", "Run a read without approval.", Reach::Run(RunMatch::outcome(Outcome::Read))),
             goal("send-waits", "See a send wait for approval.", Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Approval)) })),
             goal("six-calls", "Inspect a seven-call agent turn and see it stop at six.", Reach::TurnRefusedCalls),
@@ -252,7 +215,7 @@ mod tests {
             assert_eq!(e.experiment().id, e);
             assert_eq!(e.id().parse::<ExperimentId>(), Ok(e));
         }
-        assert_eq!("nope".parse::<ExperimentId>(), Err(()));
+        assert!("nope".parse::<ExperimentId>().is_err());
         assert_eq!(ExperimentId::default(), ExperimentId::Filesystem);
     }
 }

@@ -1,115 +1,28 @@
 //! The seven gates and the pipeline that runs them.
 //!
-//! Each gate is a small function returning a verdict with a one-line
-//! reason. [`plan`] runs them in order against the current ledger without
-//! changing it; after the first rejection the remaining gates are skipped.
-//! Deny is the fail-safe answer. The plan says what finishing the run would
-//! commit; only the workbench commits it, at the seventh stage.
-
-use std::fmt;
+//! Each gate is a small function returning a verdict with a typed
+//! [`Reason`]. [`plan`] runs them in order against the current ledger
+//! without changing it; after the first rejection the remaining gates are
+//! skipped. Deny is the fail-safe answer. The plan says what finishing the
+//! run would commit; only the session commits it, at the seventh stage.
 
 use serde_json::{Map, Value};
 
-use crate::json::{pretty, quote, utf16_len};
-use crate::ledger::{Commit, Ledger, Receipt};
+use crate::json::{pretty, utf16_len};
+use crate::ledger::{Commit, Finish, Ledger, Receipt};
 use crate::mask::mask_value;
 use crate::policy::{Hook, Risk, Role};
+use crate::reason::Reason;
 use crate::schema::Args;
+use crate::text::Text;
 use crate::tools::{Registry, Tool, REDACTED};
+pub use crate::vocab::{Gate, Verdict, GATES};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Gate {
-    Schema,
-    BeforeHook,
-    Role,
-    Approval,
-    Idempotency,
-    Execution,
-    AfterHook,
-}
-
-impl Gate {
-    pub const ALL: [Gate; 7] = [
-        Gate::Schema,
-        Gate::BeforeHook,
-        Gate::Role,
-        Gate::Approval,
-        Gate::Idempotency,
-        Gate::Execution,
-        Gate::AfterHook,
-    ];
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The stable id the page puts in `data-gate`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Gate::Schema => "schema",
-            Gate::BeforeHook => "before-hook",
-            Gate::Role => "role",
-            Gate::Approval => "approval",
-            Gate::Idempotency => "idempotency",
-            Gate::Execution => "execution",
-            Gate::AfterHook => "after-hook",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Gate::Schema => "Schema",
-            Gate::BeforeHook => "Before-hook",
-            Gate::Role => "Role",
-            Gate::Approval => "Approval",
-            Gate::Idempotency => "Idempotency",
-            Gate::Execution => "Execution",
-            Gate::AfterHook => "After-hook",
-        }
-    }
-}
-
-impl fmt::Display for Gate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// A gate's answer. (`pending` is a playback state, not a verdict.)
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    Passed,
-    Rejected,
-    Skipped,
-    NotNeeded,
-}
-
-impl Verdict {
-    /// The stable id the page puts in `data-status`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Verdict::Passed => "passed",
-            Verdict::Rejected => "rejected",
-            Verdict::Skipped => "skipped",
-            Verdict::NotNeeded => "not-needed",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Verdict::Passed => "passed",
-            Verdict::Rejected => "rejected",
-            Verdict::Skipped => "skipped",
-            Verdict::NotNeeded => "not needed",
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GateResult {
     pub gate: Gate,
     pub verdict: Verdict,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 /// An approval: this tool, this canonical payload.
@@ -134,19 +47,29 @@ pub struct Inputs {
 /// Operation keys are 1 to this many characters.
 pub const MAX_KEY_UNITS: usize = 64;
 
-/// What finishing the run would return and commit.
+/// What finishing the run would do, and the seven rows that say why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
-    /// Always seven rows, in [`Gate::ALL`] order.
-    pub rows: Vec<GateResult>,
-    /// The call as the schema gate understood it, if it did.
-    pub call: Option<CallInfo>,
-    /// The returned output as shown: after the after-hook, secrets masked.
-    pub returned: Option<Value>,
-    /// What the ledger records when inspection finishes the seventh stage.
-    pub commit: Commit,
-    /// One sentence on what finishing the run would do.
-    pub summary: String,
+    rows: [GateResult; GATES],
+    outcome: Outcome,
+}
+
+/// How the seven gates ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// The schema gate rejected the call: nothing about it is known.
+    SchemaRejected,
+    /// A later gate rejected a call the schema gate understood.
+    Rejected { call: CallInfo, gate: Gate },
+    /// Every gate let the call through: finishing returns `returned` (as
+    /// shown: after the after-hook, secrets masked) and records `finish`.
+    Ran {
+        call: CallInfo,
+        returned: Value,
+        finish: Finish,
+        /// A mutation executed again under a key that holds a receipt.
+        again: bool,
+    },
 }
 
 /// What the schema gate learnt about a valid call.
@@ -161,155 +84,219 @@ pub struct CallInfo {
 }
 
 impl Plan {
+    /// Always seven rows, in [`Gate::ALL`] order.
+    pub fn rows(&self) -> &[GateResult; GATES] {
+        &self.rows
+    }
+
+    pub fn row(&self, gate: Gate) -> &GateResult {
+        &self.rows[gate.index()]
+    }
+
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    /// The call as the schema gate understood it, if it did.
+    pub fn call(&self) -> Option<&CallInfo> {
+        match &self.outcome {
+            Outcome::SchemaRejected => None,
+            Outcome::Rejected { call, .. } | Outcome::Ran { call, .. } => Some(call),
+        }
+    }
+
     pub fn rejected_at(&self) -> Option<Gate> {
-        match self.commit {
-            Commit::Rejected(gate) => Some(gate),
+        match self.outcome {
+            Outcome::SchemaRejected => Some(Gate::Schema),
+            Outcome::Rejected { gate, .. } => Some(gate),
+            Outcome::Ran { .. } => None,
+        }
+    }
+
+    /// The rejected row's reason, if a gate rejected the call.
+    pub fn rejection(&self) -> Option<&Reason> {
+        self.rejected_at().map(|g| &self.row(g).reason)
+    }
+
+    /// The returned output as shown, if every gate passed.
+    pub fn returned(&self) -> Option<&Value> {
+        match &self.outcome {
+            Outcome::Ran { returned, .. } => Some(returned),
             _ => None,
         }
     }
 
     /// The returned output as literal JSON text.
     pub fn returned_text(&self) -> Option<String> {
-        self.returned.as_ref().map(pretty)
+        self.returned().map(pretty)
     }
+
+    /// What the ledger records when inspection finishes the seventh stage.
+    pub fn commit(&self) -> Commit {
+        match &self.outcome {
+            Outcome::Ran { finish, .. } => Commit::Ran(finish.clone()),
+            _ => Commit::Rejected(self.rejected_at().unwrap_or(Gate::Schema)),
+        }
+    }
+
+    /// One sentence on what finishing the run would do.
+    pub fn summary(&self) -> Text {
+        match &self.outcome {
+            Outcome::Ran { finish, again, .. } => match finish {
+                Finish::Read => Text::SummaryRead,
+                Finish::Replay { key } => Text::SummaryReplay {
+                    key: crate::json::quote(key).into(),
+                },
+                Finish::Effect { effect, .. } if *again => Text::SummaryEffectAgain {
+                    effect: effect.text().into(),
+                },
+                Finish::Effect { effect, .. } => Text::SummaryEffect {
+                    effect: effect.text().into(),
+                },
+            },
+            _ => {
+                let gate = self.rejected_at().unwrap_or(Gate::Schema);
+                Text::SummaryRejected {
+                    gate: gate.name().into(),
+                    reason: self.row(gate).reason.text().into(),
+                }
+            }
+        }
+    }
+}
+
+/// The rows being filled in gate order; unfilled rows read as skipped.
+struct Rows([GateResult; GATES]);
+
+impl Rows {
+    fn new() -> Self {
+        Rows(Gate::ALL.map(|gate| GateResult {
+            gate,
+            verdict: Verdict::Skipped,
+            reason: Reason::SkippedAfter { gate: Gate::Schema },
+        }))
+    }
+
+    fn set(&mut self, gate: Gate, check: Check) {
+        let (verdict, reason) = match check {
+            Check::Pass(r) => (Verdict::Passed, r),
+            Check::NotNeeded(r) => (Verdict::NotNeeded, r),
+            Check::Reject(r) => (Verdict::Rejected, r),
+        };
+        self.0[gate.index()] = GateResult {
+            gate,
+            verdict,
+            reason,
+        };
+    }
+
+    /// Fills in the rejected row and skips the rest. `call` is `None` only
+    /// for the schema gate, which had no valid call to judge.
+    fn reject(mut self, gate: Gate, reason: Reason, call: Option<CallInfo>) -> Plan {
+        self.set(gate, Check::Reject(reason));
+        for later in &Gate::ALL[gate.index() + 1..] {
+            self.0[later.index()].reason = Reason::SkippedAfter { gate };
+        }
+        let outcome = match call {
+            Some(call) => Outcome::Rejected { call, gate },
+            None => Outcome::SchemaRejected,
+        };
+        Plan {
+            rows: self.0,
+            outcome,
+        }
+    }
+}
+
+/// A gate's answer before it becomes a row.
+enum Check {
+    Pass(Reason),
+    NotNeeded(Reason),
+    Reject(Reason),
 }
 
 /// Runs the seven gates for `inputs` against `ledger`, changing nothing.
 pub fn plan(registry: &Registry, inputs: &Inputs, ledger: &Ledger) -> Plan {
-    let mut rows = Vec::with_capacity(Gate::ALL.len());
+    let mut rows = Rows::new();
     let (tool, args, call) = match schema(registry, inputs) {
         Ok(found) => found,
-        Err(reason) => return rejected(rows, Gate::Schema, reason, None),
+        Err(reason) => return rows.reject(Gate::Schema, reason, None),
     };
-    rows.push(passed(
+    rows.set(
         Gate::Schema,
-        format!(
-            "{} arguments fit the declared schema ({} risk)",
-            call.tool, call.risk
-        ),
-    ));
+        Check::Pass(Reason::SchemaFits {
+            tool: call.tool.clone(),
+            risk: call.risk,
+        }),
+    );
     for (gate, check) in [
         (Gate::BeforeHook, before_hook(inputs.hook, call.risk)),
         (Gate::Role, role(inputs.role, call.risk)),
         (Gate::Approval, approval(inputs.approval.as_ref(), &call)),
     ] {
         match check {
-            Check::Reject(reason) => return rejected(rows, gate, reason, Some(call)),
-            other => rows.push(other.into_row(gate)),
+            Check::Reject(reason) => return rows.reject(gate, reason, Some(call)),
+            other => rows.set(gate, other),
         }
     }
     let decision = match idempotency(inputs, &call, ledger) {
         Ok((decision, check)) => {
-            rows.push(check.into_row(Gate::Idempotency));
+            rows.set(Gate::Idempotency, check);
             decision
         }
-        Err(reason) => return rejected(rows, Gate::Idempotency, reason, Some(call)),
+        Err(reason) => return rows.reject(Gate::Idempotency, reason, Some(call)),
     };
-    let (output, commit, summary) = match decision {
+    let (output, finish, again) = match decision {
         Key::Replay(receipt) => {
-            rows.push(not_needed(
+            rows.set(
                 Gate::Execution,
-                format!(
-                    "the tool does not run again: {} already holds a receipt",
-                    quote(&inputs.key)
-                ),
-            ));
-            let summary = format!(
-                "Finishing returns the stored receipt of {} with no new effect",
-                quote(&inputs.key)
+                Check::NotNeeded(Reason::ReceiptHeld {
+                    key: inputs.key.clone(),
+                }),
             );
-            (receipt.output.clone(), Commit::Replay, summary)
+            (
+                receipt.output.clone(),
+                Finish::Replay {
+                    key: inputs.key.clone(),
+                },
+                false,
+            )
         }
         Key::Execute { again } => match tool.plan(&args, ledger) {
-            Err(err) => return rejected(rows, Gate::Execution, err.to_string(), Some(call)),
+            Err(err) => return rows.reject(Gate::Execution, Reason::Exec(err), Some(call)),
             Ok(planned) => {
-                let effect_words = effect_words(&planned.effect);
-                rows.push(passed(Gate::Execution, effect_words.clone()));
+                rows.set(
+                    Gate::Execution,
+                    Check::Pass(Reason::Executed(planned.effect.clone())),
+                );
                 if call.risk.is_mutation() {
                     let receipt = Receipt {
                         tool: call.tool.clone(),
                         payload: call.payload.clone(),
                         output: planned.output.clone(),
                     };
-                    let summary = format!(
-                        "Finishing commits the effect{}: {effect_words}",
-                        if again {
-                            " again (a visible duplicate)"
-                        } else {
-                            ""
-                        }
-                    );
-                    let commit = Commit::Effect {
+                    let finish = Finish::Effect {
                         effect: planned.effect,
                         key: inputs.key.clone(),
                         receipt,
                     };
-                    (planned.output, commit, summary)
+                    (planned.output, finish, again)
                 } else {
-                    let summary = "Finishing returns the output; a read changes nothing".into();
-                    (planned.output, Commit::Read, summary)
+                    (planned.output, Finish::Read, false)
                 }
             }
         },
     };
     let (check, shown) = after_hook(inputs.hook, tool, output);
-    rows.push(check.into_row(Gate::AfterHook));
+    rows.set(Gate::AfterHook, check);
     Plan {
-        rows,
-        call: Some(call),
-        returned: Some(mask_value(&shown)),
-        commit,
-        summary,
-    }
-}
-
-/// A gate's answer before it becomes a row.
-enum Check {
-    Pass(String),
-    NotNeeded(String),
-    Reject(String),
-}
-
-impl Check {
-    fn into_row(self, gate: Gate) -> GateResult {
-        let (verdict, reason) = match self {
-            Check::Pass(r) => (Verdict::Passed, r),
-            Check::NotNeeded(r) => (Verdict::NotNeeded, r),
-            Check::Reject(r) => (Verdict::Rejected, r),
-        };
-        GateResult {
-            gate,
-            verdict,
-            reason,
-        }
-    }
-}
-
-fn passed(gate: Gate, reason: String) -> GateResult {
-    Check::Pass(reason).into_row(gate)
-}
-
-fn not_needed(gate: Gate, reason: String) -> GateResult {
-    Check::NotNeeded(reason).into_row(gate)
-}
-
-/// Fills in the rejected row and skips the rest.
-fn rejected(mut rows: Vec<GateResult>, gate: Gate, reason: String, call: Option<CallInfo>) -> Plan {
-    let summary = format!("Finishing records a rejection at the {gate} gate: {reason}");
-    rows.push(Check::Reject(reason).into_row(gate));
-    for later in &Gate::ALL[gate.index() + 1..] {
-        rows.push(GateResult {
-            gate: *later,
-            verdict: Verdict::Skipped,
-            reason: format!("skipped after the {gate} gate rejected the call"),
-        });
-    }
-    Plan {
-        rows,
-        call,
-        returned: None,
-        commit: Commit::Rejected(gate),
-        summary,
+        rows: rows.0,
+        outcome: Outcome::Ran {
+            call,
+            returned: mask_value(&shown),
+            finish,
+            again,
+        },
     }
 }
 
@@ -317,18 +304,17 @@ fn rejected(mut rows: Vec<GateResult>, gate: Gate, reason: String, call: Option<
 fn schema(
     registry: &Registry,
     inputs: &Inputs,
-) -> Result<(&'static dyn Tool, Args, CallInfo), String> {
+) -> Result<(&'static dyn Tool, Args, CallInfo), Reason> {
     let Some(tool) = registry.get(&inputs.tool) else {
-        return Err(format!(
-            "Unknown tool {}: the registry holds only {}",
-            quote(&inputs.tool),
-            registry.names().join(", ")
-        ));
+        return Err(Reason::UnknownTool {
+            name: inputs.tool.clone(),
+            known: registry.names(),
+        });
     };
     let decl = tool.declaration();
-    let parsed = crate::json::parse(&inputs.args).map_err(|e| e.to_string())?;
-    let args = decl.shape.validate(parsed).map_err(|e| e.to_string())?;
-    tool.check(&args).map_err(|e| e.to_string())?;
+    let parsed = crate::json::parse(&inputs.args).map_err(Reason::Json)?;
+    let args = decl.shape.validate(parsed).map_err(Reason::from)?;
+    tool.check(&args).map_err(Reason::from)?;
     let call = CallInfo {
         tool: decl.name.into(),
         risk: tool.risk(&args),
@@ -341,44 +327,35 @@ fn schema(
 /// Gate 2: the block-mutations hook.
 fn before_hook(hook: Hook, risk: Risk) -> Check {
     match hook {
-        Hook::None => Check::NotNeeded("no hook is set".into()),
-        Hook::RedactOutput => Check::NotNeeded("Redact output acts after execution".into()),
-        Hook::BlockMutations if risk.is_mutation() => Check::Reject(format!(
-            "the Block mutations hook rejects every mutation ({risk} risk)"
-        )),
-        Hook::BlockMutations => Check::Pass("Block mutations lets a read through".into()),
+        Hook::None => Check::NotNeeded(Reason::NoHook),
+        Hook::RedactOutput => Check::NotNeeded(Reason::RedactActsAfter),
+        Hook::BlockMutations if risk.is_mutation() => Check::Reject(Reason::BlockRejects { risk }),
+        Hook::BlockMutations => Check::Pass(Reason::BlockLetsRead),
     }
 }
 
 /// Gate 3: who may do what.
 fn role(role: Role, risk: Risk) -> Check {
     if risk.is_refused() {
-        return Check::Reject(format!("{risk} risk is refused for every role"));
+        return Check::Reject(Reason::RiskRefused { risk });
     }
     match (role, risk.is_mutation()) {
-        (Role::Viewer, true) => Check::Reject(format!(
-            "Viewer may run reads only; a {risk} needs Operator"
-        )),
-        (role, _) => Check::Pass(format!("{} may run a {risk}", role.label())),
+        (Role::Viewer, true) => Check::Reject(Reason::ViewerReadsOnly { risk }),
+        (role, _) => Check::Pass(Reason::RoleMay { role, risk }),
     }
 }
 
 /// Gate 4: an approval of this exact tool and payload.
 fn approval(approval: Option<&Approval>, call: &CallInfo) -> Check {
     if !call.risk.needs_approval() {
-        return Check::NotNeeded(format!("a {} needs no approval", call.risk));
+        return Check::NotNeeded(Reason::NoApprovalNeeded { risk: call.risk });
     }
     match approval {
         Some(a) if a.tool == call.tool && a.payload == call.payload => {
-            Check::Pass("approved: this exact tool and payload".into())
+            Check::Pass(Reason::Approved)
         }
-        Some(_) => {
-            Check::Reject("the approval was for a different payload; approve this one".into())
-        }
-        None => Check::Reject(format!(
-            "a {} needs approval of this exact payload (Approve exact payload)",
-            call.risk
-        )),
+        Some(_) => Check::Reject(Reason::ApprovalOtherPayload),
+        None => Check::Reject(Reason::ApprovalMissing { risk: call.risk }),
     }
 }
 
@@ -393,47 +370,40 @@ fn idempotency<'a>(
     inputs: &Inputs,
     call: &CallInfo,
     ledger: &'a Ledger,
-) -> Result<(Key<'a>, Check), String> {
+) -> Result<(Key<'a>, Check), Reason> {
     if !call.risk.is_mutation() {
         return Ok((
             Key::Execute { again: false },
-            Check::NotNeeded("a read changes nothing, so no key is needed".into()),
+            Check::NotNeeded(Reason::KeyNotNeeded),
         ));
     }
     let key = &inputs.key;
     let units = utf16_len(key);
     if units == 0 || units > MAX_KEY_UNITS || key.chars().any(char::is_control) {
-        return Err(format!(
-            "Operation key must be 1 to {MAX_KEY_UNITS} characters on one line (got {units})"
-        ));
+        return Err(Reason::KeyBounds {
+            max: MAX_KEY_UNITS,
+            got: units,
+        });
     }
-    let Some(receipt) = ledger.receipts.get(key) else {
+    let named = || key.clone();
+    let Some(receipt) = ledger.receipt(key) else {
         return Ok((
             Key::Execute { again: false },
-            Check::Pass(format!("{} is a new intention", quote(key))),
+            Check::Pass(Reason::KeyNew { key: named() }),
         ));
     };
     if receipt.tool != call.tool || receipt.payload != call.payload {
-        return Err(format!(
-            "{} already belongs to a different payload; use a new key for a new intention",
-            quote(key)
-        ));
+        return Err(Reason::KeyOtherPayload { key: named() });
     }
     if inputs.reuse {
         Ok((
             Key::Replay(receipt),
-            Check::Pass(format!(
-                "{} already holds a receipt for this payload: it is replayed",
-                quote(key)
-            )),
+            Check::Pass(Reason::KeyReplayed { key: named() }),
         ))
     } else {
         Ok((
             Key::Execute { again: true },
-            Check::Pass(format!(
-                "Reuse receipts is off: {} executes again",
-                quote(key)
-            )),
+            Check::Pass(Reason::KeyAgain { key: named() }),
         ))
     }
 }
@@ -441,15 +411,12 @@ fn idempotency<'a>(
 /// Gate 7: the redact hook, on the returned output only.
 fn after_hook(hook: Hook, tool: &dyn Tool, output: Value) -> (Check, Value) {
     match hook {
-        Hook::None => (Check::NotNeeded("no hook is set".into()), output),
-        Hook::BlockMutations => (
-            Check::NotNeeded("Block mutations acts before execution".into()),
-            output,
-        ),
+        Hook::None => (Check::NotNeeded(Reason::NoHook), output),
+        Hook::BlockMutations => (Check::NotNeeded(Reason::BlockActsBefore), output),
         Hook::RedactOutput => {
             let fields = tool.declaration().redacts;
             let Value::Object(map) = output else {
-                return (Check::Pass("nothing to redact".into()), output);
+                return (Check::Pass(Reason::NothingToRedact), output);
             };
             let mut hidden = Vec::new();
             let redacted: Map<String, Value> = map
@@ -464,33 +431,23 @@ fn after_hook(hook: Hook, tool: &dyn Tool, output: Value) -> (Check, Value) {
                 })
                 .collect();
             let reason = if hidden.is_empty() {
-                format!("nothing to redact in {} output", tool.declaration().name)
+                Reason::NothingToRedactIn {
+                    tool: tool.declaration().name.into(),
+                }
             } else {
-                format!(
-                    "{} replaced by {REDACTED} in the returned output only",
-                    hidden.join(", ")
-                )
+                Reason::Redacted { fields: hidden }
             };
             (Check::Pass(reason), Value::Object(redacted))
         }
     }
 }
 
-fn effect_words(effect: &crate::ledger::Effect) -> String {
-    use crate::ledger::{DbValue, Effect};
-    match effect {
-        Effect::None => "the tool ran; it changes nothing".into(),
-        Effect::AppendEmail(m) => format!("appends {} for {} to the outbox", m.id, m.to),
-        Effect::AddEvent(e) => format!("adds {} {}–{} to the schedule", e.id, e.start, e.end),
-        Effect::WriteFile { path, .. } => format!("replaces the content of {path}"),
-        Effect::SetDatabase(DbValue::Seats(n)) => format!("sets seats to {n}"),
-        Effect::SetDatabase(DbValue::Status(s)) => format!("sets status to {}", quote(s)),
-    }
-}
-
 /// The literal request under review: tool name and argument text.
-pub fn request_text(inputs: &Inputs) -> String {
-    format!("tool: {}\narguments:\n{}", inputs.tool, inputs.args)
+pub fn request_text(inputs: &Inputs) -> Text {
+    Text::RequestLiteral {
+        tool: (&inputs.tool).into(),
+        args: (&inputs.args).into(),
+    }
 }
 
 #[cfg(test)]
@@ -515,7 +472,8 @@ mod tests {
             approval: None,
         };
         let call = plan(&Registry::fixtures(), &inputs, &Ledger::fixtures())
-            .call
+            .call()
+            .cloned()
             .unwrap();
         inputs.approval = Some(Approval {
             tool: call.tool,
@@ -525,7 +483,9 @@ mod tests {
     }
 
     fn idempotency_row(key: &str) -> GateResult {
-        plan(&Registry::fixtures(), &send(key), &Ledger::fixtures()).rows[4].clone()
+        plan(&Registry::fixtures(), &send(key), &Ledger::fixtures())
+            .row(Gate::Idempotency)
+            .clone()
     }
 
     #[test]
@@ -535,12 +495,12 @@ mod tests {
         let long = idempotency_row(&"k".repeat(65));
         assert_eq!(long.verdict, Verdict::Rejected);
         assert_eq!(
-            long.reason,
+            long.reason.to_string(),
             "Operation key must be 1 to 64 characters on one line (got 65)"
         );
         let empty = idempotency_row("");
         assert_eq!(empty.verdict, Verdict::Rejected);
-        assert!(empty.reason.ends_with("(got 0)"));
+        assert!(empty.reason.to_string().ends_with("(got 0)"));
         assert_eq!(idempotency_row("a\nb").verdict, Verdict::Rejected);
         // Counted in UTF-16 units: 32 astral characters are 64 units.
         assert_eq!(idempotency_row(&"😀".repeat(32)).verdict, Verdict::Passed);
@@ -564,7 +524,7 @@ mod tests {
                 approval: None,
             };
             let p = plan(&Registry::fixtures(), &inputs, &Ledger::fixtures());
-            let gates: Vec<Gate> = p.rows.iter().map(|r| r.gate).collect();
+            let gates: Vec<Gate> = p.rows().iter().map(|r| r.gate).collect();
             assert_eq!(gates, Gate::ALL, "{tool}");
         }
     }

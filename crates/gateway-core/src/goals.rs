@@ -1,14 +1,18 @@
 //! Experiment goals as data, and how a finished run reaches them.
 //!
 //! A goal is a condition on one finished run (its tool, role, hook and
-//! outcome, a phrase in the rejection reason or in the output) or on the
+//! outcome, the kind of its typed rejection reason, a phrase in the
+//! returned output) or on the
 //! ledger afterwards. Reaching a goal is recorded once and never undone;
 //! the page shows which goals are reached and an embedding course page is
 //! told (with no personal data).
 
 use crate::gates::{Gate, Plan};
-use crate::ledger::{Commit, Ledger};
+use crate::ledger::{Commit, Finish, Ledger};
 use crate::policy::{Hook, Role};
+use crate::reason::Reason;
+use crate::schema::ArgError;
+use crate::tools::ExecError;
 
 /// What a finished run must have done.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,8 +36,8 @@ pub struct RunMatch {
     pub role: Option<Role>,
     pub hook: Option<Hook>,
     pub outcome: Outcome,
-    /// A phrase the rejected row's reason contains.
-    pub reason: Option<&'static str>,
+    /// The kind of reason the rejected row gives.
+    pub reason: Option<ReasonIs>,
     /// A phrase the returned output contains.
     pub output: Option<&'static str>,
 }
@@ -48,6 +52,40 @@ impl RunMatch {
             outcome,
             reason: None,
             output: None,
+        }
+    }
+}
+
+/// A kind of rejection reason, matched on the typed reason (never on its
+/// wording).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReasonIs {
+    /// The registry holds no tool of that name.
+    UnknownTool,
+    /// A required field is missing.
+    Missing(&'static str),
+    /// A field is outside its allowed values (e.g. `path`).
+    NotOneOf(&'static str),
+    /// A number is outside its bounds (e.g. `limit`).
+    OutOfRange(&'static str),
+    /// The event overlaps one already on the schedule.
+    Overlap,
+    /// A division by zero.
+    DivideByZero,
+}
+
+impl ReasonIs {
+    pub fn matches(self, reason: &Reason) -> bool {
+        match (self, reason) {
+            (ReasonIs::UnknownTool, Reason::UnknownTool { .. }) => true,
+            (ReasonIs::Missing(f), Reason::Args(ArgError::Missing { field })) => field == f,
+            (ReasonIs::NotOneOf(f), Reason::Args(ArgError::NotOneOf { field, .. })) => field == f,
+            (ReasonIs::OutOfRange(f), Reason::Args(ArgError::OutOfRange { field, .. })) => {
+                field == f
+            }
+            (ReasonIs::Overlap, Reason::Exec(ExecError::Overlap { .. })) => true,
+            (ReasonIs::DivideByZero, Reason::Exec(ExecError::DivideByZero)) => true,
+            _ => false,
         }
     }
 }
@@ -94,25 +132,23 @@ pub struct FinishedRun<'a> {
 impl Goal {
     pub fn reached_by(&self, run: &FinishedRun<'_>) -> bool {
         match self.reach {
-            Reach::OutboxAtLeast(n) => run.ledger.outbox.len() >= n,
+            Reach::OutboxAtLeast(n) => run.ledger.outbox().len() >= n,
             Reach::TurnRefusedCalls => run.turn_end.is_some_and(|t| t.refused > 0),
             Reach::UnbackedClaim => run.turn_end.is_some_and(|t| t.unbacked_claims > 0),
             Reach::Run(m) => {
                 let plan = run.plan;
-                let outcome = match (&plan.commit, m.outcome) {
+                let outcome = match (plan.commit(), m.outcome) {
                     (Commit::Rejected(_), Outcome::Succeeded) => false,
                     (_, Outcome::Succeeded) => true,
-                    (Commit::Read, Outcome::Read)
-                    | (Commit::Effect { .. }, Outcome::Committed)
-                    | (Commit::Replay, Outcome::Replayed) => true,
-                    (Commit::Rejected(g), Outcome::RejectedAt(want)) => *g == want,
+                    (Commit::Ran(Finish::Read), Outcome::Read)
+                    | (Commit::Ran(Finish::Effect { .. }), Outcome::Committed)
+                    | (Commit::Ran(Finish::Replay { .. }), Outcome::Replayed) => true,
+                    (Commit::Rejected(g), Outcome::RejectedAt(want)) => g == want,
                     _ => false,
                 };
-                let reason = m.reason.is_none_or(|phrase| {
-                    plan.rejected_at()
-                        .and_then(|g| plan.rows.get(g.index()))
-                        .is_some_and(|row| row.reason.contains(phrase))
-                });
+                let reason = m
+                    .reason
+                    .is_none_or(|kind| plan.rejection().is_some_and(|r| kind.matches(r)));
                 let output = m
                     .output
                     .is_none_or(|phrase| plan.returned_text().is_some_and(|t| t.contains(phrase)));

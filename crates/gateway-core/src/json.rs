@@ -9,21 +9,47 @@
 
 use serde_json::Value;
 
+use crate::text::Text;
+
 /// The largest argument text accepted, in UTF-16 code units.
 pub const MAX_ARGUMENT_UNITS: usize = 4096;
 
 /// Why argument text is not a JSON value the gates can look at.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JsonError {
-    #[error("Arguments JSON must be at most {cap} characters (got {got})")]
-    TooLong { cap: usize, got: usize },
-    #[error("Malformed JSON at line {line}, column {column}: {detail}")]
+    TooLong {
+        cap: usize,
+        got: usize,
+    },
     Malformed {
         line: usize,
         column: usize,
         detail: String,
     },
 }
+
+impl JsonError {
+    pub fn text(&self) -> Text {
+        match self {
+            JsonError::TooLong { cap, got } => Text::JsonTooLong {
+                cap: (*cap).into(),
+                got: (*got).into(),
+            },
+            JsonError::Malformed {
+                line,
+                column,
+                detail,
+            } => Text::JsonMalformed {
+                line: (*line).into(),
+                column: (*column).into(),
+                detail: detail.into(),
+            },
+        }
+    }
+}
+
+crate::display_by_text!(JsonError);
+impl std::error::Error for JsonError {}
 
 /// Length of `text` as JavaScript's `String.prototype.length` counts it.
 pub fn utf16_len(text: &str) -> usize {

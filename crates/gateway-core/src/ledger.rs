@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use crate::gates::Gate;
+use crate::text::Text;
+use crate::vocab::Gate;
 
 /// The outbox holds at most this many messages.
 pub const MAX_OUTBOX: usize = 20;
@@ -69,6 +70,29 @@ pub enum Effect {
     SetDatabase(DbValue),
 }
 
+impl Effect {
+    /// What committing this effect does, in words.
+    pub fn text(&self) -> Text {
+        match self {
+            Effect::None => Text::EffectNone,
+            Effect::AppendEmail(m) => Text::EffectAppendEmail {
+                id: (&m.id).into(),
+                to: (&m.to).into(),
+            },
+            Effect::AddEvent(e) => Text::EffectAddEvent {
+                id: (&e.id).into(),
+                start: (&e.start).into(),
+                end: (&e.end).into(),
+            },
+            Effect::WriteFile { path, .. } => Text::EffectWriteFile { path: path.into() },
+            Effect::SetDatabase(DbValue::Seats(n)) => Text::EffectSetSeats { seats: (*n).into() },
+            Effect::SetDatabase(DbValue::Status(s)) => Text::EffectSetStatus {
+                status: crate::json::quote(s).into(),
+            },
+        }
+    }
+}
+
 /// What an operation key holds after a successful mutation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Receipt {
@@ -90,16 +114,24 @@ pub struct Counters {
 }
 
 /// How a finished run touches the ledger.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Commit {
+    /// Rejected at this gate: nothing changes but the counters.
+    Rejected(Gate),
+    /// Every gate passed.
+    Ran(Finish),
+}
+
+/// What a run that passed every gate records.
 #[cfg_attr(
     target_pointer_width = "64",
     expect(
         clippy::large_enum_variant,
-        reason = "one Commit per plan; boxing buys nothing"
+        reason = "one Finish per plan; boxing buys nothing"
     )
 )]
 #[derive(Debug, Clone, PartialEq)]
-pub enum Commit {
-    Rejected(Gate),
+pub enum Finish {
     /// A read: nothing changes but the run count.
     Read,
     /// A mutation's effect, and the receipt its key now holds.
@@ -108,20 +140,22 @@ pub enum Commit {
         key: String,
         receipt: Receipt,
     },
-    /// A stored receipt returned again: no effect.
-    Replay,
+    /// The receipt `key` holds was returned again: no effect.
+    Replay { key: String },
 }
 
+/// Everything an approved call can change. Its only mutators are
+/// [`Ledger::commit`] and [`Ledger::reset`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ledger {
-    pub outbox: Vec<Email>,
-    pub schedule: Vec<Event>,
+    outbox: Vec<Email>,
+    schedule: Vec<Event>,
     /// How many events runs have added (ids are `event-N`).
-    pub events_added: usize,
-    pub files: [String; 2],
-    pub database: Database,
-    pub receipts: BTreeMap<String, Receipt>,
-    pub counters: Counters,
+    events_added: usize,
+    files: [String; 2],
+    database: Database,
+    receipts: BTreeMap<String, Receipt>,
+    counters: Counters,
 }
 
 impl Default for Ledger {
@@ -160,6 +194,40 @@ impl Ledger {
         *self = Self::fixtures();
     }
 
+    pub fn outbox(&self) -> &[Email] {
+        &self.outbox
+    }
+
+    pub fn schedule(&self) -> &[Event] {
+        &self.schedule
+    }
+
+    /// How many events runs have added (ids are `event-N`).
+    pub fn events_added(&self) -> usize {
+        self.events_added
+    }
+
+    /// The file contents, in [`FILE_NAMES`] order.
+    pub fn files(&self) -> &[String; 2] {
+        &self.files
+    }
+
+    pub fn database(&self) -> &Database {
+        &self.database
+    }
+
+    pub fn receipts(&self) -> &BTreeMap<String, Receipt> {
+        &self.receipts
+    }
+
+    pub fn receipt(&self, key: &str) -> Option<&Receipt> {
+        self.receipts.get(key)
+    }
+
+    pub fn counters(&self) -> &Counters {
+        &self.counters
+    }
+
     /// The content of a file named exactly `path`.
     pub fn file(&self, path: &str) -> Option<&str> {
         FILE_NAMES
@@ -173,13 +241,13 @@ impl Ledger {
         self.counters.runs_finished += 1;
         match commit {
             Commit::Rejected(gate) => self.counters.rejections[gate.index()] += 1,
-            Commit::Read => {}
-            Commit::Replay => self.counters.receipts_reused += 1,
-            Commit::Effect {
+            Commit::Ran(Finish::Read) => {}
+            Commit::Ran(Finish::Replay { .. }) => self.counters.receipts_reused += 1,
+            Commit::Ran(Finish::Effect {
                 effect,
                 key,
                 receipt,
-            } => {
+            }) => {
                 self.apply(effect);
                 self.counters.effects_committed += 1;
                 self.receipts.insert(key, receipt);
@@ -256,11 +324,11 @@ mod tests {
     fn commit_counts_and_applies_only_effects() {
         let mut ledger = Ledger::fixtures();
         ledger.commit(Commit::Rejected(Gate::Role));
-        ledger.commit(Commit::Read);
+        ledger.commit(Commit::Ran(Finish::Read));
         assert_eq!(ledger.counters.runs_finished, 2);
         assert_eq!(ledger.counters.rejections[Gate::Role.index()], 1);
         assert_eq!(ledger.outbox.len(), 0);
-        ledger.commit(Commit::Effect {
+        ledger.commit(Commit::Ran(Finish::Effect {
             effect: Effect::WriteFile {
                 path: FILE_NAMES[1].into(),
                 content: "new".into(),
@@ -271,10 +339,12 @@ mod tests {
                 payload: "{}".into(),
                 output: json!({}),
             },
-        });
+        }));
         assert_eq!(ledger.file("/workspace/report.txt"), Some("new"));
         assert_eq!(ledger.counters.effects_committed, 1);
-        ledger.commit(Commit::Replay);
+        ledger.commit(Commit::Ran(Finish::Replay {
+            key: "intent-1".into(),
+        }));
         assert_eq!(ledger.counters.receipts_reused, 1);
         ledger.reset();
         assert_eq!(ledger, Ledger::fixtures());

@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 pub mod baseline;
+pub mod command;
 pub mod declarations;
 pub mod experiments;
 mod export;
@@ -18,15 +19,22 @@ pub mod goals;
 pub mod json;
 pub mod ledger;
 pub mod mask;
+pub mod mode;
+pub mod notice;
+pub mod opening;
 pub mod playback;
 pub mod policy;
 pub mod published;
+pub mod reason;
 pub mod runlog;
 pub mod schema;
 pub mod share;
+pub mod text;
 pub mod tools;
 pub mod turn;
 pub mod view;
+mod view_parts;
+pub mod vocab;
 pub mod workbench;
 
 pub use experiments::ExperimentId;

@@ -5,7 +5,7 @@
 //! [`GATE_MS`] inspection milliseconds at normal speed. Inspection time is
 //! kept in quarter-milliseconds so that every speed is an integer rate.
 
-use std::str::FromStr;
+use crate::text::Text;
 
 /// Inspection milliseconds per gate at normal speed.
 pub const GATE_MS: u64 = 8_000;
@@ -14,18 +14,19 @@ pub const STAGES: usize = 7;
 /// Inspection time per gate, in quarter-milliseconds.
 const GATE_UNITS: u64 = GATE_MS * 4;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Speed {
-    Quarter,
-    Half,
-    #[default]
-    Normal,
-    Double,
+crate::closed_enum! {
+    /// How fast inspection time runs.
+    #[derive(Default)]
+    pub enum Speed as "speed" {
+        Quarter = "quarter",
+        Half = "half",
+        #[default]
+        Normal = "normal",
+        Double = "double",
+    }
 }
 
 impl Speed {
-    pub const ALL: [Speed; 4] = [Speed::Quarter, Speed::Half, Speed::Normal, Speed::Double];
-
     /// Inspection quarter-milliseconds per real millisecond.
     fn rate(self) -> u64 {
         match self {
@@ -36,34 +37,18 @@ impl Speed {
         }
     }
 
-    pub fn id(self) -> &'static str {
+    pub fn label(self) -> Text {
         match self {
-            Speed::Quarter => "quarter",
-            Speed::Half => "half",
-            Speed::Normal => "normal",
-            Speed::Double => "double",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Speed::Quarter => "Quarter speed",
-            Speed::Half => "Half speed",
-            Speed::Normal => "Normal speed",
-            Speed::Double => "Double speed",
+            Speed::Quarter => Text::SpeedQuarter,
+            Speed::Half => Text::SpeedHalf,
+            Speed::Normal => Text::SpeedNormal,
+            Speed::Double => Text::SpeedDouble,
         }
     }
 
     /// Real seconds a gate takes at this speed.
     pub fn seconds_per_gate(self) -> u64 {
         GATE_MS * 4 / self.rate() / 1000
-    }
-}
-
-impl FromStr for Speed {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        Speed::ALL.into_iter().find(|v| v.id() == s).ok_or(())
     }
 }
 

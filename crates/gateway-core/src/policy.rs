@@ -2,41 +2,22 @@
 //!
 //! Only risk and policy grant anything; a tool's description never does.
 
-use std::fmt;
-use std::str::FromStr;
+use crate::closed_enum;
+use crate::text::Text;
 
-/// What a call can do, from seed 002.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Risk {
-    Read,
-    Draft,
-    Write,
-    Send,
-    Delete,
-    Share,
+closed_enum! {
+    /// What a call can do, from seed 002.
+    pub enum Risk as "risk" {
+        Read = "read",
+        Draft = "draft",
+        Write = "write",
+        Send = "send",
+        Delete = "delete",
+        Share = "share",
+    }
 }
 
 impl Risk {
-    pub const ALL: [Risk; 6] = [
-        Risk::Read,
-        Risk::Draft,
-        Risk::Write,
-        Risk::Send,
-        Risk::Delete,
-        Risk::Share,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Risk::Read => "read",
-            Risk::Draft => "draft",
-            Risk::Write => "write",
-            Risk::Send => "send",
-            Risk::Delete => "delete",
-            Risk::Share => "share",
-        }
-    }
-
     /// Anything but a read may change something.
     pub fn is_mutation(self) -> bool {
         self != Risk::Read
@@ -52,110 +33,70 @@ impl Risk {
         matches!(self, Risk::Delete | Risk::Share)
     }
 
-    /// The policy table row for this risk, in words.
-    pub fn rule(self) -> &'static str {
+    /// The risk named in a sentence.
+    pub fn name(self) -> Text {
         match self {
-            Risk::Read => "runs without approval, for any role",
-            Risk::Draft => "runs without approval, for Operator only",
-            Risk::Write | Risk::Send => "needs Operator and approval of the exact payload",
-            Risk::Delete | Risk::Share => "refused for every role",
+            Risk::Read => Text::RiskRead,
+            Risk::Draft => Text::RiskDraft,
+            Risk::Write => Text::RiskWrite,
+            Risk::Send => Text::RiskSend,
+            Risk::Delete => Text::RiskDelete,
+            Risk::Share => Text::RiskShare,
+        }
+    }
+
+    /// The policy table row for this risk, in words.
+    pub fn rule(self) -> Text {
+        match self {
+            Risk::Read => Text::RuleRead,
+            Risk::Draft => Text::RuleDraft,
+            Risk::Write | Risk::Send => Text::RuleApproval,
+            Risk::Delete | Risk::Share => Text::RuleRefused,
         }
     }
 }
 
-impl fmt::Display for Risk {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
+closed_enum! {
+    /// Who is asking. A role never approves anything by itself.
+    #[derive(Default)]
+    pub enum Role as "role" {
+        #[default]
+        Viewer = "viewer",
+        Operator = "operator",
     }
-}
-
-/// Who is asking. A role never approves anything by itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Role {
-    #[default]
-    Viewer,
-    Operator,
 }
 
 impl Role {
-    pub const ALL: [Role; 2] = [Role::Viewer, Role::Operator];
-
-    pub fn id(self) -> &'static str {
+    pub fn label(self) -> Text {
         match self {
-            Role::Viewer => "viewer",
-            Role::Operator => "operator",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Role::Viewer => "Viewer",
-            Role::Operator => "Operator",
+            Role::Viewer => Text::RoleViewer,
+            Role::Operator => Text::RoleOperator,
         }
     }
 }
 
-/// The hook policy around execution.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Hook {
-    #[default]
-    None,
-    /// Before execution: reject every mutation.
-    BlockMutations,
-    /// After execution: hide the recipient / file content in the returned output.
-    RedactOutput,
+closed_enum! {
+    /// The hook policy around execution.
+    #[derive(Default)]
+    pub enum Hook as "hook" {
+        #[default]
+        None = "none",
+        /// Before execution: reject every mutation.
+        BlockMutations = "block-mutations",
+        /// After execution: hide the recipient / file content in the returned output.
+        RedactOutput = "redact-output",
+    }
 }
 
 impl Hook {
-    pub const ALL: [Hook; 3] = [Hook::None, Hook::BlockMutations, Hook::RedactOutput];
-
-    pub fn id(self) -> &'static str {
+    pub fn label(self) -> Text {
         match self {
-            Hook::None => "none",
-            Hook::BlockMutations => "block-mutations",
-            Hook::RedactOutput => "redact-output",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Hook::None => "None",
-            Hook::BlockMutations => "Block mutations",
-            Hook::RedactOutput => "Redact output",
+            Hook::None => Text::HookNone,
+            Hook::BlockMutations => Text::HookBlockMutations,
+            Hook::RedactOutput => Text::HookRedactOutput,
         }
     }
 }
-
-/// A string that names no value of a closed enum.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{what} must be one of {allowed} (got {})", crate::json::quote(.got))]
-pub struct UnknownValue {
-    pub what: &'static str,
-    pub allowed: String,
-    pub got: String,
-}
-
-macro_rules! parse_by_id {
-    ($ty:ty, $what:literal) => {
-        impl FromStr for $ty {
-            type Err = UnknownValue;
-            fn from_str(s: &str) -> Result<Self, UnknownValue> {
-                <$ty>::ALL
-                    .into_iter()
-                    .find(|v| v.id() == s)
-                    .ok_or_else(|| UnknownValue {
-                        what: $what,
-                        allowed: <$ty>::ALL.map(|v| v.id()).join(", "),
-                        got: s.into(),
-                    })
-            }
-        }
-    };
-}
-
-parse_by_id!(Risk, "risk");
-parse_by_id!(Role, "role");
-parse_by_id!(Hook, "hook");
 
 #[cfg(test)]
 mod tests {

@@ -9,6 +9,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::json::{quote, type_name, utf16_len};
+use crate::text::Text;
 
 /// All of a tool's accepted argument objects.
 #[derive(Debug, Clone, Copy)]
@@ -70,10 +71,11 @@ impl Format {
     }
 
     /// What a learner is told the format is.
-    pub fn describe(self) -> &'static str {
+    /// What a value of this format looks like, in words.
+    pub fn text(self) -> Text {
         match self {
-            Format::ExampleTestAddress => "an address at example.test (e.g. learner@example.test)",
-            Format::ClockTime => "a time HH:MM from 00:00 to 24:00",
+            Format::ExampleTestAddress => Text::FormatExampleTestAddress,
+            Format::ClockTime => Text::FormatClockTime,
         }
     }
 
@@ -109,70 +111,152 @@ pub fn parse_clock(s: &str) -> Option<u16> {
 
 /// Why an argument object does not fit its tool's shape. Every message names
 /// the field, and the bound where there is one.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ArgError {
-    #[error(transparent)]
-    Json(#[from] crate::json::JsonError),
-    #[error("Arguments must be a JSON object (got {got})")]
-    NotObject { got: &'static str },
-    #[error("Missing {field}")]
-    Missing { field: String },
-    #[error("Unknown field {}", quote(.field))]
-    Unknown { field: String },
-    #[error("{field} is not allowed when {when}")]
-    NotAllowed { field: String, when: String },
-    #[error("{field} must be a {expected} (got {got})")]
+    Json(crate::json::JsonError),
+    NotObject {
+        got: &'static str,
+    },
+    Missing {
+        field: String,
+    },
+    Unknown {
+        field: String,
+    },
+    NotAllowed {
+        field: String,
+        when: String,
+    },
     WrongType {
         field: String,
         expected: &'static str,
         got: &'static str,
     },
-    #[error("{field} must be at least {min} characters (got {got})")]
     TooShort {
         field: String,
         min: usize,
         got: usize,
     },
-    #[error("{field} must be at most {max} characters (got {got})")]
     TooLong {
         field: String,
         max: usize,
         got: usize,
     },
-    #[error("{field} must be on one line, with no control characters")]
-    ControlCharacter { field: String },
-    #[error("{field} must be {expected} (got {})", quote(.got))]
+    ControlCharacter {
+        field: String,
+    },
     BadFormat {
         field: String,
-        expected: &'static str,
+        expected: Format,
         got: String,
     },
-    #[error("{field} must be one of {} (got {})", list(.allowed), quote(.got))]
     NotOneOf {
         field: String,
         allowed: Vec<&'static str>,
         got: String,
     },
-    #[error("{field} must be a whole number (got {got})")]
-    NotInteger { field: String, got: String },
-    #[error("{field} must be from {min} to {max} (got {got})")]
+    NotInteger {
+        field: String,
+        got: String,
+    },
     OutOfRange {
         field: String,
         min: String,
         max: String,
         got: String,
     },
-    #[error("{field} must be {rule}")]
-    Rule { field: String, rule: String },
+    Rule {
+        field: String,
+        rule: Text,
+    },
 }
 
-fn list(items: &[&str]) -> String {
-    items
-        .iter()
-        .map(|s| quote(s))
-        .collect::<Vec<_>>()
-        .join(", ")
+impl From<crate::json::JsonError> for ArgError {
+    fn from(e: crate::json::JsonError) -> Self {
+        ArgError::Json(e)
+    }
 }
+
+impl ArgError {
+    pub fn text(&self) -> Text {
+        match self {
+            ArgError::Json(e) => e.text(),
+            ArgError::NotObject { got } => Text::ArgNotObject { got: (*got).into() },
+            ArgError::Missing { field } => Text::ArgMissing {
+                field: field.into(),
+            },
+            ArgError::Unknown { field } => Text::ArgUnknown {
+                field: quote(field).into(),
+            },
+            ArgError::NotAllowed { field, when } => Text::ArgNotAllowed {
+                field: field.into(),
+                when: when.into(),
+            },
+            ArgError::WrongType {
+                field,
+                expected,
+                got,
+            } => Text::ArgWrongType {
+                field: field.into(),
+                expected: (*expected).into(),
+                got: (*got).into(),
+            },
+            ArgError::TooShort { field, min, got } => Text::ArgTooShort {
+                field: field.into(),
+                min: (*min).into(),
+                got: (*got).into(),
+            },
+            ArgError::TooLong { field, max, got } => Text::ArgTooLong {
+                field: field.into(),
+                max: (*max).into(),
+                got: (*got).into(),
+            },
+            ArgError::ControlCharacter { field } => Text::ArgControlCharacter {
+                field: field.into(),
+            },
+            ArgError::BadFormat {
+                field,
+                expected,
+                got,
+            } => Text::ArgBadFormat {
+                field: field.into(),
+                expected: expected.text().into(),
+                got: quote(got).into(),
+            },
+            ArgError::NotOneOf {
+                field,
+                allowed,
+                got,
+            } => Text::ArgNotOneOf {
+                field: field.into(),
+                allowed: allowed.iter().map(|a| quote(a)).collect::<Vec<_>>().into(),
+                got: quote(got).into(),
+            },
+            ArgError::NotInteger { field, got } => Text::ArgNotInteger {
+                field: field.into(),
+                got: got.into(),
+            },
+            ArgError::OutOfRange {
+                field,
+                min,
+                max,
+                got,
+            } => Text::ArgOutOfRange {
+                field: field.into(),
+                min: min.into(),
+                max: max.into(),
+                got: got.into(),
+            },
+            ArgError::Rule { field, rule } => Text::ArgRule {
+                field: field.into(),
+                rule: rule.clone().into(),
+            },
+        }
+    }
+}
+
+crate::display_by_text!(ArgError);
+impl std::error::Error for ArgError {}
 
 /// Arguments that fit a tool's shape, in the order they were written.
 #[derive(Debug, Clone, PartialEq)]
@@ -300,7 +384,7 @@ impl Shape {
         }
         candidates.first().copied().ok_or(ArgError::Rule {
             field: "arguments".into(),
-            rule: "one of the declared forms".into(),
+            rule: Text::RuleDeclaredForm,
         })
     }
 
@@ -464,7 +548,7 @@ fn check_field(field: &Field, value: &Value) -> Result<(), ArgError> {
             if !format.accepts(s) {
                 return Err(ArgError::BadFormat {
                     field: name(),
-                    expected: format.describe(),
+                    expected: format,
                     got: s.into(),
                 });
             }

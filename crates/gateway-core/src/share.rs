@@ -14,6 +14,7 @@ use crate::experiments::ExperimentId;
 use crate::json::quote;
 use crate::playback::Speed;
 use crate::policy::{Hook, Role};
+use crate::text::Text;
 use crate::workbench::Workbench;
 
 /// The version this build writes and reads.
@@ -34,15 +35,28 @@ pub struct Setup {
 }
 
 /// Why a link's fragment could not be restored.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ShareError {
-    #[error("This link was made by a newer version of the workbench (setup version {got}; this page reads version {VERSION}). The experiment's default setup is shown instead.")]
     FutureVersion { got: u32 },
-    #[error(
-        "This link's setup is damaged ({detail}). The experiment's default setup is shown instead."
-    )]
     Damaged { detail: String },
 }
+
+impl ShareError {
+    pub fn text(&self) -> Text {
+        match self {
+            ShareError::FutureVersion { got } => Text::LinkFuture {
+                got: (*got).into(),
+                version: VERSION.into(),
+            },
+            ShareError::Damaged { detail } => Text::LinkDamaged {
+                detail: detail.into(),
+            },
+        }
+    }
+}
+
+crate::display_by_text!(ShareError);
+impl std::error::Error for ShareError {}
 
 /// The keys of the compact JSON object inside the fragment, short to keep
 /// links short: experiment, tool, arguments, role, hook, key, speed.
@@ -104,10 +118,10 @@ impl Setup {
             |name: &str, value: &str| damaged(&format!("{name} {} is unknown", quote(value)));
         let (e, r, h, s) = (text("e")?, text("r")?, text("h")?, text("s")?);
         Ok(Some(Setup {
-            experiment: e.parse().map_err(|()| field("experiment", &e))?,
+            experiment: e.parse().map_err(|_| field("experiment", &e))?,
             role: r.parse().map_err(|_| field("role", &r))?,
             hook: h.parse().map_err(|_| field("hook", &h))?,
-            speed: s.parse().map_err(|()| field("speed", &s))?,
+            speed: s.parse().map_err(|_| field("speed", &s))?,
             tool: text("t")?,
             args: text("a")?,
             key: text("k")?,
@@ -118,14 +132,15 @@ impl Setup {
 impl Workbench {
     /// The setup a Copy link action shares.
     pub fn setup(&self) -> Setup {
+        let inputs = self.inputs();
         Setup {
-            experiment: self.experiment,
-            tool: self.inputs.tool.clone(),
-            args: self.inputs.args.clone(),
-            role: self.inputs.role,
-            hook: self.inputs.hook,
-            key: self.inputs.key.clone(),
-            speed: self.clock.speed,
+            experiment: self.experiment(),
+            tool: inputs.tool,
+            args: inputs.args,
+            role: inputs.role,
+            hook: inputs.hook,
+            key: inputs.key,
+            speed: self.clock().speed,
         }
     }
 }

@@ -10,6 +10,7 @@
 use serde_json::Value;
 
 use crate::json::{parse as parse_json, pretty, quote, type_name, JsonError};
+use crate::text::Text;
 
 /// At most this many calls of one turn are dispatched.
 pub const MAX_CALLS: usize = 6;
@@ -45,29 +46,63 @@ impl Decision {
 }
 
 /// Why a decision cannot be inspected. Items are numbered from 1.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DecisionError {
-    #[error(transparent)]
-    Json(#[from] JsonError),
-    #[error("A model decision must be a JSON array of calls (got {got})")]
+    Json(JsonError),
     NotArray { got: &'static str },
-    #[error("A model decision needs at least one call")]
     NoCall,
-    #[error("Item {item} must be an object (got {got})")]
     NotObject { item: usize, got: &'static str },
-    #[error("Item {item}: Missing name")]
     MissingName { item: usize },
-    #[error("Item {item}: name must be a string (got {got})")]
     NameNotString { item: usize, got: &'static str },
-    #[error("Item {item}: Missing args")]
     MissingArgs { item: usize },
-    #[error("Item {item}: Unknown field {}", quote(.field))]
     UnknownField { item: usize, field: String },
-    #[error("Item {item}: text must be a string (got {got})")]
     TextNotString { item: usize, got: &'static str },
-    #[error("Item {item}: the final text must be the last item")]
     TextNotLast { item: usize },
 }
+
+impl From<JsonError> for DecisionError {
+    fn from(e: JsonError) -> Self {
+        DecisionError::Json(e)
+    }
+}
+
+impl DecisionError {
+    pub fn text(&self) -> Text {
+        match self {
+            DecisionError::Json(e) => e.text(),
+            DecisionError::NotArray { got } => Text::DecisionNotArray { got: (*got).into() },
+            DecisionError::NoCall => Text::DecisionNoCall,
+            DecisionError::NotObject { item, got } => Text::DecisionItemNotObject {
+                item: (*item).into(),
+                got: (*got).into(),
+            },
+            DecisionError::MissingName { item } => Text::DecisionMissingName {
+                item: (*item).into(),
+            },
+            DecisionError::NameNotString { item, got } => Text::DecisionNameNotString {
+                item: (*item).into(),
+                got: (*got).into(),
+            },
+            DecisionError::MissingArgs { item } => Text::DecisionMissingArgs {
+                item: (*item).into(),
+            },
+            DecisionError::UnknownField { item, field } => Text::DecisionUnknownField {
+                item: (*item).into(),
+                field: quote(field).into(),
+            },
+            DecisionError::TextNotString { item, got } => Text::DecisionTextNotString {
+                item: (*item).into(),
+                got: (*got).into(),
+            },
+            DecisionError::TextNotLast { item } => Text::DecisionTextNotLast {
+                item: (*item).into(),
+            },
+        }
+    }
+}
+
+crate::display_by_text!(DecisionError);
+impl std::error::Error for DecisionError {}
 
 /// Parses a decision under the same 4096-unit cap and JSON rules as arguments.
 pub fn parse(text: &str) -> Result<Decision, DecisionError> {

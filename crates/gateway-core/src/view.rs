@@ -1,27 +1,43 @@
-//! The view model: plain data that says everything every panel shows.
+//! The view model: plain data that says everything every panel shows, in
+//! the page's language.
 //!
 //! [`Workbench::view`] is the only thing the page draws from. It holds no
-//! DOM types and the page adds no policy: which controls are enabled, what
-//! each gate row says and what the caption reads are all decided here.
+//! DOM types and the page adds no policy and no words: which controls are
+//! enabled, what each gate row says, every label, caption and status line
+//! is decided here, through the message catalogue.
 
 use crate::baseline::Baseline;
-use crate::gates::{request_text, Gate, GateResult, Verdict};
+use crate::command::{Deliverable, Slot, SlotState};
+use crate::gates::{request_text, Gate, Outcome, Verdict, GATES};
 use crate::json::{pretty, utf16_len, MAX_ARGUMENT_UNITS};
-use crate::ledger::{Commit, FILE_NAMES};
+use crate::ledger::Finish;
 use crate::playback::Speed;
 use crate::policy::{Hook, Risk, Role};
-use crate::runlog::RunRecord;
+use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, ToolId};
-use crate::turn::MAX_CALLS;
-use crate::workbench::{CallOutcome, Workbench};
+use crate::workbench::{Delivery, Workbench};
+
+pub use crate::view_parts::{
+    BaselineView, ClaimView, Labels, LedgerSection, RunView, TurnCallView, TurnView,
+};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageModel {
+    /// The page's language, for `<html lang>`.
+    pub lang: &'static str,
+    /// The document title.
+    pub title: String,
+    /// Every fixed word of the page: headings, labels, buttons, hints.
+    pub labels: Labels,
     pub experiment: ExperimentView,
     pub tools: Vec<Choice>,
+    /// The tool select's first option when the name is not registered.
+    pub tool_placeholder: Option<String>,
     /// The tool name exactly as the request carries it.
     pub tool_name: String,
     pub examples: Vec<Choice>,
+    /// The example select's first option once the text is edited.
+    pub example_placeholder: String,
     pub args: String,
     /// e.g. `96 / 4096 characters`.
     pub args_count: String,
@@ -43,13 +59,15 @@ pub struct PageModel {
     pub output_note: String,
     pub ledger: Vec<LedgerSection>,
     pub ledger_json: String,
-    pub runs: Vec<RunRecord>,
-    pub notice: Option<String>,
-    pub baseline: Option<Baseline>,
+    pub runs: Vec<RunView>,
+    /// What the runs log shows with no run.
+    pub runs_empty: String,
+    /// Every notice, oldest first; none is lost to a newer one.
+    pub notices: Vec<String>,
+    pub baseline: BaselineView,
     /// `Capture baseline` or `Replace baseline`.
-    pub capture_label: &'static str,
-    /// What the page is and is not, in words.
-    pub disclaimer: &'static str,
+    pub capture_label: String,
+    pub clear_enabled: bool,
     /// The policy by risk, one row per risk (SPEC 2.3).
     pub policy: Vec<PolicyRow>,
     /// The Agent turn panel.
@@ -57,51 +75,24 @@ pub struct PageModel {
     /// Whether the request controls (tool, example, arguments, tool name)
     /// take input: not while an agent turn supplies the request.
     pub request_editable: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TurnView {
-    /// The model decision text.
-    pub decision: String,
-    /// Why the decision cannot be inspected, naming the item and field.
-    pub error: Option<String>,
-    pub active: bool,
-    /// One sentence on where the turn stands.
-    pub summary: String,
-    pub calls: Vec<TurnCallView>,
-    pub claims: Vec<ClaimView>,
-    /// Committed effects and replayed receipts: the completed operations.
-    pub completed: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TurnCallView {
-    pub number: usize,
-    pub name: String,
-    /// `waiting`, `inspecting`, `read`, `committed`, `replayed`, `rejected`, `refused`.
-    pub state: &'static str,
-    pub detail: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClaimView {
-    pub sentence: String,
-    pub tool: &'static str,
-    /// Whether a committed effect or replayed receipt of that tool stands behind it.
-    pub backed: bool,
+    pub share: ShareView,
+    pub notes: NotesView,
+    /// The status line under the declarations' Copy / Download buttons.
+    pub export_status: String,
+    /// Panels (`data-panel` names) hidden by `?hide=`.
+    pub hidden_panels: Vec<String>,
+    /// `?embed=1`: no page chrome.
+    pub embedded: bool,
 }
 
 /// One row of the policy table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PolicyRow {
     pub risk: &'static str,
-    pub rule: &'static str,
+    pub rule: String,
     /// The registered tools that can make a call of this risk, or `none`.
     pub tools: String,
 }
-
-/// The short statement of what is not real.
-pub const DISCLAIMER: &str = "This browser-only gateway uses six handcrafted functions, not an agent framework or any real service. No emails, calendar invitations, network requests, real files, database queries or arbitrary code are executed. Email recipients are restricted to example.test; virtual files are two allowlisted map keys; arithmetic uses named operators, never eval. Approval, role rules, hooks and receipts are illustrative application policies, not production security controls. Redaction changes two output fields only and is not a privacy guarantee. The ledger lives in page memory and is lost on reload.";
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExperimentView {
@@ -118,13 +109,15 @@ pub struct GoalView {
     pub id: &'static str,
     pub text: &'static str,
     pub reached: bool,
+    /// `Reached: ` or `Not yet: `.
+    pub mark: String,
 }
 
 /// One option of a select or radio group.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
     pub value: &'static str,
-    pub label: &'static str,
+    pub label: String,
     pub selected: bool,
     pub enabled: bool,
 }
@@ -140,6 +133,8 @@ pub struct ApprovalView {
     pub approved: bool,
     pub can_approve: bool,
     pub can_revoke: bool,
+    /// `Approve exact payload` or `Revoke approval`.
+    pub button: String,
     /// One sentence on the approval state.
     pub status: String,
 }
@@ -160,9 +155,9 @@ impl RowStatus {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> Text {
         match self {
-            RowStatus::Pending => "pending",
+            RowStatus::Pending => Text::StatusPending,
             RowStatus::Done(v) => v.label(),
         }
     }
@@ -172,7 +167,10 @@ impl RowStatus {
 pub struct GateRow {
     pub gate: Gate,
     pub number: usize,
+    /// The gate's name as a heading.
+    pub name: String,
     pub status: RowStatus,
+    pub status_label: String,
     pub reason: String,
     /// Under inspection (`aria-current="step"`).
     pub current: bool,
@@ -187,86 +185,94 @@ pub struct PlaybackView {
     pub progress_permille: u32,
     pub seconds_left: u64,
     /// `Play run` or `Pause`.
-    pub play_label: &'static str,
+    pub play_label: String,
+    pub play_enabled: bool,
     pub next_enabled: bool,
+    pub restart_enabled: bool,
     pub speeds: Vec<Choice>,
     /// e.g. `8 s per gate, 56 s per run`.
     pub pace: String,
+    /// e.g. `Gate 3 of 7 · 5 s of inspection left (paused)`.
+    pub progress_text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PreviewView {
-    pub rows: Vec<GateRow>,
+    /// One line per gate: `Schema: passed — …`.
+    pub rows: Vec<(RowStatus, String)>,
     pub summary: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LedgerSection {
-    pub title: &'static str,
-    pub items: Vec<String>,
+pub struct ShareView {
+    /// Copy link's status line.
+    pub status: String,
+    /// The link made, shown in a field to copy by hand.
+    pub link: Option<String>,
 }
 
-/// `1 claim`, `2 claims`.
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotesView {
+    pub text: String,
+    pub status: String,
+    /// The last export, shown to copy where downloads are blocked.
+    pub export: Option<String>,
 }
 
 impl Workbench {
+    fn t(&self, text: Text) -> String {
+        text.render(self.locale())
+    }
+
     pub fn view(&self) -> PageModel {
-        let inputs = &self.inputs;
-        let stage = self.clock.stage();
-        let finished = self.clock.is_finished();
-        let known_tool = self.registry.get(&inputs.tool).is_some();
+        let l = self.locale();
+        let inputs = self.inputs();
+        let clock = self.clock();
+        let stage = clock.stage();
+        let finished = clock.is_finished();
+        let known_tool = self.registry().get(&inputs.tool).is_some();
         let units = utf16_len(&inputs.args);
+        let frozen = self.turn_finished();
         PageModel {
-            experiment: {
-                let e = self.experiment.experiment();
-                let goals: Vec<GoalView> = e
-                    .goals
-                    .iter()
-                    .zip(&self.goals_reached)
-                    .map(|(g, reached)| GoalView {
-                        id: g.id,
-                        text: g.text,
-                        reached: *reached,
-                    })
-                    .collect();
-                let done = goals.iter().filter(|g| g.reached).count();
-                ExperimentView {
-                    id: self.experiment.id(),
-                    title: e.title,
-                    instructions: e.instructions,
-                    progress: format!("{done} of {} goals reached", goals.len()),
-                    goals,
-                }
-            },
+            lang: l.id(),
+            title: self.t(Text::PageTitle {
+                experiment: self.experiment().experiment().title.into(),
+            }),
+            labels: Labels::new(l),
+            experiment: self.experiment_view(),
             tools: ToolId::ALL
                 .iter()
                 .map(|t| Choice {
-                    value: t.name(),
-                    label: t.label(),
-                    selected: t.name() == inputs.tool,
+                    value: t.id(),
+                    label: t.tool().declaration().label.into(),
+                    selected: t.id() == inputs.tool,
                     enabled: true,
                 })
                 .collect(),
+            tool_placeholder: (!ToolId::ALL.iter().any(|t| t.id() == inputs.tool))
+                .then(|| self.t(Text::ToolUnregistered)),
             tool_name: inputs.tool.clone(),
             examples: ExampleKind::ALL
                 .iter()
                 .map(|k| Choice {
                     value: k.id(),
-                    label: k.label(),
-                    selected: self.example == Some(*k),
+                    label: self.t(k.label()),
+                    selected: self.example() == Some(*k),
                     enabled: known_tool,
                 })
                 .collect(),
+            example_placeholder: self.t(Text::ExampleEdited),
             args: inputs.args.clone(),
-            args_count: format!("{units} / {MAX_ARGUMENT_UNITS} characters"),
+            args_count: self.t(Text::ArgsCount {
+                units: units.into(),
+                max: MAX_ARGUMENT_UNITS.into(),
+            }),
             args_over_cap: units > MAX_ARGUMENT_UNITS,
             roles: Role::ALL
                 .iter()
                 .map(|r| Choice {
                     value: r.id(),
-                    label: r.label(),
+                    label: self.t(r.label()),
                     selected: *r == inputs.role,
                     enabled: true,
                 })
@@ -275,7 +281,7 @@ impl Workbench {
                 .iter()
                 .map(|h| Choice {
                     value: h.id(),
-                    label: h.label(),
+                    label: self.t(h.label()),
                     selected: *h == inputs.hook,
                     enabled: *h != Hook::RedactOutput || self.redact_applies(),
                 })
@@ -283,89 +289,169 @@ impl Workbench {
             key: inputs.key.clone(),
             reuse: Toggle {
                 checked: inputs.reuse,
-                enabled: self.reuse_toggle_enabled(),
+                enabled: self.reuse_toggle_enabled() && !frozen,
             },
             approval: self.approval_view(),
             gates: self.rows(stage),
             caption: self.caption(stage),
             playback: PlaybackView {
-                playing: self.clock.is_playing(),
+                playing: clock.is_playing(),
                 finished,
                 stage,
-                progress_permille: self.clock.progress_permille(self.now_ms),
-                seconds_left: self.clock.seconds_left(self.now_ms),
-                play_label: if self.clock.is_playing() {
-                    "Pause"
+                progress_permille: clock.progress_permille(self.now_ms()),
+                seconds_left: clock.seconds_left(self.now_ms()),
+                play_label: self.t(if clock.is_playing() {
+                    Text::Pause
                 } else {
-                    "Play run"
-                },
+                    Text::PlayRun
+                }),
+                play_enabled: !frozen,
                 next_enabled: !finished,
+                restart_enabled: !frozen,
                 speeds: Speed::ALL
                     .iter()
                     .map(|s| Choice {
                         value: s.id(),
-                        label: s.label(),
-                        selected: *s == self.clock.speed,
+                        label: self.t(s.label()),
+                        selected: *s == clock.speed,
                         enabled: true,
                     })
                     .collect(),
-                pace: format!(
-                    "{} s per gate, {} s per run",
-                    self.clock.speed.seconds_per_gate(),
-                    self.clock.speed.seconds_per_gate() * 7
-                ),
+                pace: self.t(Text::Pace {
+                    gate: clock.speed.seconds_per_gate().into(),
+                    run: (clock.speed.seconds_per_gate() * GATES as u64).into(),
+                }),
+                progress_text: self.t(match stage {
+                    None => Text::ProgressFinished,
+                    Some(stage) => Text::ProgressGate {
+                        gate: (stage + 1).into(),
+                        total: GATES.into(),
+                        seconds: clock.seconds_left(self.now_ms()).into(),
+                        paused: (!clock.is_playing()).to_string().into(),
+                    },
+                }),
             },
             preview: PreviewView {
-                rows: self.rows(None),
-                summary: self.plan.summary.clone(),
+                rows: self
+                    .rows(None)
+                    .into_iter()
+                    .map(|r| {
+                        let line = self.t(Text::PreviewRow {
+                            gate: r.gate.label().into(),
+                            status: r.status.label().into(),
+                            reason: r.reason.into(),
+                        });
+                        (r.status, line)
+                    })
+                    .collect(),
+                summary: self.t(self.plan().summary()),
             },
-            request: request_text(inputs),
+            request: self.t(request_text(&inputs)),
             output: if finished {
-                self.plan.returned_text()
+                self.plan().returned_text()
             } else {
                 None
             },
             output_note: self.output_note(finished),
             ledger: self.ledger_sections(),
-            ledger_json: pretty(&self.ledger.to_json()),
-            runs: self.log.records().cloned().collect(),
-            notice: self.notice.clone(),
-            baseline: self.baseline.clone(),
-            capture_label: if self.baseline.is_some() {
-                "Replace baseline"
+            ledger_json: pretty(&self.ledger().to_json()),
+            runs: self.log().records().map(|r| self.run_view(r)).collect(),
+            runs_empty: self.t(Text::RunsEmpty),
+            notices: self.notices().iter().map(|n| self.t(n.text())).collect(),
+            baseline: self.baseline_view(),
+            capture_label: self.t(if self.baseline().is_some() {
+                Text::ReplaceBaseline
             } else {
-                "Capture baseline"
-            },
-            disclaimer: DISCLAIMER,
+                Text::CaptureBaseline
+            }),
+            clear_enabled: self.baseline().is_some(),
             policy: self.policy_rows(),
             turn: self.turn_view(),
-            request_editable: self.turn.is_none(),
+            request_editable: self.turn().is_none(),
+            share: ShareView {
+                status: self.t(match self.delivery() {
+                    Delivery::Offered(Deliverable::ShareLink) => Text::ShareCopyBelow,
+                    Delivery::Copied(Deliverable::ShareLink) => Text::ShareCopied,
+                    Delivery::CopyFailed(Deliverable::ShareLink) => Text::ShareCopyFailed,
+                    _ if self.share_link().is_some() => Text::ShareCopyBelow,
+                    _ => Text::ShareIdle,
+                }),
+                link: self.share_link().map(String::from),
+            },
+            notes: NotesView {
+                text: self.notes().into(),
+                status: self.t(match (self.delivery(), self.slot_state(Slot::Notes)) {
+                    (Delivery::DownloadFailed(Deliverable::NotesExport), _) => {
+                        Text::NotesDownloadRefused
+                    }
+                    (_, SlotState::Writable) => Text::NotesSaved,
+                    (_, SlotState::Refused) => Text::NotesUnsaved,
+                    (_, SlotState::Locked) => Text::NotesLocked,
+                }),
+                export: self.notes_export().map(String::from),
+            },
+            export_status: self.export_status(),
+            hidden_panels: self.embed().hide.clone(),
+            embedded: self.embed().embed,
+        }
+    }
+
+    fn experiment_view(&self) -> ExperimentView {
+        let e = self.experiment().experiment();
+        let goals: Vec<GoalView> = e
+            .goals
+            .iter()
+            .zip(self.goals_reached())
+            .map(|(g, reached)| GoalView {
+                id: g.id,
+                text: g.text,
+                reached: *reached,
+                mark: self.t(if *reached {
+                    Text::GoalReached
+                } else {
+                    Text::GoalOpen
+                }),
+            })
+            .collect();
+        let done = goals.iter().filter(|g| g.reached).count();
+        ExperimentView {
+            id: self.experiment().id(),
+            title: e.title,
+            instructions: e.instructions,
+            progress: self.t(Text::GoalsProgress {
+                done: done.into(),
+                total: goals.len().into(),
+            }),
+            goals,
         }
     }
 
     /// Gate rows; `stage` is the gate under inspection (`None`: all revealed).
     fn rows(&self, stage: Option<usize>) -> Vec<GateRow> {
-        self.plan
-            .rows
+        self.plan()
+            .rows()
             .iter()
             .enumerate()
-            .map(|(i, r): (usize, &GateResult)| {
+            .map(|(i, r)| {
                 let revealed = stage.is_none_or(|s| i < s);
+                let status = if revealed {
+                    RowStatus::Done(r.verdict)
+                } else {
+                    RowStatus::Pending
+                };
                 GateRow {
                     gate: r.gate,
                     number: i + 1,
-                    status: if revealed {
-                        RowStatus::Done(r.verdict)
-                    } else {
-                        RowStatus::Pending
-                    },
-                    reason: if revealed {
-                        r.reason.clone()
+                    name: self.t(r.gate.label()),
+                    status,
+                    status_label: self.t(status.label()),
+                    reason: self.t(if revealed {
+                        r.reason.text()
                     } else if Some(i) == stage {
-                        "under inspection".into()
+                        Text::UnderInspection
                     } else {
-                        "not yet inspected".into()
-                    },
+                        Text::NotYetInspected
+                    }),
                     current: Some(i) == stage,
                 }
             })
@@ -373,184 +459,119 @@ impl Workbench {
     }
 
     fn caption(&self, stage: Option<usize>) -> String {
+        let plan = self.plan();
         let Some(stage) = stage else {
-            let result = match &self.plan.commit {
-                Commit::Rejected(gate) => {
-                    let reason = self
-                        .plan
-                        .rows
-                        .get(gate.index())
-                        .map_or("", |r| r.reason.as_str());
-                    format!("rejected at the {gate} gate: {reason}. The ledger is unchanged.")
-                }
-                Commit::Read => "the read returned its output. The ledger is unchanged.".into(),
-                Commit::Effect { .. } => {
-                    let words = self
-                        .plan
-                        .rows
-                        .get(Gate::Execution.index())
-                        .map_or("", |r| r.reason.as_str());
-                    format!("effect committed: {words}.")
-                }
-                Commit::Replay => {
-                    "the stored receipt was returned again, with no new effect.".into()
+            let result = match plan.outcome() {
+                Outcome::Ran {
+                    finish: Finish::Read,
+                    ..
+                } => Text::CaptionRead,
+                Outcome::Ran {
+                    finish: Finish::Effect { effect, .. },
+                    ..
+                } => Text::CaptionCommitted {
+                    effect: effect.text().into(),
+                },
+                Outcome::Ran {
+                    finish: Finish::Replay { .. },
+                    ..
+                } => Text::CaptionReplayed,
+                Outcome::SchemaRejected | Outcome::Rejected { .. } => {
+                    let gate = plan.rejected_at().unwrap_or(Gate::Schema);
+                    Text::CaptionRejected {
+                        gate: gate.name().into(),
+                        reason: plan.row(gate).reason.text().into(),
+                    }
                 }
             };
-            return format!("Run finished: {result}");
-        };
-        let state = if self.clock.is_playing() {
-            "Playing"
-        } else {
-            "Paused"
+            return self.t(Text::CaptionFinished {
+                result: result.into(),
+            });
         };
         let gate = Gate::ALL[stage];
-        let mut caption = format!("{state} at gate {} of 7, {}.", stage + 1, gate.id());
-        if let Some(prev) = stage.checked_sub(1).and_then(|p| self.plan.rows.get(p)) {
-            caption.push_str(&format!(
-                " Gate {stage}, {}, {}: {}.",
-                prev.gate.id(),
-                prev.verdict.label(),
-                prev.reason
-            ));
+        let state = if self.clock().is_playing() {
+            "playing"
         } else {
-            caption.push_str(" Press Play run or Next gate to inspect.");
-        }
-        caption
+            "paused"
+        };
+        let previous = match stage.checked_sub(1).map(|p| &plan.rows()[p]) {
+            Some(prev) => Text::CaptionPrevious {
+                number: stage.into(),
+                gate: prev.gate.name().into(),
+                verdict: prev.verdict.label().into(),
+                reason: prev.reason.text().into(),
+            },
+            None => Text::CaptionStart,
+        };
+        self.t(Text::CaptionAt {
+            state: state.into(),
+            number: (stage + 1).into(),
+            total: GATES.into(),
+            gate: gate.name().into(),
+            previous: previous.into(),
+        })
     }
 
     fn approval_view(&self) -> ApprovalView {
-        let approved = self.inputs.approval.is_some();
+        let approved = self.approval().is_some();
         let applies = self.approval_applies();
-        let status = match (&self.plan.call, approved) {
-            (_, true) => "Approved: this exact tool and payload.".to_string(),
-            (Some(call), false) if call.risk.needs_approval() => {
-                format!(
-                    "Not approved. A {} needs approval of this exact payload.",
-                    call.risk
-                )
-            }
-            (Some(call), false) if call.risk.is_refused() => {
-                format!(
-                    "A {} is refused for every role; approval cannot help.",
-                    call.risk
-                )
-            }
-            (Some(call), false) => format!("A {} needs no approval.", call.risk),
-            (None, false) => "Approval needs a valid request first.".into(),
-        };
+        let frozen = self.turn_finished();
         ApprovalView {
             approved,
-            can_approve: applies && !approved,
-            can_revoke: approved,
-            status,
+            can_approve: applies && !approved && !frozen,
+            can_revoke: approved && !frozen,
+            button: self.t(if approved {
+                Text::RevokeApproval
+            } else {
+                Text::ApproveExactPayload
+            }),
+            status: self.t(self.approval_status()),
+        }
+    }
+
+    /// One sentence on the approval state.
+    pub(crate) fn approval_status(&self) -> Text {
+        let approved = self.approval().is_some();
+        match (self.plan().call(), approved) {
+            (_, true) => Text::ApprovalGiven,
+            (Some(call), false) if call.risk.needs_approval() => Text::ApprovalNeeded {
+                risk: call.risk.name().into(),
+            },
+            (Some(call), false) if call.risk.is_refused() => Text::ApprovalRefused {
+                risk: call.risk.name().into(),
+            },
+            (Some(call), false) => Text::ApprovalNotNeeded {
+                risk: call.risk.name().into(),
+            },
+            (None, false) => Text::ApprovalNoRequest,
         }
     }
 
     fn output_note(&self, finished: bool) -> String {
-        if !finished {
-            return "Output appears when inspection finishes the seventh stage.".into();
-        }
-        match self.plan.rejected_at() {
-            Some(gate) => format!("No output: the call was rejected at the {gate} gate."),
-            None => "Returned output (literal text).".into(),
-        }
+        self.t(match (finished, self.plan().rejected_at()) {
+            (false, _) => Text::OutputPending,
+            (true, Some(gate)) => Text::OutputRejected {
+                gate: gate.name().into(),
+            },
+            (true, None) => Text::OutputLiteral,
+        })
     }
 
-    fn turn_view(&self) -> TurnView {
-        let Some(turn) = &self.turn else {
-            return TurnView {
-                decision: self.decision_text.clone(),
-                error: self.decision_error.clone(),
-                active: false,
-                summary: format!(
-                    "Paste a model decision and press Start turn: at most {MAX_CALLS} calls are dispatched, each through the seven gates."
-                ),
-                calls: Vec::new(),
-                claims: Vec::new(),
-                completed: Vec::new(),
-            };
-        };
-        let dispatched = turn.decision.dispatched().len();
-        let calls: Vec<TurnCallView> = turn
-            .decision
-            .calls
-            .iter()
-            .enumerate()
-            .map(|(i, call)| {
-                let (state, detail) = if i >= MAX_CALLS {
-                    (
-                        "refused",
-                        format!("refused before dispatch: at most {MAX_CALLS} calls per turn"),
-                    )
-                } else if let Some(outcome) = turn.outcomes.get(i) {
-                    match outcome {
-                        CallOutcome::Read => {
-                            ("read", "returned its output; nothing changed".into())
-                        }
-                        CallOutcome::Committed => ("committed", "effect committed".into()),
-                        CallOutcome::Replayed => {
-                            ("replayed", "stored receipt returned; no new effect".into())
-                        }
-                        CallOutcome::Rejected(g, reason) => {
-                            ("rejected", format!("rejected at the {g} gate: {reason}"))
-                        }
-                    }
-                } else if i == turn.current {
-                    ("inspecting", "under inspection".into())
-                } else {
-                    ("waiting", "waiting for the calls before it".into())
-                };
-                TurnCallView {
-                    number: i + 1,
-                    name: call.name.clone(),
-                    state,
-                    detail,
-                }
-            })
-            .collect();
-        let completed: Vec<String> = calls
-            .iter()
-            .filter(|c| matches!(c.state, "committed" | "replayed"))
-            .map(|c| format!("Call {} ({}): {}", c.number, c.name, c.detail))
-            .collect();
-        let claims: Vec<ClaimView> = if turn.is_complete() {
-            turn.claims()
-                .into_iter()
-                .map(|(c, backed)| ClaimView {
-                    sentence: c.sentence,
-                    tool: c.tool,
-                    backed,
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let summary =
-            if turn.is_complete() {
-                let unbacked = claims.iter().filter(|c| !c.backed).count();
-                format!(
-                "Turn finished: {}, {} refused before dispatch, {}, {} with no effect behind {}.",
-                count(dispatched, "call inspected", "calls inspected"),
-                turn.decision.refused(),
-                count(completed.len(), "completed operation", "completed operations"),
-                count(unbacked, "claim", "claims"),
-                if unbacked == 1 { "it" } else { "them" },
-            )
-            } else {
-                format!(
-                    "Call {} of {dispatched} is under inspection.",
-                    turn.current + 1
-                )
-            };
-        TurnView {
-            decision: self.decision_text.clone(),
-            error: None,
-            active: true,
-            summary,
-            calls,
-            claims,
-            completed,
-        }
+    fn export_status(&self) -> String {
+        self.t(match self.delivery() {
+            Delivery::Copied(Deliverable::Declarations(e)) => Text::ExportCopied {
+                export: e.label().into(),
+            },
+            Delivery::CopyFailed(Deliverable::Declarations(e)) => Text::ExportCopyFailed {
+                export: e.label().into(),
+            },
+            Delivery::Downloaded(Deliverable::Declarations(e)) => Text::ExportDownloaded {
+                export: e.label().into(),
+                file: crate::published::file_name(e).into(),
+            },
+            Delivery::DownloadFailed(Deliverable::Declarations(_)) => Text::ExportDownloadFailed,
+            _ => Text::ExportIdle,
+        })
     }
 
     fn policy_rows(&self) -> Vec<PolicyRow> {
@@ -558,7 +579,7 @@ impl Workbench {
             .iter()
             .map(|risk| {
                 let tools: Vec<&str> = self
-                    .registry
+                    .registry()
                     .tools()
                     .iter()
                     .filter(|t| t.declaration().risks.contains(risk))
@@ -566,84 +587,52 @@ impl Workbench {
                     .collect();
                 PolicyRow {
                     risk: risk.id(),
-                    rule: risk.rule(),
+                    rule: self.t(risk.rule()),
                     tools: if tools.is_empty() {
-                        "none".into()
+                        self.t(Text::NoTools)
                     } else {
-                        tools.join(", ")
+                        self.t(Text::ToolList {
+                            tools: tools.into(),
+                        })
                     },
                 }
             })
             .collect()
     }
 
-    fn ledger_sections(&self) -> Vec<LedgerSection> {
-        let l = &self.ledger;
-        let c = &l.counters;
-        let mut outbox: Vec<String> = l
-            .outbox
-            .iter()
-            .map(|m| format!("{} to {}: {}", m.id, m.to, m.subject))
-            .collect();
-        if outbox.is_empty() {
-            outbox.push("(empty)".into());
-        }
-        let mut receipts: Vec<String> = l
-            .receipts
-            .iter()
-            .map(|(key, r)| format!("{key}: {} {}", r.tool, r.payload))
-            .collect();
-        if receipts.is_empty() {
-            receipts.push("(none)".into());
-        }
-        vec![
-            LedgerSection {
-                title: "Outbox",
-                items: outbox,
-            },
-            LedgerSection {
-                title: "Schedule",
-                items: l
-                    .schedule
-                    .iter()
-                    .map(|e| format!("{}–{} {} ({})", e.start, e.end, e.title, e.id))
-                    .collect(),
-            },
-            LedgerSection {
-                title: "Files",
-                items: FILE_NAMES
-                    .iter()
-                    .zip(&l.files)
-                    .map(|(name, content)| format!("{name}: {content}"))
-                    .collect(),
-            },
-            LedgerSection {
-                title: "Database",
-                items: vec![
-                    format!("seats: {}", l.database.seats),
-                    format!("status: {}", l.database.status),
-                ],
-            },
-            LedgerSection {
-                title: "Receipts",
-                items: receipts,
-            },
-            LedgerSection {
-                title: "Counters",
-                items: vec![
-                    format!("runs finished: {}", c.runs_finished),
-                    format!("effects committed: {}", c.effects_committed),
-                    format!("receipts reused: {}", c.receipts_reused),
-                    format!(
-                        "rejections: {}",
-                        Gate::ALL
-                            .iter()
-                            .map(|g| format!("{} {}", g.id(), c.rejections[g.index()]))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                ],
-            },
-        ]
+    fn baseline_view(&self) -> BaselineView {
+        BaselineView::new(self.baseline(), self, self.locale())
     }
+}
+
+/// Renders a list of texts in `l`.
+pub(crate) fn render_all(l: Locale, texts: impl IntoIterator<Item = Text>) -> Vec<String> {
+    texts.into_iter().map(|t| t.render(l)).collect()
+}
+
+/// The live side of the baseline comparison.
+pub(crate) fn live_rows(wb: &Workbench) -> Vec<String> {
+    let l = wb.locale();
+    wb.plan()
+        .rows()
+        .iter()
+        .map(|r| {
+            Text::CompareRow {
+                gate: r.gate.id().into(),
+                status: r.verdict.label().into(),
+                reason: r.reason.text().into(),
+            }
+            .render(l)
+        })
+        .collect()
+}
+
+pub(crate) fn baseline_setup(b: &Baseline, l: Locale) -> String {
+    Text::BaselineSetup {
+        role: (&b.role).into(),
+        hook: (&b.hook).into(),
+        key: (&b.key).into(),
+        approved: b.approved.to_string().into(),
+    }
+    .render(l)
 }

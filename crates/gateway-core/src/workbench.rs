@@ -1,27 +1,35 @@
-//! The workbench state machine: one message in, the state updated.
+//! The workbench state machine: one message in, the state updated, and
+//! commands queued for the shell.
 //!
-//! Every input a learner can change and every playback control is a
-//! [`Msg`]; [`Workbench::update`] applies it with the shell's clock reading.
-//! The plan of the run under inspection is computed when the run starts and
-//! committed to the ledger only when the seventh stage completes. Any
-//! change of input resets inspection to gate 1, paused, so an old plan
-//! never finishes against new inputs.
+//! Every input a learner can change, every playback control and every
+//! result of a command is a [`Msg`]; [`Workbench::update`] applies it with
+//! the shell's clock reading. The plan of the run under inspection is
+//! committed to the ledger only when the seventh stage completes. Every
+//! edit of the request or the policy goes through one path, which clears
+//! the approval and rewinds to gate 1, paused, so an old plan never
+//! finishes against new inputs.
+
+use std::collections::VecDeque;
 
 use crate::baseline::Baseline;
+use crate::command::{Command, Deliverable, Post, Slot, SlotState};
+use crate::declarations::Export;
 use crate::experiments::{ExperimentId, StartArgs};
-use crate::gates::Gate;
 use crate::gates::{plan, Approval, Inputs, Plan};
 use crate::goals::{FinishedRun, TurnEnd};
-use crate::ledger::{Commit, Ledger};
+use crate::ledger::{Commit, Finish, Ledger};
+use crate::mode::{CallOutcome, Mode, Request, Turn};
+use crate::notice::Notice;
 use crate::playback::{Clock, Speed, Step};
 use crate::policy::{Hook, Role};
 use crate::runlog::{RunEffect, RunLog, RunRecord};
 use crate::share::Setup;
+use crate::text::Locale;
 use crate::tools::{ExampleKind, Registry, ToolId};
-use crate::turn::{self, claims, Claim, Decision};
+use crate::turn::{self, DecisionError};
 
-/// Everything the page can ask of the core.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Everything the page can tell the core.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Msg {
     /// Chooses a fixture tool and loads its valid example.
     SelectTool(ToolId),
@@ -49,92 +57,100 @@ pub enum Msg {
     /// Saves the current inputs and their result (replacing any baseline).
     CaptureBaseline,
     ClearBaseline,
-    /// Puts back a baseline saved earlier (e.g. from this browser's storage).
+    /// Puts back a baseline saved earlier.
     RestoreBaseline(Baseline),
     /// Applies a shared link's setup: never a ledger, never an approval.
+    /// During a turn it ends the turn first.
     RestoreSetup(Setup),
-    /// Shows a message about something outside the core (e.g. storage).
-    Notice(String),
+    /// Adds a notice about something outside the core.
+    Notice(Notice),
     /// Replaces the model decision text (ends a turn under inspection).
     EditDecision(String),
     /// Parses the decision and inspects its calls one after another.
     StartTurn,
     /// Leaves agent-turn mode, keeping the last call's request.
     EndTurn,
+    /// The learner's notes changed.
+    EditNotes(String),
+    /// Export notes: offer the notes export as a file.
+    ExportNotes,
+    /// Copy link, with the page's address (without fragment) as the base.
+    CopyLink {
+        page_url: String,
+    },
+    CopyExport(Export),
+    DownloadExport(Export),
+    /// The page's height changed (framed pages tell their parent).
+    Resized {
+        height: u32,
+    },
+    /// A `Store` or `Remove` command succeeded.
+    Stored(Slot),
+    /// A `Store` or `Remove` command was refused by the browser.
+    StoreFailed(Slot),
+    Copied(Deliverable),
+    CopyFailed(Deliverable),
+    DownloadFailed(Deliverable),
 }
 
-/// What one dispatched call of a turn did.
+/// The policy inputs beside the request.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CallOutcome {
-    Read,
-    Committed,
-    Replayed,
-    /// Rejected at this gate, for this reason.
-    Rejected(Gate, String),
+pub(crate) struct Policy {
+    pub role: Role,
+    pub hook: Hook,
+    pub key: String,
+    pub reuse: bool,
 }
 
-/// An agent turn under inspection.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TurnState {
-    pub decision: Decision,
-    /// The dispatched call under inspection (0-based).
-    pub current: usize,
-    /// The outcome of each dispatched call finished so far.
-    pub outcomes: Vec<CallOutcome>,
-}
-
-impl TurnState {
-    pub fn is_complete(&self) -> bool {
-        self.outcomes.len() == self.decision.dispatched().len()
-    }
-
-    /// Claims of the final text, each with whether an effect stands behind
-    /// it: a committed effect or a replayed receipt of its tool in this turn.
-    pub fn claims(&self) -> Vec<(Claim, bool)> {
-        let Some(text) = &self.decision.text else {
-            return Vec::new();
-        };
-        claims(text)
-            .into_iter()
-            .map(|claim| {
-                let backed =
-                    self.decision
-                        .dispatched()
-                        .iter()
-                        .zip(&self.outcomes)
-                        .any(|(call, outcome)| {
-                            call.name == claim.tool
-                                && matches!(outcome, CallOutcome::Committed | CallOutcome::Replayed)
-                        });
-                (claim, backed)
-            })
-            .collect()
-    }
+/// What the last copy, download or export did, for its status line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivery {
+    /// Nothing was asked yet.
+    Idle,
+    /// The command was sent; a copy waits for the browser's answer.
+    Offered(Deliverable),
+    Copied(Deliverable),
+    CopyFailed(Deliverable),
+    Downloaded(Deliverable),
+    DownloadFailed(Deliverable),
 }
 
 #[derive(Debug, Clone)]
 pub struct Workbench {
-    pub(crate) registry: Registry,
-    pub(crate) experiment: ExperimentId,
-    pub(crate) inputs: Inputs,
-    /// The example the editor last loaded, until the learner edits it.
-    pub(crate) example: Option<ExampleKind>,
-    pub(crate) ledger: Ledger,
-    pub(crate) clock: Clock,
+    registry: Registry,
+    experiment: ExperimentId,
+    locale: Locale,
+    mode: Mode,
+    policy: Policy,
+    approval: Option<Approval>,
+    ledger: Ledger,
+    clock: Clock,
     /// The plan of the run under inspection (or just finished).
-    pub(crate) plan: Plan,
-    pub(crate) log: RunLog,
-    /// A message about something the learner did not do themselves.
-    pub(crate) notice: Option<String>,
+    plan: Plan,
+    log: RunLog,
+    notices: Vec<Notice>,
     /// The shell's clock at the last message.
-    pub(crate) now_ms: u64,
-    pub(crate) baseline: Option<Baseline>,
+    now_ms: u64,
+    baseline: Option<Baseline>,
+    baseline_slot: SlotState,
+    notes: String,
+    notes_slot: SlotState,
     /// The model decision text, kept whatever happens to the turn.
-    pub(crate) decision_text: String,
-    pub(crate) decision_error: Option<String>,
-    pub(crate) turn: Option<TurnState>,
+    decision_text: String,
+    decision_error: Option<DecisionError>,
     /// One flag per goal of the experiment, in its order; never unset.
-    pub(crate) goals_reached: Vec<bool>,
+    goals_reached: Vec<bool>,
+    /// The link Copy link made, shown to copy by hand.
+    share_link: Option<String>,
+    /// The last notes export, shown to copy where downloads are blocked.
+    notes_export: Option<String>,
+    delivery: Delivery,
+    /// Whether the page is framed by a course page (posts go to it).
+    framed: bool,
+    /// The height last posted to the framing page.
+    posted_height: Option<u32>,
+    embed: crate::opening::EmbedOptions,
+    commands: VecDeque<Command>,
 }
 
 impl Workbench {
@@ -150,33 +166,46 @@ impl Workbench {
             StartArgs::Example(kind) => (kind.text(&decl.examples).to_string(), Some(kind)),
             StartArgs::Text(text) => (text.to_string(), None),
         };
-        let inputs = Inputs {
+        let mode = Mode::Free(Request {
             tool: decl.name.into(),
             args,
+            example,
+        });
+        let policy = Policy {
             role: e.role,
             hook: e.hook,
             key: "intent-1".into(),
             reuse: true,
-            approval: None,
         };
         let ledger = Ledger::fixtures();
-        let plan = plan(&registry, &inputs, &ledger);
+        let plan = plan(&registry, &inputs_of(&mode, &policy, None), &ledger);
         Self {
             registry,
             experiment,
-            inputs,
-            example,
+            locale: Locale::default(),
+            mode,
+            policy,
+            approval: None,
             ledger,
             clock: Clock::default(),
             plan,
             log: RunLog::default(),
-            notice: None,
+            notices: Vec::new(),
             now_ms: 0,
             baseline: None,
+            baseline_slot: SlotState::Writable,
+            notes: String::new(),
+            notes_slot: SlotState::Writable,
             goals_reached: vec![false; e.goals.len()],
             decision_text: e.decision.to_string(),
             decision_error: None,
-            turn: None,
+            share_link: None,
+            notes_export: None,
+            delivery: Delivery::Idle,
+            framed: false,
+            posted_height: None,
+            embed: crate::opening::EmbedOptions::default(),
+            commands: VecDeque::new(),
         }
     }
 
@@ -184,8 +213,17 @@ impl Workbench {
         self.experiment
     }
 
-    pub fn inputs(&self) -> &Inputs {
-        &self.inputs
+    pub fn locale(&self) -> Locale {
+        self.locale
+    }
+
+    /// Everything the next run depends on besides the ledger.
+    pub fn inputs(&self) -> Inputs {
+        inputs_of(&self.mode, &self.policy, self.approval.as_ref())
+    }
+
+    pub fn mode(&self) -> &Mode {
+        &self.mode
     }
 
     pub fn ledger(&self) -> &Ledger {
@@ -212,6 +250,58 @@ impl Workbench {
         &self.registry
     }
 
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    pub fn notes(&self) -> &str {
+        &self.notes
+    }
+
+    pub fn slot_state(&self, slot: Slot) -> SlotState {
+        match slot {
+            Slot::Notes => self.notes_slot,
+            Slot::Baseline => self.baseline_slot,
+        }
+    }
+
+    pub fn delivery(&self) -> Delivery {
+        self.delivery
+    }
+
+    pub(crate) fn share_link(&self) -> Option<&str> {
+        self.share_link.as_deref()
+    }
+
+    pub(crate) fn notes_export(&self) -> Option<&str> {
+        self.notes_export.as_deref()
+    }
+
+    pub(crate) fn decision_text(&self) -> &str {
+        &self.decision_text
+    }
+
+    pub(crate) fn decision_error(&self) -> Option<&DecisionError> {
+        self.decision_error.as_ref()
+    }
+
+    pub(crate) fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    pub(crate) fn approval(&self) -> Option<&Approval> {
+        self.approval.as_ref()
+    }
+
+    pub(crate) fn now_ms(&self) -> u64 {
+        self.now_ms
+    }
+
+    /// The next command for the shell to perform, oldest first.
+    pub fn poll_command(&mut self) -> Option<Command> {
+        self.commands.pop_front()
+    }
+
     /// When the shell should next send [`Msg::Tick`], if time matters now.
     pub fn next_deadline_ms(&self) -> Option<u64> {
         self.clock.next_deadline_ms()
@@ -219,107 +309,110 @@ impl Workbench {
 
     /// Whether the current call is a valid mutation that approval applies to.
     pub fn approval_applies(&self) -> bool {
-        self.plan
-            .call
-            .as_ref()
-            .is_some_and(|c| c.risk.needs_approval())
+        self.plan.call().is_some_and(|c| c.risk.needs_approval())
     }
 
     /// Whether receipt reuse may be turned off (after a successful mutation).
     pub fn reuse_toggle_enabled(&self) -> bool {
-        !self.ledger.receipts.is_empty()
+        !self.ledger.receipts().is_empty()
+    }
+
+    /// The agent turn, if one is under inspection or finished.
+    pub fn turn(&self) -> Option<&Turn> {
+        match &self.mode {
+            Mode::Turn(t) => Some(t),
+            Mode::Free(_) => None,
+        }
+    }
+
+    /// Whether a finished turn holds the request: nothing runs until the
+    /// learner ends it or starts it again.
+    pub fn turn_finished(&self) -> bool {
+        self.turn().is_some_and(Turn::is_complete)
+    }
+
+    /// Which of the experiment's goals have been reached, in order.
+    pub fn goals_reached(&self) -> &[bool] {
+        &self.goals_reached
+    }
+
+    /// Whether the current tool has anything for the redact hook to hide.
+    pub fn redact_applies(&self) -> bool {
+        self.registry
+            .get(self.request().0)
+            .is_some_and(|t| !t.declaration().redacts.is_empty())
+    }
+
+    /// The tool name and argument text of the request.
+    pub fn request(&self) -> (&str, &str) {
+        match &self.mode {
+            Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
+            Mode::Turn(t) => t.request(),
+        }
+    }
+
+    pub(crate) fn example(&self) -> Option<ExampleKind> {
+        match &self.mode {
+            Mode::Free(r) => r.example,
+            Mode::Turn(_) => None,
+        }
     }
 
     pub fn update(&mut self, now_ms: u64, msg: Msg) {
         self.now_ms = now_ms;
-        // During a turn the request comes from the decision: the controls
-        // that would change it are disabled, and their messages ignored.
-        let edits_request = matches!(
-            msg,
-            Msg::SelectTool(_) | Msg::SetToolName(_) | Msg::LoadExample(_) | Msg::EditArgs(_)
-        );
-        if edits_request && self.turn.is_some() {
-            return;
-        }
         match msg {
             Msg::SelectTool(id) => {
                 let decl = id.tool().declaration();
                 let args = decl.examples.valid.to_string();
-                if self.inputs.tool != decl.name || self.inputs.args != args {
-                    self.inputs.tool = decl.name.into();
-                    self.inputs.args = args;
-                    self.example = Some(ExampleKind::Valid);
-                    self.tool_changed();
-                }
+                self.edit_request(|r| {
+                    r.tool = decl.name.into();
+                    r.args = args;
+                    r.example = Some(ExampleKind::Valid);
+                });
             }
-            Msg::SetToolName(name) => {
-                if self.inputs.tool != name {
-                    self.inputs.tool = name;
-                    self.tool_changed();
-                }
-            }
+            Msg::SetToolName(name) => self.edit_request(|r| r.tool = name),
             Msg::LoadExample(kind) => {
                 // An unknown tool name has no examples; the control is disabled.
-                if let Some(tool) = self.registry.get(&self.inputs.tool) {
-                    self.inputs.args = kind.text(&tool.declaration().examples).into();
-                    self.example = Some(kind);
-                    self.inputs_changed();
+                if let Some(tool) = self.registry.get(self.request().0) {
+                    let text = kind.text(&tool.declaration().examples).to_string();
+                    self.edit_request(|r| {
+                        r.args = text;
+                        r.example = Some(kind);
+                    });
                 }
             }
-            Msg::EditArgs(text) => {
-                if self.inputs.args != text {
-                    self.inputs.args = text;
-                    self.example = None;
-                    self.inputs_changed();
+            Msg::EditArgs(text) => self.edit_request(|r| {
+                if r.args != text {
+                    r.args = text;
+                    r.example = None;
                 }
-            }
-            Msg::SetRole(role) => {
-                if self.inputs.role != role {
-                    self.inputs.role = role;
-                    self.inputs_changed();
-                }
-            }
+            }),
+            Msg::SetRole(role) => self.edit_policy(|p| p.role = role),
             Msg::SetHook(hook) => {
-                if self.inputs.hook != hook && (hook != Hook::RedactOutput || self.redact_applies())
-                {
-                    self.inputs.hook = hook;
-                    self.inputs_changed();
+                if hook != Hook::RedactOutput || self.redact_applies() {
+                    self.edit_policy(|p| p.hook = hook);
                 }
             }
-            Msg::SetKey(key) => {
-                if self.inputs.key != key {
-                    self.inputs.key = key;
-                    self.inputs_changed();
-                }
-            }
+            Msg::SetKey(key) => self.edit_policy(|p| p.key = key),
             Msg::SetReuse(reuse) => {
-                if self.inputs.reuse != reuse && (reuse || self.reuse_toggle_enabled()) {
-                    self.inputs.reuse = reuse;
-                    self.inputs_changed();
+                if reuse || self.reuse_toggle_enabled() {
+                    self.edit_policy(|p| p.reuse = reuse);
                 }
             }
-            Msg::Approve => {
-                if let (true, Some(call)) = (self.approval_applies(), &self.plan.call) {
-                    let approval = Approval {
-                        tool: call.tool.clone(),
-                        payload: call.payload.clone(),
-                    };
-                    if self.inputs.approval.as_ref() != Some(&approval) {
-                        self.inputs.approval = Some(approval);
-                        self.start_over();
-                    }
-                }
-            }
+            Msg::Approve => self.approve(),
             Msg::Revoke => {
-                if self.inputs.approval.take().is_some() {
+                if !self.turn_finished() && self.approval.take().is_some() {
                     self.start_over();
                 }
             }
             Msg::Play => {
+                if self.turn_finished() {
+                    return;
+                }
                 if self.clock.is_finished() {
                     self.replan();
                 }
-                self.notice = None;
+                self.notices.retain(|n| !n.cleared_by_play());
                 self.clock.play(now_ms);
             }
             Msg::Pause => {
@@ -335,11 +428,17 @@ impl Workbench {
                 };
                 self.after(step, false);
             }
-            Msg::Restart => self.start_over(),
+            Msg::Restart => {
+                if !self.turn_finished() {
+                    self.start_over();
+                }
+            }
             Msg::ResetLedger => {
+                // The turn's claims were judged against the ledger now gone.
+                self.leave_turn();
                 self.ledger.reset();
-                self.inputs.approval = None;
-                self.inputs.reuse = true;
+                self.approval = None;
+                self.policy.reuse = true;
                 self.start_over();
             }
             Msg::SetSpeed(speed) => {
@@ -351,109 +450,294 @@ impl Workbench {
                 self.after(step, true);
             }
             Msg::CaptureBaseline => {
-                self.baseline = Some(Baseline::capture(self, &self.plan));
+                self.baseline = Some(Baseline::capture(self));
+                self.store_baseline();
             }
-            Msg::ClearBaseline => self.baseline = None,
+            Msg::ClearBaseline => {
+                if self.baseline.take().is_some() {
+                    self.store_baseline();
+                }
+            }
             Msg::RestoreBaseline(baseline) => self.baseline = Some(baseline),
             Msg::RestoreSetup(setup) => self.restore(setup),
-            Msg::Notice(text) => self.notice = Some(text),
+            Msg::Notice(notice) => self.notify(notice),
             Msg::EditDecision(text) => {
                 if self.decision_text != text {
                     self.decision_text = text;
                     self.decision_error = None;
-                    self.turn = None;
+                    self.leave_turn();
                 }
             }
             Msg::StartTurn => match turn::parse(&self.decision_text) {
                 Ok(decision) => {
                     self.decision_error = None;
-                    self.turn = Some(TurnState {
-                        decision,
-                        current: 0,
-                        outcomes: Vec::new(),
-                    });
-                    self.load_call(false);
+                    self.mode = Mode::Turn(Turn::new(decision));
+                    self.call_loaded(false);
                 }
                 Err(e) => {
-                    self.turn = None;
-                    self.decision_error = Some(e.to_string());
+                    self.leave_turn();
+                    self.decision_error = Some(e);
                 }
             },
-            Msg::EndTurn => self.turn = None,
+            Msg::EndTurn => self.leave_turn(),
             Msg::Hidden => {
                 if self.clock.is_playing() {
                     let step = self.clock.pause(now_ms);
-                    self.notice = Some("Paused because the page was hidden.".into());
+                    self.notify(Notice::HiddenPaused);
                     self.after(step, false);
                 }
             }
+            Msg::EditNotes(text) => {
+                if self.notes != text {
+                    self.notes = text;
+                    self.store_notes();
+                }
+            }
+            Msg::ExportNotes => {
+                let text = self.export_notes();
+                self.notes_export = Some(text.clone());
+                self.offer(Command::Download {
+                    what: Deliverable::NotesExport,
+                    file_name: self.export_file_name(),
+                    mime: "text/plain;charset=utf-8",
+                    text,
+                });
+            }
+            Msg::CopyLink { page_url } => {
+                let base = page_url.split('#').next().unwrap_or_default();
+                let url = format!("{base}#{}", self.setup().to_fragment());
+                self.share_link = Some(url.clone());
+                self.commands
+                    .push_back(Command::ReplaceAddress { url: url.clone() });
+                self.offer(Command::Copy {
+                    what: Deliverable::ShareLink,
+                    text: url,
+                });
+            }
+            Msg::CopyExport(export) => self.offer(Command::Copy {
+                what: Deliverable::Declarations(export),
+                text: crate::published::text(export).to_string(),
+            }),
+            Msg::DownloadExport(export) => self.offer(Command::Download {
+                what: Deliverable::Declarations(export),
+                file_name: crate::published::file_name(export).to_string(),
+                mime: "application/json",
+                text: crate::published::text(export).to_string(),
+            }),
+            Msg::Resized { height } => {
+                if self.framed && self.posted_height != Some(height) {
+                    self.posted_height = Some(height);
+                    self.commands.push_back(Command::Post(Post::Resize {
+                        experiment: self.experiment.id(),
+                        height,
+                    }));
+                }
+            }
+            Msg::Stored(slot) => self.set_slot(slot, SlotState::Writable),
+            Msg::StoreFailed(slot) => {
+                self.set_slot(slot, SlotState::Refused);
+                if slot == Slot::Baseline {
+                    self.notify(Notice::BaselineUnsaved);
+                }
+            }
+            Msg::Copied(what) => self.answer(what, Delivery::Copied(what)),
+            Msg::CopyFailed(what) => self.answer(what, Delivery::CopyFailed(what)),
+            Msg::DownloadFailed(what) => self.answer(what, Delivery::DownloadFailed(what)),
         }
     }
 
-    pub fn turn(&self) -> Option<&TurnState> {
-        self.turn.as_ref()
+    /// Adds a notice unless the same one is already shown.
+    fn notify(&mut self, notice: Notice) {
+        if !self.notices.contains(&notice) {
+            self.notices.push(notice);
+        }
     }
 
-    /// Puts the turn's current call into the request; keeps playing if asked.
-    fn load_call(&mut self, keep_playing: bool) {
-        let Some(call) = self
-            .turn
-            .as_ref()
-            .and_then(|t| t.decision.dispatched().get(t.current))
-            .cloned()
-        else {
+    pub(crate) fn set_framed(&mut self, framed: bool) {
+        self.framed = framed;
+    }
+
+    pub(crate) fn set_embed(&mut self, embed: crate::opening::EmbedOptions) {
+        self.embed = embed;
+    }
+
+    pub fn embed(&self) -> &crate::opening::EmbedOptions {
+        &self.embed
+    }
+
+    pub(crate) fn set_notes_loaded(&mut self, notes: String, slot: SlotState) {
+        self.notes = notes;
+        self.notes_slot = slot;
+    }
+
+    pub(crate) fn set_baseline_slot(&mut self, slot: SlotState) {
+        self.baseline_slot = slot;
+    }
+
+    fn set_slot(&mut self, slot: Slot, state: SlotState) {
+        let current = match slot {
+            Slot::Notes => &mut self.notes_slot,
+            Slot::Baseline => &mut self.baseline_slot,
+        };
+        // A locked slot stays locked: nothing was written to it.
+        if *current != SlotState::Locked {
+            *current = state;
+        }
+    }
+
+    /// Queues a download or a copy and says so on its status line.
+    fn offer(&mut self, command: Command) {
+        let what = match &command {
+            Command::Download { what, .. } | Command::Copy { what, .. } => *what,
+            _ => return,
+        };
+        self.delivery = match command {
+            // A download has no success callback: offering it is the answer.
+            Command::Download { .. } => Delivery::Downloaded(what),
+            _ => Delivery::Offered(what),
+        };
+        self.commands.push_back(command);
+    }
+
+    /// A copy or download answered; an answer about an older request is
+    /// dropped.
+    fn answer(&mut self, what: Deliverable, delivery: Delivery) {
+        let current = match self.delivery {
+            Delivery::Idle => None,
+            Delivery::Offered(w)
+            | Delivery::Copied(w)
+            | Delivery::CopyFailed(w)
+            | Delivery::Downloaded(w)
+            | Delivery::DownloadFailed(w) => Some(w),
+        };
+        if current == Some(what) {
+            self.delivery = delivery;
+        }
+    }
+
+    fn store_notes(&mut self) {
+        if self.notes_slot == SlotState::Locked {
+            return;
+        }
+        let key = Slot::Notes.key(self.experiment.id());
+        self.commands.push_back(Command::Store {
+            slot: Slot::Notes,
+            key,
+            value: self.notes.clone(),
+        });
+    }
+
+    /// Persists the baseline (or its removal), unless a stored value this
+    /// build cannot read is there: that one is never written over.
+    fn store_baseline(&mut self) {
+        if self.baseline_slot == SlotState::Locked {
+            self.notify(Notice::BaselineKept);
+            return;
+        }
+        let key = Slot::Baseline.key(self.experiment.id());
+        self.commands.push_back(match &self.baseline {
+            Some(b) => Command::Store {
+                slot: Slot::Baseline,
+                key,
+                value: b.to_stored(),
+            },
+            None => Command::Remove {
+                slot: Slot::Baseline,
+                key,
+            },
+        });
+    }
+
+    fn approve(&mut self) {
+        if self.turn_finished() || !self.approval_applies() {
+            return;
+        }
+        let Some(call) = self.plan.call() else {
             return;
         };
-        self.inputs.tool = call.name;
-        self.inputs.args = call.args;
-        self.example = None;
-        self.tool_changed();
+        let approval = Approval {
+            tool: call.tool.clone(),
+            payload: call.payload.clone(),
+        };
+        if self.approval.as_ref() != Some(&approval) {
+            self.approval = Some(approval);
+            self.start_over();
+        }
+    }
+
+    /// The one path for editing the learner's request. During a turn there
+    /// is no learner's request: the edit has nothing to change.
+    fn edit_request(&mut self, edit: impl FnOnce(&mut Request)) {
+        let Mode::Free(request) = &mut self.mode else {
+            return;
+        };
+        let before = request.clone();
+        edit(request);
+        if *request != before {
+            let tool_changed = request.tool != before.tool;
+            self.inputs_changed(tool_changed);
+        }
+    }
+
+    /// The one path for editing a policy input. A finished turn is frozen.
+    fn edit_policy(&mut self, edit: impl FnOnce(&mut Policy)) {
+        if self.turn_finished() {
+            return;
+        }
+        let before = self.policy.clone();
+        edit(&mut self.policy);
+        if self.policy != before {
+            self.inputs_changed(false);
+        }
+    }
+
+    /// An input changed: a redact hook with nothing to hide falls back to
+    /// none, approval no longer applies, inspection starts over.
+    fn inputs_changed(&mut self, tool_changed: bool) {
+        if tool_changed && self.policy.hook == Hook::RedactOutput && !self.redact_applies() {
+            self.policy.hook = Hook::None;
+        }
+        self.approval = None;
+        self.start_over();
+    }
+
+    /// Back to the learner's editor, holding the turn's last request.
+    fn leave_turn(&mut self) {
+        if let Mode::Turn(turn) = &self.mode {
+            let (tool, args) = turn.request();
+            self.mode = Mode::Free(Request {
+                tool: tool.into(),
+                args: args.into(),
+                example: None,
+            });
+            self.approval = None;
+            self.start_over();
+        }
+    }
+
+    /// The turn moved to its next call: it is the request now.
+    fn call_loaded(&mut self, keep_playing: bool) {
+        self.inputs_changed(true);
         if keep_playing {
             self.clock.play(self.now_ms);
         }
     }
 
-    /// Which of the experiment's goals have been reached, in order.
-    pub fn goals_reached(&self) -> &[bool] {
-        &self.goals_reached
-    }
-
     /// A shared setup replaces the inputs and the speed; the ledger, the
     /// receipts and any approval stay as they are here (none is shared).
     fn restore(&mut self, setup: Setup) {
-        self.inputs.tool = setup.tool;
-        self.inputs.args = setup.args;
-        self.inputs.role = setup.role;
-        self.inputs.hook = setup.hook;
-        self.inputs.key = setup.key;
+        self.leave_turn();
+        self.mode = Mode::Free(Request {
+            tool: setup.tool,
+            args: setup.args,
+            example: None,
+        });
+        self.policy.role = setup.role;
+        self.policy.hook = setup.hook;
+        self.policy.key = setup.key;
         self.clock.speed = setup.speed;
-        self.example = None;
-        self.notice = Some(
-            "Opened a shared setup. Approvals are never shared: review the request and approve it yourself."
-                .into(),
-        );
-        self.tool_changed();
-    }
-
-    /// Whether the current tool has anything for the redact hook to hide.
-    pub fn redact_applies(&self) -> bool {
-        self.registry
-            .get(&self.inputs.tool)
-            .is_some_and(|t| !t.declaration().redacts.is_empty())
-    }
-
-    /// The tool changed: a redact hook with nothing to hide falls back to none.
-    fn tool_changed(&mut self) {
-        if self.inputs.hook == Hook::RedactOutput && !self.redact_applies() {
-            self.inputs.hook = Hook::None;
-        }
-        self.inputs_changed();
-    }
-
-    /// An input changed: approval no longer applies, inspection starts over.
-    fn inputs_changed(&mut self) {
-        self.inputs.approval = None;
-        self.start_over();
+        self.notify(Notice::SharedSetup);
+        self.inputs_changed(true);
     }
 
     /// Gate 1, paused, with a fresh plan of the current inputs and ledger.
@@ -463,7 +747,7 @@ impl Workbench {
     }
 
     fn replan(&mut self) {
-        self.plan = plan(&self.registry, &self.inputs, &self.ledger);
+        self.plan = plan(&self.registry, &self.inputs(), &self.ledger);
     }
 
     /// `playing`: whether time was running when the step happened, so a
@@ -476,74 +760,101 @@ impl Workbench {
 
     /// The seventh stage completed: commit the plan and log the run.
     fn finish(&mut self, playing: bool) {
-        let effect = match &self.plan.commit {
+        let commit = self.plan.commit();
+        let effect = match &commit {
             Commit::Rejected(_) => RunEffect::Rejected,
-            Commit::Read => RunEffect::None,
-            Commit::Effect { .. } => RunEffect::Committed,
-            Commit::Replay => RunEffect::Replayed,
+            Commit::Ran(Finish::Read) => RunEffect::None,
+            Commit::Ran(Finish::Effect { .. }) => RunEffect::Committed,
+            Commit::Ran(Finish::Replay { .. }) => RunEffect::Replayed,
         };
-        self.ledger.commit(self.plan.commit.clone());
-        let mut outcomes = [crate::gates::Verdict::Skipped; 7];
-        for (slot, row) in outcomes.iter_mut().zip(&self.plan.rows) {
-            *slot = row.verdict;
-        }
+        self.ledger.commit(commit);
+        let (tool, _) = self.request();
+        let tool = tool.to_string();
         self.log.push(RunRecord {
             seq: 0,
             at_ms: self.now_ms,
             experiment: self.experiment.id(),
-            tool: self.inputs.tool.clone(),
-            role: self.inputs.role,
-            hook: self.inputs.hook,
-            key: self.inputs.key.clone(),
-            outcomes,
+            tool: tool.clone(),
+            role: self.policy.role,
+            hook: self.policy.hook,
+            key: self.policy.key.clone(),
+            outcomes: self.plan.rows().clone().map(|r| r.verdict),
             effect,
             output: self.plan.returned_text(),
         });
         let turn_end = self.record_turn_outcome();
         let goals = self.experiment.experiment().goals;
         let run = FinishedRun {
-            tool: &self.inputs.tool,
-            role: self.inputs.role,
-            hook: self.inputs.hook,
+            tool: &tool,
+            role: self.policy.role,
+            hook: self.policy.hook,
             plan: &self.plan,
             ledger: &self.ledger,
             turn_end,
         };
-        for (reached, goal) in self.goals_reached.iter_mut().zip(goals) {
-            *reached = *reached || goal.reached_by(&run);
+        let reached: Vec<bool> = self
+            .goals_reached
+            .iter()
+            .zip(goals)
+            .map(|(was, goal)| *was || goal.reached_by(&run))
+            .collect();
+        let total = reached.len();
+        let count = reached.iter().filter(|r| **r).count();
+        for (i, (was, is)) in self.goals_reached.iter().zip(&reached).enumerate() {
+            if *is && !was && self.framed {
+                if let Some(goal) = goals.get(i) {
+                    self.commands.push_back(Command::Post(Post::Goal {
+                        experiment: self.experiment.id(),
+                        goal: goal.id,
+                        reached: count,
+                        total,
+                    }));
+                }
+            }
         }
-        if self.turn.as_ref().is_some_and(|t| !t.is_complete()) {
+        self.goals_reached = reached;
+        if self.turn().is_some_and(|t| !t.is_complete()) {
             // The turn goes on with its next call, on the same timeline.
-            self.load_call(playing);
+            self.call_loaded(playing);
         }
     }
 
     /// Records the finished run as the current call's outcome; returns how
     /// the turn ended if this was its last dispatched call.
     fn record_turn_outcome(&mut self) -> Option<TurnEnd> {
-        let outcome = match &self.plan.commit {
-            Commit::Rejected(gate) => CallOutcome::Rejected(
-                *gate,
-                self.plan
-                    .rows
-                    .get(gate.index())
-                    .map(|r| r.reason.clone())
-                    .unwrap_or_default(),
-            ),
-            Commit::Read => CallOutcome::Read,
-            Commit::Effect { .. } => CallOutcome::Committed,
-            Commit::Replay => CallOutcome::Replayed,
+        let outcome = match self.plan.commit() {
+            Commit::Rejected(gate) => {
+                CallOutcome::Rejected(gate, self.plan.row(gate).reason.clone())
+            }
+            Commit::Ran(Finish::Read) => CallOutcome::Read,
+            Commit::Ran(Finish::Effect { .. }) => CallOutcome::Committed,
+            Commit::Ran(Finish::Replay { .. }) => CallOutcome::Replayed,
         };
-        let turn = self.turn.as_mut()?;
-        turn.outcomes.push(outcome);
-        if turn.is_complete() {
-            let unbacked_claims = turn.claims().iter().filter(|(_, backed)| !backed).count();
-            return Some(TurnEnd {
-                refused: turn.decision.refused(),
-                unbacked_claims,
-            });
+        let Mode::Turn(turn) = &mut self.mode else {
+            return None;
+        };
+        if !turn.record(outcome) {
+            return None;
         }
-        turn.current += 1;
-        None
+        turn.is_complete().then(|| TurnEnd {
+            refused: turn.decision().refused(),
+            unbacked_claims: turn.claims().iter().filter(|(_, backed)| !backed).count(),
+        })
+    }
+}
+
+fn inputs_of(mode: &Mode, policy: &Policy, approval: Option<&Approval>) -> Inputs {
+    let (tool, args) = match mode {
+        Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
+        Mode::Turn(t) => t.request(),
+    };
+    Inputs {
+        tool: tool.into(),
+        args: args.into(),
+        role: policy.role,
+        hook: policy.hook,
+        key: policy.key.clone(),
+        reuse: policy.reuse,
+        approval: approval.cloned(),
     }
 }

@@ -74,7 +74,10 @@ impl Tool for Calendar {
         if parse_clock(start) >= parse_clock(end) {
             return Err(ArgError::Rule {
                 field: "end".into(),
-                rule: format!("after start (got {start}–{end})"),
+                rule: crate::text::Text::RuleAfterStart {
+                    start: start.into(),
+                    end: end.into(),
+                },
             });
         }
         Ok(())
@@ -84,7 +87,7 @@ impl Tool for Calendar {
         let (start, end) = (args.text("start"), args.text("end"));
         let (from, to) = (parse_clock(start), parse_clock(end));
         if let Some(other) = ledger
-            .schedule
+            .schedule()
             .iter()
             .find(|e| from < parse_clock(&e.end) && parse_clock(&e.start) < to)
         {
@@ -96,11 +99,11 @@ impl Tool for Calendar {
                 their_end: other.end.clone(),
             });
         }
-        if ledger.schedule.len() >= MAX_EVENTS {
+        if ledger.schedule().len() >= MAX_EVENTS {
             return Err(ExecError::ScheduleFull { max: MAX_EVENTS });
         }
         let event = Event {
-            id: format!("event-{}", ledger.events_added + 1),
+            id: format!("event-{}", ledger.events_added() + 1),
             title: args.text("title").into(),
             start: start.into(),
             end: end.into(),
@@ -111,7 +114,7 @@ impl Tool for Calendar {
             "title": event.title,
             "start": event.start,
             "end": event.end,
-            "events_that_day": ledger.schedule.len() + 1,
+            "events_that_day": ledger.schedule().len() + 1,
         });
         Ok(Planned {
             output,
@@ -123,7 +126,7 @@ impl Tool for Calendar {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::test_support::{error, plan, validate};
+    use crate::tools::test_support::{commit, error, plan, validate};
 
     fn args(start: &str, end: &str) -> String {
         json!({ "title": "T", "start": start, "end": end }).to_string()
@@ -193,14 +196,13 @@ mod tests {
             let slot = 14 * 60 + i as u16 * 20;
             let (s, e) = (clock(slot), clock(slot + 20));
             let planned = plan(&Calendar, &args(&s, &e), &ledger).unwrap();
-            let Effect::AddEvent(ev) = planned.effect else {
+            let Effect::AddEvent(ev) = &planned.effect else {
                 panic!()
             };
             assert_eq!(ev.id, format!("event-{}", i + 1));
-            ledger.schedule.push(ev);
-            ledger.events_added += 1;
+            commit(&mut ledger, planned);
         }
-        assert_eq!(ledger.schedule.len(), MAX_EVENTS);
+        assert_eq!(ledger.schedule().len(), MAX_EVENTS);
         assert_eq!(
             plan(&Calendar, &args("06:00", "07:00"), &ledger)
                 .unwrap_err()

@@ -84,8 +84,8 @@ impl Tool for Database {
     fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
         let key = args.text("key");
         let current = match key {
-            "seats" => json!(ledger.database.seats),
-            _ => json!(ledger.database.status),
+            "seats" => json!(ledger.database().seats),
+            _ => json!(ledger.database().status),
         };
         if args.text("operation") == "get" {
             return Ok(read_only(json!({ "key": key, "value": current })));

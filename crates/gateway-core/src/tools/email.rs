@@ -69,11 +69,11 @@ impl Tool for Email {
     }
 
     fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
-        if ledger.outbox.len() >= MAX_OUTBOX {
+        if ledger.outbox().len() >= MAX_OUTBOX {
             return Err(ExecError::OutboxFull { max: MAX_OUTBOX });
         }
         let message = Message {
-            id: format!("email-{}", ledger.outbox.len() + 1),
+            id: format!("email-{}", ledger.outbox().len() + 1),
             to: args.text("to").into(),
             subject: args.text("subject").into(),
             body: args.text("body").into(),
@@ -95,7 +95,7 @@ impl Tool for Email {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::test_support::{error, plan, validate};
+    use crate::tools::test_support::{commit, error, plan, validate};
 
     fn args(to: &str, subject: &str, body: &str) -> String {
         json!({ "to": to, "subject": subject, "body": body }).to_string()
@@ -184,10 +184,8 @@ mod tests {
         for n in 1..=MAX_OUTBOX {
             let planned = plan(&Email, &text, &ledger).unwrap();
             assert_eq!(planned.output["id"], json!(format!("email-{n}")));
-            let Effect::AppendEmail(m) = planned.effect else {
-                panic!()
-            };
-            ledger.outbox.push(m);
+            assert!(matches!(planned.effect, Effect::AppendEmail(_)));
+            commit(&mut ledger, planned);
         }
         assert_eq!(
             plan(&Email, &text, &ledger).unwrap_err().to_string(),

@@ -7,13 +7,13 @@
 //! the first gate (seed 002).
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde_json::Value;
 
 use crate::ledger::{Effect, Ledger};
 use crate::policy::Risk;
 use crate::schema::{ArgError, Args, Shape};
+use crate::text::Text;
 
 pub mod calculator;
 pub mod calendar;
@@ -56,13 +56,14 @@ pub struct Planned {
 }
 
 /// Why execution refuses a call that passed every earlier gate.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExecError {
-    #[error("The outbox is full: it holds at most {max} messages")]
-    OutboxFull { max: usize },
-    #[error("The schedule is full: it holds at most {max} events")]
-    ScheduleFull { max: usize },
-    #[error("{start}–{end} overlaps \"{title}\" ({their_start}–{their_end})")]
+    OutboxFull {
+        max: usize,
+    },
+    ScheduleFull {
+        max: usize,
+    },
     Overlap {
         start: String,
         end: String,
@@ -70,15 +71,44 @@ pub enum ExecError {
         their_start: String,
         their_end: String,
     },
-    #[error("Division by zero is not allowed")]
     DivideByZero,
-    #[error("result must be a finite number from {min} to {max} (got {got})")]
     ResultOutOfRange {
         min: String,
         max: String,
         got: String,
     },
 }
+
+impl ExecError {
+    pub fn text(&self) -> Text {
+        match self {
+            ExecError::OutboxFull { max } => Text::ExecOutboxFull { max: (*max).into() },
+            ExecError::ScheduleFull { max } => Text::ExecScheduleFull { max: (*max).into() },
+            ExecError::Overlap {
+                start,
+                end,
+                title,
+                their_start,
+                their_end,
+            } => Text::ExecOverlap {
+                start: start.into(),
+                end: end.into(),
+                title: crate::json::quote(title).into(),
+                their_start: their_start.into(),
+                their_end: their_end.into(),
+            },
+            ExecError::DivideByZero => Text::ExecDivideByZero,
+            ExecError::ResultOutOfRange { min, max, got } => Text::ExecResultOutOfRange {
+                min: min.into(),
+                max: max.into(),
+                got: got.into(),
+            },
+        }
+    }
+}
+
+crate::display_by_text!(ExecError);
+impl std::error::Error for ExecError {}
 
 /// One callable tool. Implementations are stateless: everything they read
 /// or change is in the [`Ledger`].
@@ -104,27 +134,21 @@ pub trait Tool: Sync + fmt::Debug {
     fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError>;
 }
 
-/// The six fixture tools, in the order the page lists them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ToolId {
-    Email,
-    Calendar,
-    Files,
-    Database,
-    Search,
-    Calculator,
+crate::closed_enum! {
+    /// The six fixture tools, in the order the page lists them. Only the
+    /// fixture registry is built from it; every lookup goes through the
+    /// [`Registry`]. Each id is its tool's declared name (a test checks).
+    pub enum ToolId as "fixture tool" {
+        Email = "email",
+        Calendar = "calendar",
+        Files = "files",
+        Database = "database",
+        Search = "search",
+        Calculator = "calculator",
+    }
 }
 
 impl ToolId {
-    pub const ALL: [ToolId; 6] = [
-        ToolId::Email,
-        ToolId::Calendar,
-        ToolId::Files,
-        ToolId::Database,
-        ToolId::Search,
-        ToolId::Calculator,
-    ];
-
     pub fn tool(self) -> &'static dyn Tool {
         match self {
             ToolId::Email => &email::Email,
@@ -135,64 +159,23 @@ impl ToolId {
             ToolId::Calculator => &calculator::Calculator,
         }
     }
-
-    pub fn name(self) -> &'static str {
-        self.tool().declaration().name
-    }
-
-    pub fn label(self) -> &'static str {
-        self.tool().declaration().label
-    }
 }
 
-impl fmt::Display for ToolId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+crate::closed_enum! {
+    /// Which of a tool's examples to load.
+    pub enum ExampleKind as "example" {
+        Valid = "valid",
+        Malformed = "malformed",
+        Boundary = "boundary",
     }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no fixture tool is named {}", crate::json::quote(.0))]
-pub struct UnknownTool(pub String);
-
-impl FromStr for ToolId {
-    type Err = UnknownTool;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        ToolId::ALL
-            .into_iter()
-            .find(|t| t.name() == s)
-            .ok_or_else(|| UnknownTool(s.into()))
-    }
-}
-
-/// Which of a tool's examples to load.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ExampleKind {
-    Valid,
-    Malformed,
-    Boundary,
 }
 
 impl ExampleKind {
-    pub const ALL: [ExampleKind; 3] = [
-        ExampleKind::Valid,
-        ExampleKind::Malformed,
-        ExampleKind::Boundary,
-    ];
-
-    pub fn id(self) -> &'static str {
+    pub fn label(self) -> Text {
         match self {
-            ExampleKind::Valid => "valid",
-            ExampleKind::Malformed => "malformed",
-            ExampleKind::Boundary => "boundary",
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            ExampleKind::Valid => "Valid request",
-            ExampleKind::Malformed => "Malformed JSON",
-            ExampleKind::Boundary => "Boundary violation",
+            ExampleKind::Valid => Text::ExampleValid,
+            ExampleKind::Malformed => Text::ExampleMalformed,
+            ExampleKind::Boundary => Text::ExampleBoundary,
         }
     }
 
@@ -202,13 +185,6 @@ impl ExampleKind {
             ExampleKind::Malformed => examples.malformed,
             ExampleKind::Boundary => examples.boundary,
         }
-    }
-}
-
-impl FromStr for ExampleKind {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Self, ()> {
-        ExampleKind::ALL.into_iter().find(|k| k.id() == s).ok_or(())
     }
 }
 
@@ -281,6 +257,21 @@ pub(crate) mod test_support {
         }
     }
 
+    /// Commits a planned effect the way a finished run does.
+    pub fn commit(ledger: &mut Ledger, planned: Planned) {
+        use crate::ledger::{Commit, Finish, Receipt};
+        let key = format!("test-{}", ledger.counters().runs_finished);
+        ledger.commit(Commit::Ran(Finish::Effect {
+            effect: planned.effect,
+            key,
+            receipt: Receipt {
+                tool: String::new(),
+                payload: String::new(),
+                output: planned.output,
+            },
+        }));
+    }
+
     pub fn plan(tool: &dyn Tool, text: &str, ledger: &Ledger) -> Result<Planned, ExecError> {
         let args = validate(tool, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         tool.plan(&args, ledger)
@@ -294,7 +285,8 @@ mod tests {
     #[test]
     fn names_round_trip_and_near_misses_are_unknown() {
         for id in ToolId::ALL {
-            assert_eq!(id.name().parse::<ToolId>(), Ok(id));
+            assert_eq!(id.tool().declaration().name, id.id());
+            assert_eq!(id.id().parse::<ToolId>(), Ok(id));
         }
         let registry = Registry::fixtures();
         for name in ["shell.exec", "files.delete", "email ", "Email", "", "calc"] {

@@ -1,0 +1,429 @@
+//! Compiles the message catalogue, `locales/*.ftl` (Project Fluent), into
+//! Rust at build time, so the page ships no Fluent parser.
+//!
+//! Every message becomes one variant of `Text` whose fields are the
+//! message's variables (`$field` → `field`), so a call site that misses or
+//! misspells an argument does not compile. `en.ftl` is the reference: every
+//! other locale must hold exactly its messages and use only its variables,
+//! or the build fails naming the message. Supported Fluent: text, variables,
+//! string and number literals, references to terms and to messages without
+//! variables, and select expressions on a variable (plural categories, exact
+//! numbers or string values).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::{env, fs};
+
+use fluent_syntax::ast::{
+    Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
+};
+
+type Patterns<'s> = BTreeMap<String, &'s Pattern<&'s str>>;
+
+struct Locale<'s> {
+    /// The file name without `.ftl`, e.g. `en` or `zh-TW`.
+    tag: String,
+    messages: Patterns<'s>,
+    terms: Patterns<'s>,
+}
+
+fn main() {
+    let dir = Path::new("locales");
+    println!("cargo::rerun-if-changed=locales");
+    let mut sources = Vec::new();
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap_or_else(|e| fail(&format!("cannot list locales/: {e}")))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
+        .collect();
+    entries.sort();
+    for path in &entries {
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = fs::read_to_string(path)
+            .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+        let tag = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_else(|| fail("a locale file name is not UTF-8"))
+            .to_string();
+        sources.push((tag, text));
+    }
+    let resources: Vec<_> = sources
+        .iter()
+        .map(|(tag, text)| {
+            let resource =
+                fluent_syntax::parser::parse(text.as_str()).unwrap_or_else(|(_, errs)| {
+                    fail(&format!("locales/{tag}.ftl does not parse: {errs:?}"))
+                });
+            (tag.clone(), resource)
+        })
+        .collect();
+    let mut locales: Vec<Locale<'_>> = resources
+        .iter()
+        .map(|(tag, resource)| {
+            let mut messages = Patterns::new();
+            let mut terms = Patterns::new();
+            for entry in &resource.body {
+                match entry {
+                    Entry::Message(m) => {
+                        let Some(value) = &m.value else {
+                            fail(&format!("{tag}: message {} has no value", m.id.name))
+                        };
+                        if messages.insert(m.id.name.to_string(), value).is_some() {
+                            fail(&format!("{tag}: message {} is defined twice", m.id.name));
+                        }
+                    }
+                    Entry::Term(t) => {
+                        terms.insert(t.id.name.to_string(), &t.value);
+                    }
+                    Entry::Junk { content } => fail(&format!("{tag}: cannot read {content:?}")),
+                    _ => {}
+                }
+            }
+            Locale {
+                tag: tag.clone(),
+                messages,
+                terms,
+            }
+        })
+        .collect();
+    // The reference locale first.
+    let Some(en) = locales.iter().position(|l| l.tag == "en") else {
+        fail("locales/en.ftl is missing")
+    };
+    locales.swap(0, en);
+    let reference = &locales[0];
+    let vars: BTreeMap<&str, BTreeSet<String>> = reference
+        .messages
+        .iter()
+        .map(|(id, p)| (id.as_str(), variables(p, reference)))
+        .collect();
+    for other in &locales[1..] {
+        for id in reference.messages.keys() {
+            let Some(p) = other.messages.get(id) else {
+                fail(&format!("{}.ftl lacks message {id}", other.tag))
+            };
+            let extra: Vec<_> = variables(p, other)
+                .difference(&vars[id.as_str()])
+                .cloned()
+                .collect();
+            if !extra.is_empty() {
+                fail(&format!(
+                    "{}.ftl: {id} uses variables en.ftl does not: {extra:?}",
+                    other.tag
+                ));
+            }
+        }
+        for id in other.messages.keys() {
+            if !reference.messages.contains_key(id) {
+                fail(&format!(
+                    "{}.ftl has message {id}, which en.ftl lacks",
+                    other.tag
+                ));
+            }
+        }
+    }
+    for (id, v) in &vars {
+        for name in v {
+            if !name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            {
+                fail(&format!("{id}: variable ${name} must be snake_case"));
+            }
+        }
+    }
+    let out = generate(&locales, &vars);
+    let path = Path::new(&env::var("OUT_DIR").unwrap_or_else(|_| fail("OUT_DIR is unset")))
+        .join("catalogue.rs");
+    fs::write(&path, out)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("message catalogue: {message}");
+    std::process::exit(1)
+}
+
+/// `gate-schema` → `GateSchema`; `zh-TW` → `ZhTw`.
+fn camel(id: &str) -> String {
+    id.split(['-', '_'])
+        .map(|part| {
+            let mut chars = part.chars();
+            chars.next().map_or(String::new(), |c| {
+                c.to_ascii_uppercase().to_string() + &chars.as_str().to_ascii_lowercase()
+            })
+        })
+        .collect()
+}
+
+/// The variables a pattern reads, through terms and selects.
+fn variables(p: &Pattern<&str>, locale: &Locale<'_>) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    collect_pattern(p, locale, &mut found, 0);
+    found
+}
+
+fn collect_pattern(p: &Pattern<&str>, l: &Locale<'_>, found: &mut BTreeSet<String>, depth: u8) {
+    if depth > 8 {
+        fail(&format!("{}: references nest too deep", l.tag));
+    }
+    for element in &p.elements {
+        if let PatternElement::Placeable { expression } = element {
+            collect_expression(expression, l, found, depth);
+        }
+    }
+}
+
+fn collect_expression(
+    e: &Expression<&str>,
+    l: &Locale<'_>,
+    found: &mut BTreeSet<String>,
+    depth: u8,
+) {
+    match e {
+        Expression::Inline(inline) => collect_inline(inline, l, found, depth),
+        Expression::Select { selector, variants } => {
+            collect_inline(selector, l, found, depth);
+            for v in variants {
+                collect_pattern(&v.value, l, found, depth);
+            }
+        }
+    }
+}
+
+fn collect_inline(
+    e: &InlineExpression<&str>,
+    l: &Locale<'_>,
+    found: &mut BTreeSet<String>,
+    depth: u8,
+) {
+    match e {
+        InlineExpression::VariableReference { id } => {
+            found.insert(id.name.to_string());
+        }
+        InlineExpression::TermReference { id, .. } => {
+            if let Some(t) = l.terms.get(id.name) {
+                collect_pattern(t, l, found, depth + 1);
+            }
+        }
+        InlineExpression::Placeable { expression } => {
+            collect_expression(expression, l, found, depth)
+        }
+        _ => {}
+    }
+}
+
+fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
+    let mut s = String::new();
+    s.push_str("// Generated by build.rs from locales/*.ftl. Do not edit.\n\n");
+    s.push_str("/// A language the catalogue has a file for.\n");
+    s.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]\npub enum Locale {\n");
+    for (i, l) in locales.iter().enumerate() {
+        let _ = writeln!(s, "    /// `locales/{}.ftl`", l.tag);
+        if i == 0 {
+            s.push_str("    #[default]\n");
+        }
+        let _ = writeln!(s, "    {},", camel(&l.tag));
+    }
+    s.push_str("}\n\nimpl Locale {\n");
+    let _ = writeln!(
+        s,
+        "    pub const ALL: [Locale; {}] = [{}];",
+        locales.len(),
+        locales
+            .iter()
+            .map(|l| format!("Locale::{}", camel(&l.tag)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    s.push_str("    /// The BCP 47 tag, as in `?lang=`.\n    pub fn id(self) -> &'static str {\n        match self {\n");
+    for l in locales {
+        let _ = writeln!(s, "            Locale::{} => {:?},", camel(&l.tag), l.tag);
+    }
+    s.push_str("        }\n    }\n}\n\n");
+
+    s.push_str(
+        "/// Every message of the catalogue; its fields are the message's named arguments.\n",
+    );
+    s.push_str("#[derive(Debug, Clone, PartialEq, Eq)]\npub enum Text {\n");
+    for (id, v) in vars {
+        let _ = writeln!(s, "    /// `{id}`");
+        if v.is_empty() {
+            let _ = writeln!(s, "    {},", camel(id));
+        } else {
+            let fields: Vec<_> = v.iter().map(|n| format!("{}: Arg", field(n))).collect();
+            let _ = writeln!(s, "    {} {{ {} }},", camel(id), fields.join(", "));
+        }
+    }
+    s.push_str("}\n\nimpl Text {\n");
+    s.push_str("    /// The message id in the `.ftl` files.\n    pub fn id(&self) -> &'static str {\n        match self {\n");
+    for (id, v) in vars {
+        let pat = if v.is_empty() {
+            String::new()
+        } else {
+            " { .. }".into()
+        };
+        let _ = writeln!(s, "            Text::{}{pat} => {id:?},", camel(id));
+    }
+    s.push_str("        }\n    }\n\n");
+    s.push_str("    /// Writes the message in `locale` to `out`.\n    pub fn write(&self, locale: Locale, out: &mut String) {\n        match locale {\n");
+    for l in locales {
+        let _ = writeln!(
+            s,
+            "            Locale::{} => self.write_{}(out),",
+            camel(&l.tag),
+            snake(&l.tag)
+        );
+    }
+    s.push_str("        }\n    }\n");
+    for l in locales {
+        let _ = writeln!(
+            s,
+            "\n    fn write_{}(&self, out: &mut String) {{",
+            snake(&l.tag)
+        );
+        let _ = writeln!(s, "        const L: Locale = Locale::{};", camel(&l.tag));
+        s.push_str("        match self {\n");
+        for (id, v) in vars {
+            let pattern = l.messages[*id];
+            let used = variables(pattern, l);
+            let binding = if v.is_empty() {
+                String::new()
+            } else {
+                let names: Vec<_> = v
+                    .iter()
+                    .map(|n| {
+                        if used.contains(n) {
+                            field(n)
+                        } else {
+                            format!("{}: _", field(n))
+                        }
+                    })
+                    .collect();
+                format!(" {{ {} }}", names.join(", "))
+            };
+            let _ = writeln!(s, "            Text::{}{binding} => {{", camel(id));
+            emit_pattern(&mut s, pattern, l, 4, 0);
+            s.push_str("            }\n");
+        }
+        s.push_str("        }\n    }\n");
+    }
+    s.push_str("}\n");
+    s
+}
+
+/// A Rust field name for a Fluent variable (`type` is a keyword).
+fn field(name: &str) -> String {
+    if name == "type" {
+        "r#type".into()
+    } else {
+        name.into()
+    }
+}
+
+fn snake(tag: &str) -> String {
+    tag.to_ascii_lowercase().replace('-', "_")
+}
+
+fn indent(level: usize) -> String {
+    "    ".repeat(level)
+}
+
+fn emit_pattern(s: &mut String, p: &Pattern<&str>, l: &Locale<'_>, level: usize, depth: u8) {
+    for element in &p.elements {
+        match element {
+            PatternElement::TextElement { value } => {
+                let _ = writeln!(s, "{}out.push_str({value:?});", indent(level));
+            }
+            PatternElement::Placeable { expression } => {
+                emit_expression(s, expression, l, level, depth)
+            }
+        }
+    }
+}
+
+fn emit_expression(s: &mut String, e: &Expression<&str>, l: &Locale<'_>, level: usize, depth: u8) {
+    match e {
+        Expression::Inline(inline) => emit_inline(s, inline, l, level, depth),
+        Expression::Select { selector, variants } => {
+            let InlineExpression::VariableReference { id } = selector else {
+                fail(&format!("{}: a select must be on a variable", l.tag))
+            };
+            let var = field(id.name);
+            // Exact numbers first, then plural categories and strings, as Fluent does.
+            let mut ordered: Vec<_> = variants.iter().filter(|v| !v.default).collect();
+            ordered.sort_by_key(|v| !matches!(v.key, VariantKey::NumberLiteral { .. }));
+            let Some(default) = variants.iter().find(|v| v.default) else {
+                fail(&format!("{}: a select needs a default variant", l.tag))
+            };
+            for (i, v) in ordered.iter().enumerate() {
+                let key = match &v.key {
+                    VariantKey::Identifier { name } => name,
+                    VariantKey::NumberLiteral { value } => value,
+                };
+                let keyword = if i == 0 { "if" } else { "} else if" };
+                let _ = writeln!(s, "{}{keyword} {var}.selects({key:?}, L) {{", indent(level));
+                emit_pattern(s, &v.value, l, level + 1, depth);
+            }
+            if ordered.is_empty() {
+                emit_pattern(s, &default.value, l, level, depth);
+            } else {
+                let _ = writeln!(s, "{}}} else {{", indent(level));
+                emit_pattern(s, &default.value, l, level + 1, depth);
+                let _ = writeln!(s, "{}}}", indent(level));
+            }
+        }
+    }
+}
+
+fn emit_inline(
+    s: &mut String,
+    e: &InlineExpression<&str>,
+    l: &Locale<'_>,
+    level: usize,
+    depth: u8,
+) {
+    match e {
+        InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => {
+            let _ = writeln!(s, "{}out.push_str({value:?});", indent(level));
+        }
+        InlineExpression::VariableReference { id } => {
+            let _ = writeln!(s, "{}{}.write(L, out);", indent(level), field(id.name));
+        }
+        InlineExpression::TermReference { id, .. } => {
+            let Some(t) = l.terms.get(id.name) else {
+                fail(&format!("{}: unknown term -{}", l.tag, id.name))
+            };
+            if depth > 8 {
+                fail(&format!("{}: terms nest too deep at -{}", l.tag, id.name));
+            }
+            emit_pattern(s, t, l, level, depth + 1);
+        }
+        InlineExpression::MessageReference { id, .. } => {
+            let Some(p) = l.messages.get(id.name) else {
+                fail(&format!("{}: unknown message {}", l.tag, id.name))
+            };
+            if !variables(p, l).is_empty() {
+                fail(&format!(
+                    "{}: {} is referenced but has variables",
+                    l.tag, id.name
+                ));
+            }
+            let _ = writeln!(
+                s,
+                "{}Text::{}.write(L, out);",
+                indent(level),
+                camel(id.name)
+            );
+        }
+        InlineExpression::Placeable { expression } => {
+            emit_expression(s, expression, l, level, depth)
+        }
+        InlineExpression::FunctionReference { id, .. } => {
+            fail(&format!("{}: function {} is not supported", l.tag, id.name))
+        }
+    }
+}

@@ -1,0 +1,397 @@
+## The workbench's words in English: the reference catalogue.
+## Every other locale holds exactly these messages (build.rs checks).
+## Variables hold ids, numbers, quoted user text or other messages.
+
+## Gates and verdicts
+
+gate-schema = Schema
+gate-before-hook = Before-hook
+gate-role = Role
+gate-approval = Approval
+gate-idempotency = Idempotency
+gate-execution = Execution
+gate-after-hook = After-hook
+verdict-passed = passed
+verdict-rejected = rejected
+verdict-skipped = skipped
+verdict-not-needed = not needed
+status-pending = pending
+
+## Risks, roles, hooks, speeds
+
+risk-read = read
+risk-draft = draft
+risk-write = write
+risk-send = send
+risk-delete = delete
+risk-share = share
+rule-read = runs without approval, for any role
+rule-draft = runs without approval, for Operator only
+rule-approval = needs Operator and approval of the exact payload
+rule-refused = refused for every role
+role-viewer = Viewer
+role-operator = Operator
+hook-none = None
+hook-block-mutations = Block mutations
+hook-redact-output = Redact output
+speed-quarter = Quarter speed
+speed-half = Half speed
+speed-normal = Normal speed
+speed-double = Double speed
+unknown-value = { $what } must be one of { $allowed } (got { $got })
+
+## Gate reasons
+
+reason-unknown-tool = Unknown tool { $name }: the registry holds only { $known }
+reason-schema-fits = { $tool } arguments fit the declared schema ({ $risk } risk)
+reason-no-hook = no hook is set
+reason-redact-acts-after = Redact output acts after execution
+reason-block-rejects = the Block mutations hook rejects every mutation ({ $risk } risk)
+reason-block-lets-read = Block mutations lets a read through
+reason-block-acts-before = Block mutations acts before execution
+reason-risk-refused = { $risk } risk is refused for every role
+reason-viewer-reads-only = Viewer may run reads only; a { $risk } needs Operator
+reason-role-may = { $role } may run a { $risk }
+reason-no-approval-needed = a { $risk } needs no approval
+reason-approved = approved: this exact tool and payload
+reason-approval-other-payload = the approval was for a different payload; approve this one
+reason-approval-missing = a { $risk } needs approval of this exact payload (Approve exact payload)
+reason-key-not-needed = a read changes nothing, so no key is needed
+reason-key-bounds = Operation key must be 1 to { $max } characters on one line (got { $got })
+reason-key-new = { $key } is a new intention
+reason-key-other-payload = { $key } already belongs to a different payload; use a new key for a new intention
+reason-key-replayed = { $key } already holds a receipt for this payload: it is replayed
+reason-key-again = Reuse receipts is off: { $key } executes again
+reason-receipt-held = the tool does not run again: { $key } already holds a receipt
+reason-nothing-to-redact = nothing to redact
+reason-nothing-to-redact-in = nothing to redact in { $tool } output
+reason-redacted = { $fields } replaced by { $marker } in the returned output only
+reason-skipped-after = skipped after the { $gate } gate rejected the call
+
+## Effects (what execution plans to do)
+
+effect-none = the tool ran; it changes nothing
+effect-append-email = appends { $id } for { $to } to the outbox
+effect-add-event = adds { $id } { $start }–{ $end } to the schedule
+effect-write-file = replaces the content of { $path }
+effect-set-seats = sets seats to { $seats }
+effect-set-status = sets status to { $status }
+
+## JSON and argument errors
+
+json-too-long = Arguments JSON must be at most { $cap } characters (got { $got })
+json-malformed = Malformed JSON at line { $line }, column { $column }: { $detail }
+arg-not-object = Arguments must be a JSON object (got { $got })
+arg-missing = Missing { $field }
+arg-unknown = Unknown field { $field }
+arg-not-allowed = { $field } is not allowed when { $when }
+arg-wrong-type = { $field } must be a { $expected } (got { $got })
+arg-too-short = { $field } must be at least { $min } characters (got { $got })
+arg-too-long = { $field } must be at most { $max } characters (got { $got })
+arg-control-character = { $field } must be on one line, with no control characters
+arg-bad-format = { $field } must be { $expected } (got { $got })
+arg-not-one-of = { $field } must be one of { $allowed } (got { $got })
+arg-not-integer = { $field } must be a whole number (got { $got })
+arg-out-of-range = { $field } must be from { $min } to { $max } (got { $got })
+arg-rule = { $field } must be { $rule }
+rule-declared-form = one of the declared forms
+rule-after-start = after start (got { $start }–{ $end })
+format-example-test-address = an address at example.test (e.g. learner@example.test)
+format-clock-time = a time HH:MM from 00:00 to 24:00
+
+## Execution errors
+
+exec-outbox-full = The outbox is full: it holds at most { $max } messages
+exec-schedule-full = The schedule is full: it holds at most { $max } events
+exec-overlap = { $start }–{ $end } overlaps { $title } ({ $their_start }–{ $their_end })
+exec-divide-by-zero = Division by zero is not allowed
+exec-result-out-of-range = result must be a finite number from { $min } to { $max } (got { $got })
+
+## What finishing a run would do
+
+summary-rejected = Finishing records a rejection at the { $gate } gate: { $reason }
+summary-replay = Finishing returns the stored receipt of { $key } with no new effect
+summary-effect = Finishing commits the effect: { $effect }
+summary-effect-again = Finishing commits the effect again (a visible duplicate): { $effect }
+summary-read = Finishing returns the output; a read changes nothing
+
+## Gates named inside a sentence ("rejected at the role gate")
+
+gate-name-schema = schema
+gate-name-before-hook = before-hook
+gate-name-role = role
+gate-name-approval = approval
+gate-name-idempotency = idempotency
+gate-name-execution = execution
+gate-name-after-hook = after-hook
+
+## The request under review, as literal text
+
+request-literal =
+    tool: { $tool }
+    arguments:
+    { $args }
+
+## Stored values and links
+
+stored-baseline-future = A baseline saved by a newer version of the workbench (version { $got }) was left untouched in this browser.
+stored-baseline-unreadable = A saved baseline could not be read ({ $detail }); it was left untouched in this browser.
+link-future = This link was made by a newer version of the workbench (setup version { $got }; this page reads version { $version }). The experiment's default setup is shown instead.
+link-damaged = This link's setup is damaged ({ $detail }). The experiment's default setup is shown instead.
+
+## Notices
+
+notice-hidden-paused = Paused because the page was hidden.
+notice-shared-setup = Opened a shared setup. Approvals are never shared: review the request and approve it yourself.
+notice-experiment-conflict = This link is for the { $link } experiment, so it was opened instead of ?experiment={ $query }.
+notice-baseline-storage-unreadable = This browser's storage could not be read, so a baseline stored here is left untouched: a baseline you capture stays on this page only.
+notice-baseline-kept = The baseline stays on this page only: a stored one this version cannot read was left untouched.
+notice-baseline-unsaved = The baseline cannot be saved in this browser (storage is full or disabled). It stays on this page until you reload.
+example-valid = Valid request
+example-malformed = Malformed JSON
+example-boundary = Boundary violation
+
+## The notes export (a plain-text file)
+
+on = on
+off = off
+export-approved = approved (this exact payload)
+export-not-approved = not approved
+notes-export =
+    Function Tools · Approval and Effect Workbench
+    Experiment: { $title } ({ $id })
+
+    Notes
+    -----
+    { $notes }
+
+    Recorded setup
+    --------------
+    Tool: { $tool }
+    Role: { $role }
+    Hook: { $hook }
+    Operation key: { $key }
+    Reuse receipts: { $reuse }
+    Approval: { $approval }
+    Payload:
+    { $args }
+
+    Synthetic ledger
+    ----------------
+    { $ledger }
+
+    Runs log (newest first)
+    -----------------------
+    { $runs }
+    {""}
+
+## The page's fixed words
+
+-product = Function Tools · Approval and Effect Workbench
+page-title = { $experiment } · { -product }
+eyebrow = { -product }
+lede = Edit real JSON arguments, inspect policy gates and watch an approved local function change a synthetic ledger.
+expand-experiment = Expand experiment
+exit-full-screen = Exit full screen
+copy-link = Copy link
+share-link-label = Link to this setup
+your-experiment = Your experiment
+goals-heading = Goals
+experiment-hint = Each gate takes { $seconds } inspection seconds, or use Next gate. Only reaching the final stage applies the planned local effect. Restart preserves the ledger; Reset synthetic ledger clears this page's fictional state.
+build-heading = Build the request
+tool-label = Tool
+example-label = Example
+tool-name-label = Tool name
+tool-name-hint = The name the call carries, as a model would send it. The registry looks it up exactly: a name it does not hold fails at the first gate.
+args-label = Arguments JSON
+role-label = Role
+hook-label = Hook
+key-label = Operation key
+reuse-label = Reuse receipts
+turn-heading = Agent turn
+turn-intro = Paste what a model decided: a JSON array of calls {"{"}"name": …, "args": {"{"}…{"}"}{"}"}, optionally ending with {"{"}"text": …{"}"}, the model's final message. Each call goes through the same seven gates, with the same approval, keys and receipts. At most { $max } calls are dispatched.
+decision-label = Model decision JSON
+start-turn = Start turn
+end-turn = End turn
+request-heading = Request being reviewed
+gateway-heading = Gateway
+gateway-hint = Scroll the gateway sideways to inspect every gate. The caption, output and ledger JSON below give the same outcomes as text.
+gates-label = { $count ->
+    [7] Seven gates
+   *[other] { $count } gates
+}
+play-run = Play run
+pause = Pause
+next-gate = Next gate
+restart-inspection = Restart inspection
+reset-ledger = Reset synthetic ledger
+speed-label = Speed
+preview-label = Complete-run preview (reveals the outcome before inspection)
+output-heading = Returned output
+returned-output = Returned output
+runs-heading = Runs log
+declarations-heading = Declarations the model sees
+declarations-intro = The model is given each tool's name, description, risk and argument schema, never its implementation. A description is not a permission: only risk and policy grant anything, so a prompt that rewrites a description gains nothing. What a tool returns is untrusted data, not instructions: a page that feeds output back to a model must keep it marked as data.
+annotations-label = MCP annotations
+argument-schema-label = Argument schema
+policy-heading = Policy by risk
+policy-intro = Only risk and policy grant anything; a tool's description never does. No fixture tool can delete or share, and no operation may be added to give one.
+policy-risk = Risk
+policy-rule = Policy
+policy-tools = Registered tools
+ledger-heading = Synthetic ledger
+ledger-json = Ledger as JSON
+baseline-heading = Baseline
+capture-baseline = Capture baseline
+replace-baseline = Replace baseline
+clear-baseline = Clear baseline
+notes-heading = Notes
+notes-label = Notes
+export-notes = Export notes
+export-text = Export text
+export-text-hint = If no download started (an embedding page may forbid downloads), select this text and copy it.
+claims-heading = Claims against completed operations
+disclaimer = This browser-only gateway uses six handcrafted functions, not an agent framework or any real service. No emails, calendar invitations, network requests, real files, database queries or arbitrary code are executed. Email recipients are restricted to example.test; virtual files are two allowlisted map keys; arithmetic uses named operators, never eval. Approval, role rules, hooks and receipts are illustrative application policies, not production security controls. Redaction changes two output fields only and is not a privacy guarantee. The ledger lives in page memory and is lost on reload.
+single-file-note = This is the single-file copy, opened from a file: everything works offline. Browsers keep storage for local files differently (some share it between all local files, some keep none), so notes and the baseline may not survive a reload here: use Export notes to keep them. A copied link opens only on this computer.
+
+## The request and the gates, as they change
+
+tool-unregistered = Unregistered name
+example-edited = Edited (choose to load)
+args-count = { $units } / { $max } characters
+goals-progress = { $done } of { $total } goals reached
+goal-reached = Reached:{" "}
+goal-open = Not yet:{" "}
+under-inspection = under inspection
+not-yet-inspected = not yet inspected
+pace = { $gate } s per gate, { $run } s per run
+progress-finished = Run finished.
+progress-gate = Gate { $gate } of { $total } · { $seconds } s of inspection left{ $paused ->
+    [true] {" "}(paused)
+   *[other] {""}
+}
+preview-row = { $gate }: { $status } — { $reason }
+caption-finished = Run finished: { $result }
+caption-rejected = rejected at the { $gate } gate: { $reason }. The ledger is unchanged.
+caption-read = the read returned its output. The ledger is unchanged.
+caption-committed = effect committed: { $effect }.
+caption-replayed = the stored receipt was returned again, with no new effect.
+caption-at = { $state ->
+    [playing] Playing
+   *[paused] Paused
+} at gate { $number } of { $total }, { $gate }. { $previous }
+caption-previous = Gate { $number }, { $gate }, { $verdict }: { $reason }.
+caption-start = Press Play run or Next gate to inspect.
+approval-given = Approved: this exact tool and payload.
+approval-needed = Not approved. A { $risk } needs approval of this exact payload.
+approval-refused = A { $risk } is refused for every role; approval cannot help.
+approval-not-needed = A { $risk } needs no approval.
+approval-no-request = Approval needs a valid request first.
+approve-exact-payload = Approve exact payload
+revoke-approval = Revoke approval
+output-pending = Output appears when inspection finishes the seventh stage.
+output-rejected = No output: the call was rejected at the { $gate } gate.
+output-literal = Returned output (literal text).
+no-tools = none
+tool-list = { $tools }
+
+## The ledger
+
+ledger-outbox = Outbox
+ledger-schedule = Schedule
+ledger-files = Files
+ledger-database = Database
+ledger-receipts = Receipts
+ledger-counters = Counters
+ledger-empty = (empty)
+ledger-none = (none)
+ledger-email = { $id } to { $to }: { $subject }
+ledger-event = { $start }–{ $end } { $title } ({ $id })
+ledger-file = { $path }: { $content }
+ledger-seats = seats: { $seats }
+ledger-status = status: { $status }
+ledger-receipt = { $key }: { $tool } { $payload }
+counter-runs = runs finished: { $n }
+counter-effects = effects committed: { $n }
+counter-reused = receipts reused: { $n }
+counter-rejections = rejections: { $gates }
+counter-rejection = { $gate } { $n }
+
+## The runs log
+
+runs-empty = No finished runs yet.
+run-summary = Run { $seq } · { $seconds } s after the page opened · { $experiment } experiment · { $tool } · { $role } · hook { $hook } · key { $key } · effect: { $effect }
+run-outcomes = Gates: { $verdicts }
+run-output-label = Returned output of run { $seq }
+
+## The agent turn
+
+turn-idle = Paste a model decision and press Start turn: at most { $max } calls are dispatched, each through the seven gates.
+turn-at = Call { $call } of { $total } is under inspection.
+turn-finished = Turn finished: { $inspected ->
+    [one] { $inspected } call inspected
+   *[other] { $inspected } calls inspected
+}, { $refused } refused before dispatch, { $operations ->
+    [one] { $operations } completed operation
+   *[other] { $operations } completed operations
+}, { $unbacked ->
+    [one] { $unbacked } claim with no effect behind it
+   *[other] { $unbacked } claims with no effect behind them
+}.
+call-refused = refused before dispatch: at most { $max } calls per turn
+call-read = returned its output; nothing changed
+call-committed = effect committed
+call-replayed = stored receipt returned; no new effect
+call-rejected = rejected at the { $gate } gate: { $reason }
+call-waiting = waiting for the calls before it
+call-detail = {" "}— { $detail }
+completed-call = Call { $number } ({ $name }): { $detail }
+completed-none = Completed operations: none.
+completed-list = Completed operations: { $operations ->
+    *[other] { $operations }
+}.
+claim-backed = {" "}— backed by a { $tool } effect or receipt in this turn
+claim-unbacked = {" "}— flagged: no { $tool } effect or receipt stands behind it
+
+## The baseline panel
+
+baseline-empty = No baseline captured. Capture baseline saves the current inputs and result to compare with later ones.
+baseline-column = Baseline
+live-column = Live
+baseline-request = Baseline request
+live-request = Live request
+baseline-output = Baseline output
+baseline-setup = Role: { $role } · Hook: { $hook } · Key: { $key } · { $approved ->
+    [true] approved
+   *[other] not approved
+}
+live-setup = Key: { $key } · { $approval }
+compare-row = { $gate }: { $status } — { $reason }
+
+## Status lines
+
+share-idle = Copy link puts this setup (not the ledger, never an approval) into a link.
+share-copy-below = Copy the link below.
+share-copied = Link copied. It restores this setup, not the ledger and never an approval.
+share-copy-failed = The browser refused the clipboard: copy the link below.
+export-idle = {""}
+export-copied = { $export } copied to the clipboard.
+export-copy-failed = The browser refused the clipboard: use Download { $export } instead.
+export-downloaded = { $export } downloaded as { $file }.
+export-download-failed = The download was refused by this browser: use Copy instead.
+notes-saved = Notes are saved in this browser for this experiment.
+notes-unsaved = Notes cannot be saved in this browser (storage is full or disabled). They stay on this page until you reload; use Export notes to keep them.
+notes-locked = Notes cannot be saved in this browser: notes stored here could not be read, so they are left untouched. What you type stays on this page until you reload; use Export notes to keep it.
+notes-download-refused = The download was refused by this browser: copy the export text below.
+
+## Model decision errors
+
+decision-not-array = A model decision must be a JSON array of calls (got { $got })
+decision-no-call = A model decision needs at least one call
+decision-item-not-object = Item { $item } must be an object (got { $got })
+decision-missing-name = Item { $item }: Missing name
+decision-name-not-string = Item { $item }: name must be a string (got { $got })
+decision-missing-args = Item { $item }: Missing args
+decision-unknown-field = Item { $item }: Unknown field { $field }
+decision-text-not-string = Item { $item }: text must be a string (got { $got })
+decision-text-not-last = Item { $item }: the final text must be the last item

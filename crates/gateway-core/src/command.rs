@@ -1,0 +1,103 @@
+//! The effect channel: everything that leaves the core.
+//!
+//! [`Workbench::update`](crate::Workbench::update) queues commands; the
+//! shell takes them with [`poll_command`](crate::Workbench::poll_command),
+//! performs them, and sends each result back as a message
+//! ([`Msg::Stored`](crate::Msg::Stored), [`Msg::Copied`](crate::Msg::Copied),
+//! …). So what happens when storage or the clipboard fails is decided, and
+//! tested, here. (quinn-proto's `poll()`, iced's `Task`.)
+
+use crate::declarations::Export;
+
+/// One thing for the shell to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Write `value` under `key` in this browser's storage; answer with
+    /// `Msg::Stored` or `Msg::StoreFailed`.
+    Store {
+        slot: Slot,
+        key: String,
+        value: String,
+    },
+    /// Remove `key` from storage; answer as for `Store`.
+    Remove { slot: Slot, key: String },
+    /// Post a message to the embedding page (only when framed).
+    Post(Post),
+    /// Offer `text` as a file; answer `Msg::DownloadFailed` if refused.
+    Download {
+        what: Deliverable,
+        file_name: String,
+        mime: &'static str,
+        text: String,
+    },
+    /// Put `text` on the clipboard; answer `Msg::Copied` or `Msg::CopyFailed`.
+    Copy { what: Deliverable, text: String },
+    /// Show `url` in the address bar without loading it (a share link).
+    ReplaceAddress { url: String },
+}
+
+/// A stored value the core keeps per experiment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Slot {
+    Notes,
+    Baseline,
+}
+
+/// What a copy or a download carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Deliverable {
+    ShareLink,
+    NotesExport,
+    Declarations(Export),
+}
+
+/// A message to the embedding page. No message carries personal data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Post {
+    /// The page's height changed (`lti.frameResize` and our own message).
+    Resize {
+        experiment: &'static str,
+        height: u32,
+    },
+    /// A goal of the experiment was newly reached.
+    Goal {
+        experiment: &'static str,
+        goal: &'static str,
+        reached: usize,
+        total: usize,
+    },
+}
+
+impl Slot {
+    /// The storage key of this slot for `experiment`; the key carries the
+    /// version of the stored form.
+    pub fn key(self, experiment: &str) -> String {
+        match self {
+            Slot::Notes => format!("function-tools-workbench/notes/v1/{experiment}"),
+            Slot::Baseline => format!("function-tools-workbench/baseline/v1/{experiment}"),
+        }
+    }
+}
+
+/// What this page knows of a stored slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SlotState {
+    /// Readable (or empty): changes are written.
+    #[default]
+    Writable,
+    /// The last write was refused: the value stays on this page; the next
+    /// change tries again.
+    Refused,
+    /// What is stored could not be read (a newer version, damaged, or
+    /// storage that throws): it is never written over.
+    Locked,
+}
+
+/// What reading a storage key gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read {
+    Absent,
+    Found(String),
+    /// Storage could not be read at all (disabled, throwing).
+    Failed,
+}

@@ -1,0 +1,50 @@
+//! Notices: messages about something the learner did not do themselves
+//! (a shared link, storage, the page being hidden). They are a list, so a
+//! second notice never hides the first.
+
+use crate::baseline::StoredError;
+use crate::share::ShareError;
+use crate::text::Text;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// Playback paused because the page was hidden.
+    HiddenPaused,
+    /// A shared link's setup was applied.
+    SharedSetup,
+    /// A shared link could not be restored.
+    LinkRefused(ShareError),
+    /// The link's experiment and `?experiment=` disagree; the link won.
+    ExperimentConflict { link: &'static str, query: String },
+    /// A stored baseline this build cannot read was left untouched.
+    BaselineUnreadable(StoredError),
+    /// Baseline storage could not be read at all.
+    BaselineStorageUnreadable,
+    /// A baseline changed but a stored one this build cannot read is kept.
+    BaselineKept,
+    /// Storage refused the baseline.
+    BaselineUnsaved,
+}
+
+impl Notice {
+    pub fn text(&self) -> Text {
+        match self {
+            Notice::HiddenPaused => Text::NoticeHiddenPaused,
+            Notice::SharedSetup => Text::NoticeSharedSetup,
+            Notice::LinkRefused(e) => e.text(),
+            Notice::ExperimentConflict { link, query } => Text::NoticeExperimentConflict {
+                link: (*link).into(),
+                query: query.into(),
+            },
+            Notice::BaselineUnreadable(e) => e.text(),
+            Notice::BaselineStorageUnreadable => Text::NoticeBaselineStorageUnreadable,
+            Notice::BaselineKept => Text::NoticeBaselineKept,
+            Notice::BaselineUnsaved => Text::NoticeBaselineUnsaved,
+        }
+    }
+
+    /// Whether pressing Play answers it (it is about playback).
+    pub fn cleared_by_play(&self) -> bool {
+        matches!(self, Notice::HiddenPaused)
+    }
+}

@@ -1,0 +1,128 @@
+//! How the page opens, as one pure function: the query string, the
+//! fragment and what storage holds give the experiment, its setup, the
+//! embed options and the notices.
+//!
+//! - `?experiment=<id>` names the experiment; a shared link's fragment
+//!   (`#s=1.…`) names one too, and when the two disagree the link wins and
+//!   the learner is told.
+//! - A damaged or newer link gives a notice and the experiment's default
+//!   setup.
+//! - A stored value this build cannot read, or storage that cannot be
+//!   read at all, locks that slot: it is reported and never written over.
+
+use crate::baseline::Baseline;
+use crate::command::{Read, Slot, SlotState};
+use crate::experiments::ExperimentId;
+use crate::notice::Notice;
+use crate::share::Setup;
+use crate::workbench::{Msg, Workbench};
+
+/// What the query asks of an embedded page.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EmbedOptions {
+    /// `embed=1`: no page chrome.
+    pub embed: bool,
+    /// `hide=a,b`: panel names (`data-panel`) to hide.
+    pub hide: Vec<String>,
+}
+
+/// What the page opens to.
+#[derive(Debug, Clone)]
+pub enum Opening {
+    Workbench(Box<Workbench>),
+    /// `?experiment=` names no experiment: the page lists them.
+    Unknown {
+        id: String,
+    },
+}
+
+/// The page's address and frame, as the shell reads them.
+#[derive(Debug, Clone, Copy)]
+pub struct Address<'a> {
+    /// `location.search`, with or without `?`.
+    pub query: &'a str,
+    /// `location.hash`, with or without `#`.
+    pub fragment: &'a str,
+    /// Whether a course page frames this one.
+    pub framed: bool,
+}
+
+/// Opens the page at `address`; `read` answers what storage holds under a key.
+pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
+    let params = query_pairs(address.query);
+    let param = |name: &str| {
+        params
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let named = param("experiment");
+    let shared = Setup::from_fragment(address.fragment);
+    let mut notices = Vec::new();
+    let experiment = match (&shared, named) {
+        (Ok(Some(setup)), named) => {
+            if let Some(query) = named.filter(|q| *q != setup.experiment.id()) {
+                notices.push(Notice::ExperimentConflict {
+                    link: setup.experiment.id(),
+                    query: query.into(),
+                });
+            }
+            setup.experiment
+        }
+        (_, None) => ExperimentId::default(),
+        (_, Some(id)) => match id.parse::<ExperimentId>() {
+            Ok(e) => e,
+            Err(_) => return Opening::Unknown { id: id.into() },
+        },
+    };
+    let embed = EmbedOptions {
+        embed: param("embed").is_some_and(|v| matches!(v, "1" | "true" | "yes")),
+        hide: param("hide")
+            .map(|v| {
+                v.split(',')
+                    .map(|s| s.trim().to_ascii_lowercase())
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default(),
+    };
+    let mut wb = Workbench::new(experiment);
+    wb.set_framed(address.framed);
+    wb.set_embed(embed);
+    match read(&Slot::Baseline.key(experiment.id())) {
+        Read::Absent => {}
+        Read::Found(text) => match Baseline::from_stored(&text) {
+            Ok(b) => wb.update(0, Msg::RestoreBaseline(b)),
+            Err(e) => {
+                wb.set_baseline_slot(SlotState::Locked);
+                wb.update(0, Msg::Notice(Notice::BaselineUnreadable(e)));
+            }
+        },
+        Read::Failed => {
+            wb.set_baseline_slot(SlotState::Locked);
+            wb.update(0, Msg::Notice(Notice::BaselineStorageUnreadable));
+        }
+    }
+    match read(&Slot::Notes.key(experiment.id())) {
+        Read::Absent => {}
+        Read::Found(text) => wb.set_notes_loaded(text, SlotState::Writable),
+        Read::Failed => wb.set_notes_loaded(String::new(), SlotState::Locked),
+    }
+    match shared {
+        Ok(Some(setup)) => wb.update(0, Msg::RestoreSetup(setup)),
+        Ok(None) => {}
+        Err(e) => wb.update(0, Msg::Notice(Notice::LinkRefused(e))),
+    }
+    for notice in notices {
+        wb.update(0, Msg::Notice(notice));
+    }
+    Opening::Workbench(Box::new(wb))
+}
+
+/// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`, as `URLSearchParams` reads it.
+fn query_pairs(query: &str) -> Vec<(String, String)> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    form_urlencoded::parse(query.as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}

@@ -1,0 +1,482 @@
+//! Parts of the view model with more than a line of words each: the fixed
+//! labels, the ledger, the runs log, the agent turn and the baseline.
+
+use crate::baseline::Baseline;
+use crate::ledger::FILE_NAMES;
+use crate::mode::CallOutcome;
+use crate::playback::GATE_MS;
+use crate::runlog::RunRecord;
+use crate::text::{Locale, Text};
+use crate::turn::MAX_CALLS;
+use crate::vocab::{Gate, GATES};
+use crate::workbench::Workbench;
+
+/// Declares [`Labels`]: one field per fixed word of the page, each the
+/// rendering of one catalogue message.
+macro_rules! labels {
+    ($($field:ident => $text:expr),* $(,)?) => {
+        /// The page's fixed words, in its language.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct Labels {
+            $(pub $field: String,)*
+        }
+
+        impl Labels {
+            pub fn new(l: Locale) -> Self {
+                Self { $($field: $text.render(l),)* }
+            }
+        }
+    };
+}
+
+labels! {
+    eyebrow => Text::Eyebrow,
+    lede => Text::Lede,
+    expand => Text::ExpandExperiment,
+    exit_full_screen => Text::ExitFullScreen,
+    copy_link => Text::CopyLink,
+    share_link_label => Text::ShareLinkLabel,
+    experiment_heading => Text::YourExperiment,
+    goals_heading => Text::GoalsHeading,
+    hint => Text::ExperimentHint { seconds: (GATE_MS / 1000).into() },
+    build_heading => Text::BuildHeading,
+    tool => Text::ToolLabel,
+    example => Text::ExampleLabel,
+    tool_name => Text::ToolNameLabel,
+    tool_name_hint => Text::ToolNameHint,
+    args => Text::ArgsLabel,
+    role => Text::RoleLabel,
+    hook => Text::HookLabel,
+    key => Text::KeyLabel,
+    reuse => Text::ReuseLabel,
+    turn_heading => Text::TurnHeading,
+    turn_intro => Text::TurnIntro { max: MAX_CALLS.into() },
+    decision => Text::DecisionLabel,
+    start_turn => Text::StartTurn,
+    end_turn => Text::EndTurn,
+    request_heading => Text::RequestHeading,
+    gateway_heading => Text::GatewayHeading,
+    gateway_hint => Text::GatewayHint,
+    gates_label => Text::GatesLabel { count: GATES.into() },
+    next_gate => Text::NextGate,
+    restart => Text::RestartInspection,
+    reset => Text::ResetLedger,
+    speed => Text::SpeedLabel,
+    preview => Text::PreviewLabel,
+    output_heading => Text::OutputHeading,
+    runs_heading => Text::RunsHeading,
+    declarations_heading => Text::DeclarationsHeading,
+    declarations_intro => Text::DeclarationsIntro,
+    annotations => Text::AnnotationsLabel,
+    argument_schema => Text::ArgumentSchemaLabel,
+    policy_heading => Text::PolicyHeading,
+    policy_intro => Text::PolicyIntro,
+    policy_risk => Text::PolicyRisk,
+    policy_rule => Text::PolicyRule,
+    policy_tools => Text::PolicyTools,
+    ledger_heading => Text::LedgerHeading,
+    ledger_json => Text::LedgerJson,
+    baseline_heading => Text::BaselineHeading,
+    clear_baseline => Text::ClearBaseline,
+    notes_heading => Text::NotesHeading,
+    notes => Text::NotesLabel,
+    export_notes => Text::ExportNotes,
+    export_text => Text::ExportText,
+    export_text_hint => Text::ExportTextHint,
+    disclaimer => Text::Disclaimer,
+    single_file_note => Text::SingleFileNote,
+    claims_heading => Text::ClaimsHeading,
+    returned_output => Text::ReturnedOutput,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerSection {
+    pub title: String,
+    pub items: Vec<String>,
+}
+
+/// One record of the runs log, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunView {
+    pub seq: u64,
+    pub summary: String,
+    /// `Gates: passed, …`.
+    pub outcomes: String,
+    pub output: Option<String>,
+    /// The accessible name of the output block.
+    pub output_label: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnView {
+    /// The model decision text.
+    pub decision: String,
+    /// Why the decision cannot be inspected, naming the item and field.
+    pub error: Option<String>,
+    pub active: bool,
+    /// One sentence on where the turn stands.
+    pub summary: String,
+    pub calls: Vec<TurnCallView>,
+    pub claims: Vec<ClaimView>,
+    /// `Completed operations: …`, once the turn has claims or operations.
+    pub completed: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnCallView {
+    pub number: usize,
+    pub name: String,
+    /// `waiting`, `inspecting`, `read`, `committed`, `replayed`, `rejected`, `refused`.
+    pub state: &'static str,
+    /// ` — what happened`.
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimView {
+    pub sentence: String,
+    pub tool: &'static str,
+    /// Whether a committed effect or replayed receipt of that tool stands behind it.
+    pub backed: bool,
+    /// ` — backed by …` or ` — flagged: …`.
+    pub verdict: String,
+}
+
+/// The baseline panel: the captured side and the live side, or a hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BaselineView {
+    Empty(String),
+    Compare(Box<Compare>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compare {
+    pub base_title: String,
+    pub base_setup: String,
+    pub base_request_label: String,
+    pub base_request: String,
+    pub base_rows: Vec<String>,
+    pub base_summary: String,
+    pub base_output_label: String,
+    pub base_output: Option<String>,
+    pub live_title: String,
+    pub live_setup: String,
+    pub live_request_label: String,
+    pub live_request: String,
+    pub live_rows: Vec<String>,
+    pub live_summary: String,
+}
+
+impl BaselineView {
+    pub(crate) fn new(baseline: Option<&Baseline>, wb: &Workbench, l: Locale) -> Self {
+        let Some(b) = baseline else {
+            return BaselineView::Empty(Text::BaselineEmpty.render(l));
+        };
+        let live = wb.view_live_setup();
+        BaselineView::Compare(Box::new(Compare {
+            base_title: Text::BaselineColumn.render(l),
+            base_setup: crate::view::baseline_setup(b, l),
+            base_request_label: Text::BaselineRequest.render(l),
+            base_request: b.request.clone(),
+            base_rows: b
+                .rows
+                .iter()
+                .map(|(gate, verdict, reason)| {
+                    Text::CompareRow {
+                        gate: gate.into(),
+                        status: verdict.into(),
+                        reason: reason.into(),
+                    }
+                    .render(l)
+                })
+                .collect(),
+            base_summary: b.summary.clone(),
+            base_output_label: Text::BaselineOutput.render(l),
+            base_output: b.output.clone(),
+            live_title: Text::LiveColumn.render(l),
+            live_setup: live,
+            live_request_label: Text::LiveRequest.render(l),
+            live_request: crate::gates::request_text(&wb.inputs()).render(l),
+            live_rows: crate::view::live_rows(wb),
+            live_summary: wb.plan().summary().render(l),
+        }))
+    }
+}
+
+impl Workbench {
+    fn view_live_setup(&self) -> String {
+        let l = self.locale();
+        Text::LiveSetup {
+            key: (&self.policy().key).into(),
+            approval: self.approval_status().into(),
+        }
+        .render(l)
+    }
+
+    pub(crate) fn run_view(&self, r: &RunRecord) -> RunView {
+        let l = self.locale();
+        let tenths = r.at_ms / 100;
+        RunView {
+            seq: r.seq,
+            summary: Text::RunSummary {
+                seq: r.seq.into(),
+                seconds: format!("{}.{}", tenths / 10, tenths % 10).into(),
+                experiment: r.experiment.into(),
+                tool: (&r.tool).into(),
+                role: r.role.label().into(),
+                hook: r.hook.label().into(),
+                key: (&r.key).into(),
+                effect: r.effect.id().into(),
+            }
+            .render(l),
+            outcomes: Text::RunOutcomes {
+                verdicts: r
+                    .outcomes
+                    .iter()
+                    .map(|v| crate::text::Arg::from(v.label()))
+                    .collect::<Vec<_>>()
+                    .into(),
+            }
+            .render(l),
+            output: r.output.clone(),
+            output_label: Text::RunOutputLabel { seq: r.seq.into() }.render(l),
+        }
+    }
+
+    pub(crate) fn ledger_sections(&self) -> Vec<LedgerSection> {
+        let l = self.locale();
+        let ledger = self.ledger();
+        let c = ledger.counters();
+        let section = |title: Text, items: Vec<Text>, empty: Option<Text>| LedgerSection {
+            title: title.render(l),
+            items: if items.is_empty() {
+                empty.into_iter().map(|t| t.render(l)).collect()
+            } else {
+                crate::view::render_all(l, items)
+            },
+        };
+        vec![
+            section(
+                Text::LedgerOutbox,
+                ledger
+                    .outbox()
+                    .iter()
+                    .map(|m| Text::LedgerEmail {
+                        id: (&m.id).into(),
+                        to: (&m.to).into(),
+                        subject: (&m.subject).into(),
+                    })
+                    .collect(),
+                Some(Text::LedgerEmpty),
+            ),
+            section(
+                Text::LedgerSchedule,
+                ledger
+                    .schedule()
+                    .iter()
+                    .map(|e| Text::LedgerEvent {
+                        id: (&e.id).into(),
+                        title: (&e.title).into(),
+                        start: (&e.start).into(),
+                        end: (&e.end).into(),
+                    })
+                    .collect(),
+                None,
+            ),
+            section(
+                Text::LedgerFiles,
+                FILE_NAMES
+                    .iter()
+                    .zip(ledger.files())
+                    .map(|(name, content)| Text::LedgerFile {
+                        path: (*name).into(),
+                        content: content.into(),
+                    })
+                    .collect(),
+                None,
+            ),
+            section(
+                Text::LedgerDatabase,
+                vec![
+                    Text::LedgerSeats {
+                        seats: ledger.database().seats.into(),
+                    },
+                    Text::LedgerStatus {
+                        status: (&ledger.database().status).into(),
+                    },
+                ],
+                None,
+            ),
+            section(
+                Text::LedgerReceipts,
+                ledger
+                    .receipts()
+                    .iter()
+                    .map(|(key, r)| Text::LedgerReceipt {
+                        key: key.into(),
+                        tool: (&r.tool).into(),
+                        payload: (&r.payload).into(),
+                    })
+                    .collect(),
+                Some(Text::LedgerNone),
+            ),
+            section(
+                Text::LedgerCounters,
+                vec![
+                    Text::CounterRuns {
+                        n: c.runs_finished.into(),
+                    },
+                    Text::CounterEffects {
+                        n: c.effects_committed.into(),
+                    },
+                    Text::CounterReused {
+                        n: c.receipts_reused.into(),
+                    },
+                    Text::CounterRejections {
+                        gates: Gate::ALL
+                            .iter()
+                            .map(|g| {
+                                Text::CounterRejection {
+                                    gate: g.id().into(),
+                                    n: c.rejections[g.index()].into(),
+                                }
+                                .into()
+                            })
+                            .collect::<Vec<crate::text::Arg>>()
+                            .into(),
+                    },
+                ],
+                None,
+            ),
+        ]
+    }
+
+    pub(crate) fn turn_view(&self) -> TurnView {
+        let l = self.locale();
+        let Some(turn) = self.turn() else {
+            return TurnView {
+                decision: self.decision_text().into(),
+                error: self.decision_error().map(|e| e.text().render(l)),
+                active: false,
+                summary: Text::TurnIdle {
+                    max: MAX_CALLS.into(),
+                }
+                .render(l),
+                calls: Vec::new(),
+                claims: Vec::new(),
+                completed: None,
+            };
+        };
+        let dispatched = turn.decision().dispatched().len();
+        let mut completed: Vec<crate::text::Arg> = Vec::new();
+        let calls: Vec<TurnCallView> = turn
+            .decision()
+            .calls
+            .iter()
+            .enumerate()
+            .map(|(i, call)| {
+                let (state, detail) = if i >= MAX_CALLS {
+                    (
+                        "refused",
+                        Text::CallRefused {
+                            max: MAX_CALLS.into(),
+                        },
+                    )
+                } else if let Some(outcome) = turn.outcomes().get(i) {
+                    match outcome {
+                        CallOutcome::Read => ("read", Text::CallRead),
+                        CallOutcome::Committed => ("committed", Text::CallCommitted),
+                        CallOutcome::Replayed => ("replayed", Text::CallReplayed),
+                        CallOutcome::Rejected(g, reason) => (
+                            "rejected",
+                            Text::CallRejected {
+                                gate: g.name().into(),
+                                reason: reason.text().into(),
+                            },
+                        ),
+                    }
+                } else if i == turn.current() {
+                    ("inspecting", Text::UnderInspection)
+                } else {
+                    ("waiting", Text::CallWaiting)
+                };
+                if matches!(state, "committed" | "replayed") {
+                    completed.push(
+                        Text::CompletedCall {
+                            number: (i + 1).into(),
+                            name: (&call.name).into(),
+                            detail: detail.clone().into(),
+                        }
+                        .into(),
+                    );
+                }
+                TurnCallView {
+                    number: i + 1,
+                    name: call.name.clone(),
+                    state,
+                    detail: Text::CallDetail {
+                        detail: detail.into(),
+                    }
+                    .render(l),
+                }
+            })
+            .collect();
+        let complete = turn.is_complete();
+        let claims: Vec<ClaimView> = if complete {
+            turn.claims()
+                .into_iter()
+                .map(|(c, backed)| ClaimView {
+                    verdict: if backed {
+                        Text::ClaimBacked {
+                            tool: c.tool.into(),
+                        }
+                    } else {
+                        Text::ClaimUnbacked {
+                            tool: c.tool.into(),
+                        }
+                    }
+                    .render(l),
+                    sentence: c.sentence,
+                    tool: c.tool,
+                    backed,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let operations = completed.len();
+        let shown = !claims.is_empty() || operations > 0;
+        let completed = shown.then(|| {
+            if completed.is_empty() {
+                Text::CompletedNone
+            } else {
+                Text::CompletedList {
+                    operations: completed.into(),
+                }
+            }
+            .render(l)
+        });
+        let summary = if complete {
+            Text::TurnFinished {
+                inspected: dispatched.into(),
+                refused: turn.decision().refused().into(),
+                operations: operations.into(),
+                unbacked: claims.iter().filter(|c| !c.backed).count().into(),
+            }
+        } else {
+            Text::TurnAt {
+                call: (turn.current() + 1).into(),
+                total: dispatched.into(),
+            }
+        };
+        TurnView {
+            decision: self.decision_text().into(),
+            error: None,
+            active: true,
+            summary: summary.render(l),
+            calls,
+            claims,
+            completed,
+        }
+    }
+}
