@@ -282,7 +282,7 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
     for l in locales {
         let _ = writeln!(
             s,
-            "\n    fn write_{}(&self, out: &mut String) {{",
+            "\n    #[allow(clippy::needless_else, reason = \"a select's default may be empty\")]\n    fn write_{}(&self, out: &mut String) {{",
             snake(&l.tag)
         );
         let _ = writeln!(s, "        const L: Locale = Locale::{};", camel(&l.tag));
@@ -335,12 +335,25 @@ fn indent(level: usize) -> String {
 fn emit_pattern(s: &mut String, p: &Pattern<&str>, l: &Locale<'_>, level: usize, depth: u8) {
     for element in &p.elements {
         match element {
-            PatternElement::TextElement { value } => {
-                let _ = writeln!(s, "{}out.push_str({value:?});", indent(level));
-            }
+            PatternElement::TextElement { value } => emit_text(s, value, level),
             PatternElement::Placeable { expression } => {
                 emit_expression(s, expression, l, level, depth)
             }
+        }
+    }
+}
+
+/// Pushes literal text (a string literal's escapes are Fluent's `\"`,
+/// `\\` and `\uXXXX`; the catalogue uses none but `{""}` and `{" "}`).
+fn emit_text(s: &mut String, value: &str, level: usize) {
+    let mut chars = value.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => {}
+        (Some(c), None) => {
+            let _ = writeln!(s, "{}out.push({c:?});", indent(level));
+        }
+        _ => {
+            let _ = writeln!(s, "{}out.push_str({value:?});", indent(level));
         }
     }
 }
@@ -388,7 +401,7 @@ fn emit_inline(
 ) {
     match e {
         InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => {
-            let _ = writeln!(s, "{}out.push_str({value:?});", indent(level));
+            emit_text(s, value, level)
         }
         InlineExpression::VariableReference { id } => {
             let _ = writeln!(s, "{}{}.write(L, out);", indent(level), field(id.name));

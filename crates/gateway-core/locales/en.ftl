@@ -395,3 +395,9 @@ decision-missing-args = Item { $item }: Missing args
 decision-unknown-field = Item { $item }: Unknown field { $field }
 decision-text-not-string = Item { $item }: text must be a string (got { $got })
 decision-text-not-last = Item { $item }: the final text must be the last item
+
+## When the page cannot show a workbench
+
+choose-experiment = Choose an experiment
+unknown-experiment = There is no experiment named "{ $id }". These are the experiments:
+panic-banner = Something went wrong inside the workbench and it stopped. Reload the page to start again. Details: { $details }

@@ -3,9 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::gates::request_text;
 use crate::text::Text;
-use crate::workbench::Workbench;
 
 /// The version of a stored baseline this build writes and reads.
 pub const STORED_VERSION: u32 = 1;
@@ -104,35 +102,6 @@ impl Baseline {
             summary: text("summary")?,
             output: b.get("output").and_then(Value::as_str).map(String::from),
         })
-    }
-}
-
-impl Baseline {
-    /// The current inputs and plan, in the page's language.
-    pub(crate) fn capture(wb: &Workbench) -> Self {
-        let l = wb.locale();
-        let inputs = wb.inputs();
-        let plan = wb.plan();
-        Self {
-            request: request_text(&inputs).render(l),
-            role: inputs.role.label().render(l),
-            hook: inputs.hook.label().render(l),
-            key: inputs.key.clone(),
-            approved: inputs.approval.is_some(),
-            rows: plan
-                .rows()
-                .iter()
-                .map(|r| {
-                    (
-                        r.gate.id().into(),
-                        r.verdict.label().render(l),
-                        r.reason.text().render(l),
-                    )
-                })
-                .collect(),
-            summary: plan.summary().render(l),
-            output: plan.returned_text(),
-        }
     }
 }
 

@@ -148,10 +148,10 @@ impl Plan {
                     key: crate::json::quote(key).into(),
                 },
                 Finish::Effect { effect, .. } if *again => Text::SummaryEffectAgain {
-                    effect: effect.text().into(),
+                    effect: crate::tools::effect_text(effect).into(),
                 },
                 Finish::Effect { effect, .. } => Text::SummaryEffect {
-                    effect: effect.text().into(),
+                    effect: crate::tools::effect_text(effect).into(),
                 },
             },
             _ => {

@@ -9,7 +9,6 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
-use crate::text::Text;
 use crate::vocab::Gate;
 
 /// The outbox holds at most this many messages.
@@ -70,29 +69,6 @@ pub enum Effect {
     SetDatabase(DbValue),
 }
 
-impl Effect {
-    /// What committing this effect does, in words.
-    pub fn text(&self) -> Text {
-        match self {
-            Effect::None => Text::EffectNone,
-            Effect::AppendEmail(m) => Text::EffectAppendEmail {
-                id: (&m.id).into(),
-                to: (&m.to).into(),
-            },
-            Effect::AddEvent(e) => Text::EffectAddEvent {
-                id: (&e.id).into(),
-                start: (&e.start).into(),
-                end: (&e.end).into(),
-            },
-            Effect::WriteFile { path, .. } => Text::EffectWriteFile { path: path.into() },
-            Effect::SetDatabase(DbValue::Seats(n)) => Text::EffectSetSeats { seats: (*n).into() },
-            Effect::SetDatabase(DbValue::Status(s)) => Text::EffectSetStatus {
-                status: crate::json::quote(s).into(),
-            },
-        }
-    }
-}
-
 /// What an operation key holds after a successful mutation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Receipt {
@@ -123,13 +99,6 @@ pub enum Commit {
 }
 
 /// What a run that passed every gate records.
-#[cfg_attr(
-    target_pointer_width = "64",
-    expect(
-        clippy::large_enum_variant,
-        reason = "one Finish per plan; boxing buys nothing"
-    )
-)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Finish {
     /// A read: nothing changes but the run count.

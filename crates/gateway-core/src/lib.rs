@@ -12,6 +12,7 @@
 pub mod baseline;
 pub mod command;
 pub mod declarations;
+pub mod embed;
 pub mod experiments;
 mod export;
 pub mod gates;
@@ -33,7 +34,6 @@ pub mod text;
 pub mod tools;
 pub mod turn;
 pub mod view;
-mod view_parts;
 pub mod vocab;
 pub mod workbench;
 

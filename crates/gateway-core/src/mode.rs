@@ -7,7 +7,7 @@
 
 use crate::gates::Gate;
 use crate::reason::Reason;
-use crate::tools::ExampleKind;
+use crate::tools::{ExampleKind, Registry};
 use crate::turn::{claims, Claim, Decision};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -94,11 +94,11 @@ impl Turn {
 
     /// Claims of the final text, each with whether an effect stands behind
     /// it: a committed effect or a replayed receipt of its tool in this turn.
-    pub fn claims(&self) -> Vec<(Claim, bool)> {
+    pub fn claims(&self, registry: &Registry) -> Vec<(Claim, bool)> {
         let Some(text) = &self.decision.text else {
             return Vec::new();
         };
-        claims(text)
+        claims(text, registry)
             .into_iter()
             .map(|claim| {
                 let backed =

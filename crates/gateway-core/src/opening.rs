@@ -12,19 +12,11 @@
 
 use crate::baseline::Baseline;
 use crate::command::{Read, Slot, SlotState};
+pub use crate::embed::EmbedOptions;
 use crate::experiments::ExperimentId;
 use crate::notice::Notice;
 use crate::share::Setup;
 use crate::workbench::{Msg, Workbench};
-
-/// What the query asks of an embedded page.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct EmbedOptions {
-    /// `embed=1`: no page chrome.
-    pub embed: bool,
-    /// `hide=a,b`: panel names (`data-panel`) to hide.
-    pub hide: Vec<String>,
-}
 
 /// What the page opens to.
 #[derive(Debug, Clone)]
@@ -125,4 +117,37 @@ fn query_pairs(query: &str) -> Vec<(String, String)> {
     form_urlencoded::parse(query.as_bytes())
         .map(|(k, v)| (k.into_owned(), v.into_owned()))
         .collect()
+}
+
+/// The page for an experiment id that names none: every word of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownView {
+    pub eyebrow: String,
+    pub title: String,
+    pub message: String,
+    /// `(href, title)` of every experiment.
+    pub experiments: Vec<(String, &'static str)>,
+}
+
+impl UnknownView {
+    pub fn new(id: &str, locale: crate::text::Locale) -> Self {
+        use crate::text::Text;
+        Self {
+            eyebrow: Text::Eyebrow.render(locale),
+            title: Text::ChooseExperiment.render(locale),
+            message: Text::UnknownExperiment { id: id.into() }.render(locale),
+            experiments: ExperimentId::ALL
+                .iter()
+                .map(|e| (format!("?experiment={}", e.id()), e.experiment().title))
+                .collect(),
+        }
+    }
+}
+
+/// What the error banner says when the page stops (a panic).
+pub fn panic_banner(details: &str) -> String {
+    crate::text::Text::PanicBanner {
+        details: details.into(),
+    }
+    .en()
 }

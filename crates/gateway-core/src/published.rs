@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::declarations::Export;
 use crate::json::pretty;
-use crate::tools::ToolId;
+use crate::tools::Registry;
 
 /// The published text of `export` for the six fixture tools.
 pub fn text(export: Export) -> &'static str {
@@ -47,6 +47,7 @@ pub struct PublishedTool {
 
 /// The tools of the published MCP `tools/list` result, in order.
 pub fn tools() -> Vec<PublishedTool> {
+    let registry = Registry::fixtures();
     let Ok(list) = serde_json::from_str::<Value>(text(Export::Mcp)) else {
         return Vec::new();
     };
@@ -59,15 +60,8 @@ pub fn tools() -> Vec<PublishedTool> {
                 .map(|t| PublishedTool {
                     risks: field(t, "name")
                         .as_str()
-                        .and_then(|n| n.parse::<ToolId>().ok())
-                        .map(|id| {
-                            id.tool()
-                                .declaration()
-                                .risks
-                                .iter()
-                                .map(|r| r.id())
-                                .collect()
-                        })
+                        .and_then(|n| registry.get(n))
+                        .map(|tool| tool.declaration().risks.iter().map(|r| r.id()).collect())
                         .unwrap_or_default(),
                     name: field(t, "name").as_str().unwrap_or_default().into(),
                     description: field(t, "description").as_str().unwrap_or_default().into(),

@@ -158,7 +158,7 @@ impl Reason {
                 key: quote(key).into(),
             },
             Reason::Exec(e) => e.text(),
-            Reason::Executed(effect) => effect.text(),
+            Reason::Executed(effect) => crate::tools::effect_text(effect),
             Reason::NothingToRedact => Text::ReasonNothingToRedact,
             Reason::NothingToRedactIn { tool } => {
                 Text::ReasonNothingToRedactIn { tool: tool.into() }

@@ -15,7 +15,6 @@ use crate::json::quote;
 use crate::playback::Speed;
 use crate::policy::{Hook, Role};
 use crate::text::Text;
-use crate::workbench::Workbench;
 
 /// The version this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -126,22 +125,6 @@ impl Setup {
             args: text("a")?,
             key: text("k")?,
         }))
-    }
-}
-
-impl Workbench {
-    /// The setup a Copy link action shares.
-    pub fn setup(&self) -> Setup {
-        let inputs = self.inputs();
-        Setup {
-            experiment: self.experiment(),
-            tool: inputs.tool,
-            args: inputs.args,
-            role: inputs.role,
-            hook: inputs.hook,
-            key: inputs.key,
-            speed: self.clock().speed,
-        }
     }
 }
 

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::json::{parse as parse_json, pretty, quote, type_name, JsonError};
 use crate::text::Text;
+use crate::tools::Registry;
 
 /// At most this many calls of one turn are dispatched.
 pub const MAX_CALLS: usize = 6;
@@ -178,60 +179,28 @@ pub fn parse(text: &str) -> Result<Decision, DecisionError> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Claim {
     pub sentence: String,
-    /// The fixture tool whose effect it claims.
+    /// The registered tool whose effect it claims.
     pub tool: &'static str,
 }
 
-/// Phrases that claim an effect, by the tool that would have made it.
-const CLAIM_PHRASES: &[(&str, &[&str])] = &[
-    ("email", &["sent", "emailed", "mailed", "delivered"]),
-    (
-        "calendar",
-        &[
-            "scheduled",
-            "booked",
-            "added to your calendar",
-            "added the event",
-            "created the event",
-        ],
-    ),
-    (
-        "files",
-        &[
-            "wrote",
-            "written",
-            "saved",
-            "updated the file",
-            "replaced the file",
-        ],
-    ),
-    (
-        "database",
-        &[
-            "set seats",
-            "set the seats",
-            "set status",
-            "set the status",
-            "updated the database",
-        ],
-    ),
-];
-
-/// The claims in a final text, one per sentence and tool, in order.
-pub fn claims(text: &str) -> Vec<Claim> {
+/// The claims in a final text, one per sentence and tool, in order; each
+/// tool of `registry` declares the phrases that claim its effect.
+pub fn claims(text: &str, registry: &Registry) -> Vec<Claim> {
     let mut found = Vec::new();
     for sentence in text.split(['.', '!', '?', '\n']) {
         let sentence = sentence.trim();
         let lower = sentence.to_lowercase();
         // Tools in the order the sentence names their effects.
-        let mut hits: Vec<(usize, &'static str)> = CLAIM_PHRASES
+        let mut hits: Vec<(usize, &'static str)> = registry
+            .tools()
             .iter()
-            .filter_map(|(tool, phrases)| {
-                phrases
+            .filter_map(|tool| {
+                let decl = tool.declaration();
+                decl.claims
                     .iter()
                     .filter_map(|p| first_word_match(&lower, p))
                     .min()
-                    .map(|at| (at, *tool))
+                    .map(|at| (at, decl.name))
             })
             .collect();
         hits.sort_unstable();
@@ -260,6 +229,10 @@ fn first_word_match(text: &str, phrase: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn claims_of(text: &str) -> Vec<Claim> {
+        claims(text, &Registry::fixtures())
+    }
 
     fn calls(n: usize) -> String {
         let one = r#"{"name":"search","args":{"query":"receipt"}}"#;
@@ -338,16 +311,16 @@ mod tests {
 
     #[test]
     fn claims_are_found_by_whole_words_per_sentence() {
-        let c = claims("I searched the records. Your email was sent! The review is scheduled.");
+        let c = claims_of("I searched the records. Your email was sent! The review is scheduled.");
         let tools: Vec<_> = c.iter().map(|c| c.tool).collect();
         assert_eq!(tools, ["email", "calendar"]);
         assert_eq!(c[0].sentence, "Your email was sent");
-        assert!(claims("I will consider sending it later").is_empty());
+        assert!(claims_of("I will consider sending it later").is_empty());
         assert!(
-            claims("The resentment is unsent").is_empty(),
+            claims_of("The resentment is unsent").is_empty(),
             "no partial words"
         );
-        assert!(claims("").is_empty());
-        assert_eq!(claims("I saved the notes and set the status.").len(), 2);
+        assert!(claims_of("").is_empty());
+        assert_eq!(claims_of("I saved the notes and set the status.").len(), 2);
     }
 }

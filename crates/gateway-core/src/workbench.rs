@@ -14,8 +14,9 @@ use std::collections::VecDeque;
 use crate::baseline::Baseline;
 use crate::command::{Command, Deliverable, Post, Slot, SlotState};
 use crate::declarations::Export;
+use crate::embed::EmbedOptions;
 use crate::experiments::{ExperimentId, StartArgs};
-use crate::gates::{plan, Approval, Inputs, Plan};
+use crate::gates::{plan, request_text, Approval, Inputs, Plan};
 use crate::goals::{FinishedRun, TurnEnd};
 use crate::ledger::{Commit, Finish, Ledger};
 use crate::mode::{CallOutcome, Mode, Request, Turn};
@@ -149,7 +150,7 @@ pub struct Workbench {
     framed: bool,
     /// The height last posted to the framing page.
     posted_height: Option<u32>,
-    embed: crate::opening::EmbedOptions,
+    embed: EmbedOptions,
     commands: VecDeque<Command>,
 }
 
@@ -204,7 +205,7 @@ impl Workbench {
             delivery: Delivery::Idle,
             framed: false,
             posted_height: None,
-            embed: crate::opening::EmbedOptions::default(),
+            embed: EmbedOptions::default(),
             commands: VecDeque::new(),
         }
     }
@@ -362,7 +363,11 @@ impl Workbench {
         self.now_ms = now_ms;
         match msg {
             Msg::SelectTool(id) => {
-                let decl = id.tool().declaration();
+                // Only what the registry holds can be chosen.
+                let Some(tool) = self.registry.get(id.id()) else {
+                    return;
+                };
+                let decl = tool.declaration();
                 let args = decl.examples.valid.to_string();
                 self.edit_request(|r| {
                     r.tool = decl.name.into();
@@ -450,7 +455,7 @@ impl Workbench {
                 self.after(step, true);
             }
             Msg::CaptureBaseline => {
-                self.baseline = Some(Baseline::capture(self));
+                self.baseline = Some(self.capture_baseline());
                 self.store_baseline();
             }
             Msg::ClearBaseline => {
@@ -546,6 +551,47 @@ impl Workbench {
         }
     }
 
+    /// The setup a Copy link action shares.
+    pub fn setup(&self) -> Setup {
+        let inputs = self.inputs();
+        Setup {
+            experiment: self.experiment,
+            tool: inputs.tool,
+            args: inputs.args,
+            role: inputs.role,
+            hook: inputs.hook,
+            key: inputs.key,
+            speed: self.clock.speed,
+        }
+    }
+
+    /// The current inputs and plan as a baseline, in the page's language.
+    fn capture_baseline(&self) -> Baseline {
+        let l = self.locale;
+        let inputs = self.inputs();
+        let plan = &self.plan;
+        Baseline {
+            request: request_text(&inputs).render(l),
+            role: inputs.role.label().render(l),
+            hook: inputs.hook.label().render(l),
+            key: inputs.key.clone(),
+            approved: inputs.approval.is_some(),
+            rows: plan
+                .rows()
+                .iter()
+                .map(|r| {
+                    (
+                        r.gate.id().into(),
+                        r.verdict.label().render(l),
+                        r.reason.text().render(l),
+                    )
+                })
+                .collect(),
+            summary: plan.summary().render(l),
+            output: plan.returned_text(),
+        }
+    }
+
     /// Adds a notice unless the same one is already shown.
     fn notify(&mut self, notice: Notice) {
         if !self.notices.contains(&notice) {
@@ -557,11 +603,11 @@ impl Workbench {
         self.framed = framed;
     }
 
-    pub(crate) fn set_embed(&mut self, embed: crate::opening::EmbedOptions) {
+    pub(crate) fn set_embed(&mut self, embed: EmbedOptions) {
         self.embed = embed;
     }
 
-    pub fn embed(&self) -> &crate::opening::EmbedOptions {
+    pub fn embed(&self) -> &EmbedOptions {
         &self.embed
     }
 
@@ -838,7 +884,11 @@ impl Workbench {
         }
         turn.is_complete().then(|| TurnEnd {
             refused: turn.decision().refused(),
-            unbacked_claims: turn.claims().iter().filter(|(_, backed)| !backed).count(),
+            unbacked_claims: turn
+                .claims(&self.registry)
+                .iter()
+                .filter(|(_, backed)| !backed)
+                .count(),
         })
     }
 }

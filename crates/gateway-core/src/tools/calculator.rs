@@ -57,6 +57,7 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
+    claims: &[],
 };
 
 impl Tool for Calculator {

@@ -10,6 +10,7 @@ use super::{Declaration, Examples, ExecError, Planned, Tool};
 use crate::ledger::{Effect, Event, Ledger, MAX_EVENTS};
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Shape, Variant};
+use crate::text::Text;
 
 #[derive(Debug)]
 pub struct Calendar;
@@ -62,6 +63,13 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
+    claims: &[
+        "scheduled",
+        "booked",
+        "added to your calendar",
+        "added the event",
+        "created the event",
+    ],
 };
 
 impl Tool for Calendar {
@@ -120,6 +128,15 @@ impl Tool for Calendar {
             output,
             effect: Effect::AddEvent(event),
         })
+    }
+}
+
+/// What committing an event does, in words.
+pub(crate) fn effect_text(e: &Event) -> Text {
+    Text::EffectAddEvent {
+        id: (&e.id).into(),
+        start: (&e.start).into(),
+        end: (&e.end).into(),
     }
 }
 

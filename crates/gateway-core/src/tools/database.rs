@@ -7,6 +7,7 @@ use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
 use crate::ledger::{DbValue, Effect, Ledger, MAX_SEATS, STATUSES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
+use crate::text::Text;
 
 #[derive(Debug)]
 pub struct Database;
@@ -67,6 +68,13 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
+    claims: &[
+        "set seats",
+        "set the seats",
+        "set status",
+        "set the status",
+        "updated the database",
+    ],
 };
 
 impl Tool for Database {
@@ -103,6 +111,16 @@ impl Tool for Database {
             output: json!({ "key": key, "value": shown, "previous": current }),
             effect: Effect::SetDatabase(value),
         })
+    }
+}
+
+/// What committing a set does, in words.
+pub(crate) fn effect_text(value: &DbValue) -> Text {
+    match value {
+        DbValue::Seats(n) => Text::EffectSetSeats { seats: (*n).into() },
+        DbValue::Status(s) => Text::EffectSetStatus {
+            status: crate::json::quote(s).into(),
+        },
     }
 }
 

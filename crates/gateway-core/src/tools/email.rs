@@ -9,6 +9,7 @@ use super::{Declaration, Examples, ExecError, Planned, Tool};
 use crate::ledger::{Effect, Email as Message, Ledger, MAX_OUTBOX};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
+use crate::text::Text;
 
 #[derive(Debug)]
 pub struct Email;
@@ -61,6 +62,7 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &["to"],
+    claims: &["sent", "emailed", "mailed", "delivered"],
 };
 
 impl Tool for Email {
@@ -89,6 +91,14 @@ impl Tool for Email {
             output,
             effect: Effect::AppendEmail(message),
         })
+    }
+}
+
+/// What committing a message does, in words.
+pub(crate) fn effect_text(m: &Message) -> Text {
+    Text::EffectAppendEmail {
+        id: (&m.id).into(),
+        to: (&m.to).into(),
     }
 }
 

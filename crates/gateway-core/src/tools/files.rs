@@ -10,6 +10,7 @@ use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
 use crate::ledger::{Effect, Ledger, FILE_NAMES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
+use crate::text::Text;
 
 #[derive(Debug)]
 pub struct Files;
@@ -67,6 +68,13 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &["content"],
+    claims: &[
+        "wrote",
+        "written",
+        "saved",
+        "updated the file",
+        "replaced the file",
+    ],
 };
 
 impl Tool for Files {
@@ -100,6 +108,11 @@ impl Tool for Files {
             },
         })
     }
+}
+
+/// What committing a write does, in words.
+pub(crate) fn effect_text(path: &str) -> Text {
+    Text::EffectWriteFile { path: path.into() }
 }
 
 #[cfg(test)]

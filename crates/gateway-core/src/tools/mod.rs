@@ -35,6 +35,9 @@ pub struct Declaration {
     pub examples: Examples,
     /// Output fields the redact hook replaces with [`REDACTED`].
     pub redacts: &'static [&'static str],
+    /// Phrases of a model's final text that claim this tool's effect
+    /// (lowercase English, matched as whole words).
+    pub claims: &'static [&'static str],
 }
 
 /// Argument texts a learner can load into the editor.
@@ -109,6 +112,17 @@ impl ExecError {
 
 crate::display_by_text!(ExecError);
 impl std::error::Error for ExecError {}
+
+/// What committing `effect` does, in words; each tool words its own.
+pub fn effect_text(effect: &Effect) -> Text {
+    match effect {
+        Effect::None => Text::EffectNone,
+        Effect::AppendEmail(m) => email::effect_text(m),
+        Effect::AddEvent(e) => calendar::effect_text(e),
+        Effect::WriteFile { path, .. } => files::effect_text(path),
+        Effect::SetDatabase(value) => database::effect_text(value),
+    }
+}
 
 /// One callable tool. Implementations are stateless: everything they read
 /// or change is in the [`Ledger`].
@@ -321,6 +335,7 @@ mod tests {
             boundary: "[]",
         },
         redacts: &[],
+        claims: &[],
     };
 
     impl Tool for Vague {

@@ -61,6 +61,7 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
+    claims: &[],
 };
 
 impl Tool for Search {

@@ -423,7 +423,7 @@ impl Workbench {
             .collect();
         let complete = turn.is_complete();
         let claims: Vec<ClaimView> = if complete {
-            turn.claims()
+            turn.claims(self.registry())
                 .into_iter()
                 .map(|(c, backed)| ClaimView {
                     verdict: if backed {

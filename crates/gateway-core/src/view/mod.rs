@@ -14,12 +14,12 @@ use crate::ledger::Finish;
 use crate::playback::Speed;
 use crate::policy::{Hook, Risk, Role};
 use crate::text::{Locale, Text};
-use crate::tools::{ExampleKind, ToolId};
+use crate::tools::ExampleKind;
 use crate::workbench::{Delivery, Workbench};
 
-pub use crate::view_parts::{
-    BaselineView, ClaimView, Labels, LedgerSection, RunView, TurnCallView, TurnView,
-};
+mod parts;
+
+pub use parts::{BaselineView, ClaimView, Labels, LedgerSection, RunView, TurnCallView, TurnView};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageModel {
@@ -240,17 +240,18 @@ impl Workbench {
             }),
             labels: Labels::new(l),
             experiment: self.experiment_view(),
-            tools: ToolId::ALL
+            tools: self
+                .registry()
+                .tools()
                 .iter()
                 .map(|t| Choice {
-                    value: t.id(),
-                    label: t.tool().declaration().label.into(),
-                    selected: t.id() == inputs.tool,
+                    value: t.declaration().name,
+                    label: t.declaration().label.into(),
+                    selected: t.declaration().name == inputs.tool,
                     enabled: true,
                 })
                 .collect(),
-            tool_placeholder: (!ToolId::ALL.iter().any(|t| t.id() == inputs.tool))
-                .then(|| self.t(Text::ToolUnregistered)),
+            tool_placeholder: (!known_tool).then(|| self.t(Text::ToolUnregistered)),
             tool_name: inputs.tool.clone(),
             examples: ExampleKind::ALL
                 .iter()
@@ -470,7 +471,7 @@ impl Workbench {
                     finish: Finish::Effect { effect, .. },
                     ..
                 } => Text::CaptionCommitted {
-                    effect: effect.text().into(),
+                    effect: crate::tools::effect_text(effect).into(),
                 },
                 Outcome::Ran {
                     finish: Finish::Replay { .. },
