@@ -201,3 +201,84 @@ fn the_error_banner_is_visible_text() -> Result<(), JsValue> {
     banner.remove();
     Ok(())
 }
+
+// The number table of gateway-core's tests, this very file: here it runs
+// against the wasm build with the features the page ships.
+#[path = "../../gateway-core/tests/number_table/mod.rs"]
+mod number_table;
+
+/// This browser's `JSON.parse(text)`, and `String()` of the result.
+fn browser_json_parse(text: &str) -> Result<(f64, String), String> {
+    let value = js_sys::JSON::parse(text).map_err(|e| format!("{e:?}"))?;
+    let x = value.as_f64().ok_or("not a number")?;
+    let printed = js_sys::Number::from(x)
+        .to_string_with_radix(10)
+        .map_err(|e| format!("{e:?}"))?;
+    Ok((x, String::from(printed)))
+}
+
+#[wasm_bindgen_test]
+fn numbers_parse_as_this_browsers_json_parse_reads_them() {
+    let problems = number_table::number_problems(Some(&browser_json_parse));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[wasm_bindgen_test]
+fn numbers_of_many_digits_meet_the_gates_as_javascript_reads_them() {
+    let problems = number_table::gate_problems();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The same calls typed into the page: the arguments field's `input`
+/// event, the role select, Approve where it is offered, seven Next gate
+/// presses; then what the gate rows, the output and the ledger show.
+#[wasm_bindgen_test]
+fn numbers_of_many_digits_typed_into_the_page() -> Result<(), JsValue> {
+    use number_table::{Expect, GATE_CASES};
+    for case in GATE_CASES {
+        let root = fresh_root()?;
+        let shell = gateway_web::app::mount(&root, case.experiment)?;
+        gateway_web::app::dispatch(&shell, gateway_core::Msg::SelectTool(case.tool));
+        let args: web_sys::HtmlTextAreaElement = one(&root, "#arguments")?.dyn_into()?;
+        args.set_value(case.args);
+        args.dispatch_event(&web_sys::Event::new("input")?)?;
+        choose(&root, "#role", "operator")?;
+        if !one(&root, "#approve")?.has_attribute("disabled") {
+            click(&root, "Approve exact payload")?;
+        }
+        for _ in 0..7 {
+            click(&root, "Next gate")?;
+        }
+        let schema = one(&root, "li[data-gate=\"schema\"]")?;
+        let ledger = text(&root, "#ledger-json")?;
+        match case.expect {
+            Expect::Result(want) => {
+                assert_eq!(
+                    statuses(&root)?.iter().filter(|s| *s == "rejected").count(),
+                    0,
+                    "{}: {}",
+                    case.args,
+                    text(&root, "#gate-caption")?
+                );
+                let output = text(&root, "#output")?;
+                assert!(
+                    output.contains(&format!("\"result\": {want}\n")),
+                    "{}: {output}",
+                    case.args
+                );
+            }
+            Expect::SchemaRejects(want) => {
+                assert_eq!(
+                    schema.get_attribute("data-status").as_deref(),
+                    Some("rejected"),
+                    "{}",
+                    case.args
+                );
+                assert_eq!(text(&schema, ".gate-reason")?, want);
+                assert!(ledger.contains("\"seats\": 120,"), "{ledger}");
+            }
+        }
+        root.remove();
+    }
+    Ok(())
+}
