@@ -17,7 +17,9 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use gateway_core::gates::{plan, Approval, Inputs};
-use gateway_core::ledger::{Commit, Email, Event, Ledger, Receipt, MAX_EVENTS, MAX_OUTBOX};
+use gateway_core::ledger::{
+    Commit, Effect, Email, Event, Finish, Ledger, Receipt, MAX_EVENTS, MAX_OUTBOX,
+};
 use gateway_core::{ExampleKind, ExperimentId, Gate, Hook, Msg, Registry, Role, ToolId, Workbench};
 use serde_json::json;
 
@@ -26,7 +28,7 @@ const RECEIPTS: usize = 10_000;
 /// The email tool's valid example, as Operator, approved, key `intent-1`.
 fn email_inputs(registry: &Registry) -> Inputs {
     let mut inputs = Inputs {
-        tool: ToolId::Email.name().into(),
+        tool: ToolId::Email.id().into(),
         args: ExampleKind::Valid
             .text(&ToolId::Email.tool().declaration().examples)
             .into(),
@@ -37,7 +39,8 @@ fn email_inputs(registry: &Registry) -> Inputs {
         approval: None,
     };
     let call = plan(registry, &inputs, &Ledger::fixtures())
-        .call
+        .call()
+        .cloned()
         .expect("the valid example passes the schema gate");
     inputs.approval = Some(Approval {
         tool: call.tool,
@@ -46,13 +49,25 @@ fn email_inputs(registry: &Registry) -> Inputs {
     inputs
 }
 
+/// Commits `effect` with `receipt` under `key`, the only way a receipt or
+/// an effect reaches the ledger.
+fn commit_effect(ledger: &mut Ledger, key: String, effect: Effect, receipt: Receipt) {
+    ledger.commit(Commit::Ran(Finish::Effect {
+        effect,
+        key,
+        receipt,
+    }));
+}
+
 /// The fixture ledger plus `RECEIPTS` receipts under distinct keys, none of
 /// them `intent-1`.
 fn ledger_with_receipts() -> Ledger {
     let mut ledger = Ledger::fixtures();
     for i in 0..RECEIPTS {
-        ledger.receipts.insert(
+        commit_effect(
+            &mut ledger,
             format!("bench-{i:05}"),
+            Effect::None,
             Receipt {
                 tool: "email".into(),
                 payload: format!(r#"{{"body":"b","subject":"s {i}","to":"a@example.test"}}"#),
@@ -60,31 +75,56 @@ fn ledger_with_receipts() -> Ledger {
             },
         );
     }
-    assert_eq!(ledger.receipts.len(), RECEIPTS);
+    assert_eq!(ledger.receipts().len(), RECEIPTS);
+    assert_eq!(ledger.outbox(), Ledger::fixtures().outbox());
     ledger
+}
+
+/// A receipt for the filler effects; they all share one key so the
+/// receipts stay at `RECEIPTS + 1`.
+fn filler_receipt() -> Receipt {
+    Receipt {
+        tool: "bench".into(),
+        payload: "{}".into(),
+        output: json!({}),
+    }
 }
 
 /// Outbox at its 20 messages and schedule at its 24 events.
 fn fill(ledger: &mut Ledger) {
-    while ledger.outbox.len() < MAX_OUTBOX {
-        let n = ledger.outbox.len() + 1;
-        ledger.outbox.push(Email {
+    while ledger.outbox().len() < MAX_OUTBOX {
+        let n = ledger.outbox().len() + 1;
+        let email = Email {
             id: format!("email-{n}"),
             to: "learner@example.test".into(),
             subject: format!("Message {n}"),
             body: "Filler.".into(),
-        });
+        };
+        commit_effect(
+            ledger,
+            "bench-fill".into(),
+            Effect::AppendEmail(email),
+            filler_receipt(),
+        );
     }
-    while ledger.schedule.len() < MAX_EVENTS {
-        ledger.events_added += 1;
-        let n = ledger.events_added;
-        ledger.schedule.push(Event {
+    while ledger.schedule().len() < MAX_EVENTS {
+        let n = ledger.events_added() + 1;
+        let event = Event {
             id: format!("event-{n}"),
             title: format!("Event {n}"),
             start: "14:00".into(),
             end: "14:30".into(),
-        });
+        };
+        commit_effect(
+            ledger,
+            "bench-fill".into(),
+            Effect::AddEvent(event),
+            filler_receipt(),
+        );
     }
+    assert_eq!(ledger.outbox().len(), MAX_OUTBOX);
+    assert_eq!(ledger.schedule().len(), MAX_EVENTS);
+    assert_eq!(ledger.receipts().len(), RECEIPTS + 1);
 }
 
 fn plan_benches(c: &mut Criterion) {
@@ -97,22 +137,28 @@ fn plan_benches(c: &mut Criterion) {
     fill(&mut full);
     let mut replay = ledger_with_receipts();
     let first = plan(&registry, &inputs, &Ledger::fixtures());
-    let Commit::Effect { key, receipt, .. } = first.commit else {
-        panic!("the approved example commits an effect: {}", first.summary);
+    let Commit::Ran(Finish::Effect { key, receipt, .. }) = first.commit() else {
+        panic!(
+            "the approved example commits an effect: {}",
+            first.summary().en()
+        );
     };
-    replay.receipts.insert(key, receipt);
-    assert_eq!(replay.receipts.len(), RECEIPTS + 1);
+    // The receipt alone, as if the effect had been committed elsewhere.
+    commit_effect(&mut replay, key, Effect::None, receipt);
+    assert_eq!(replay.receipts().len(), RECEIPTS + 1);
 
     // Each case must take the path it is named after.
     let check = |ledger: &Ledger, expect: fn(&Commit) -> bool| {
         let p = plan(&registry, &inputs, ledger);
-        assert_eq!(p.rows.len(), Gate::ALL.len());
-        assert!(expect(&p.commit), "{}", p.summary);
+        assert_eq!(p.rows().len(), Gate::ALL.len());
+        assert!(expect(&p.commit()), "{}", p.summary().en());
     };
-    check(&fixtures, |c| matches!(c, Commit::Effect { .. }));
-    check(&many, |c| matches!(c, Commit::Effect { .. }));
+    check(&fixtures, |c| {
+        matches!(c, Commit::Ran(Finish::Effect { .. }))
+    });
+    check(&many, |c| matches!(c, Commit::Ran(Finish::Effect { .. })));
     check(&full, |c| matches!(c, Commit::Rejected(Gate::Execution)));
-    check(&replay, |c| matches!(c, Commit::Replay));
+    check(&replay, |c| matches!(c, Commit::Ran(Finish::Replay { .. })));
 
     let mut group = c.benchmark_group("plan email");
     for (name, ledger) in [

@@ -56,22 +56,30 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
     assert_eq!(v.turn.calls[1].state, "rejected");
     assert!(v.turn.calls[1]
         .detail
-        .starts_with("rejected at the approval gate: a write needs approval"));
+        .starts_with(" — rejected at the approval gate: a write needs approval"));
     assert_eq!(v.tool_name, "shell.exec");
 
     let v = finish_call(&mut d); // shell.exec: refused by the registry before any tool runs
     assert!(v.turn.calls[2]
         .detail
-        .starts_with("rejected at the schema gate: Unknown tool \"shell.exec\""));
+        .starts_with(" — rejected at the schema gate: Unknown tool \"shell.exec\""));
     let runs = &v.runs;
-    assert!(runs[0].tool == "shell.exec");
-    assert_eq!(runs[0].outcomes[0].id(), "rejected");
+    assert!(
+        runs[0].summary.contains(" · shell.exec · "),
+        "{}",
+        runs[0].summary
+    );
+    assert!(
+        runs[0].outcomes.starts_with("Gates: rejected, skipped"),
+        "{}",
+        runs[0].outcomes
+    );
 
     let v = finish_call(&mut d); // calendar without start
     assert_eq!(v.turn.calls[3].state, "rejected");
     assert_eq!(
         v.turn.calls[3].detail,
-        "rejected at the schema gate: Missing start"
+        " — rejected at the schema gate: Missing start"
     );
 
     finish_call(&mut d); // search
@@ -92,7 +100,10 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
     assert_eq!(v.turn.claims.len(), 1);
     assert_eq!(v.turn.claims[0].tool, "email");
     assert!(!v.turn.claims[0].backed, "no email was sent in this turn");
-    assert!(v.turn.completed.is_empty());
+    assert_eq!(
+        v.turn.completed.as_deref(),
+        Some("Completed operations: none.")
+    );
     assert!(v.turn.summary.contains("1 refused before dispatch"));
     assert_eq!(
         v.turn.summary,
@@ -127,7 +138,10 @@ fn an_approved_call_in_a_turn_backs_its_claim() {
     assert_eq!(v.turn.calls[0].state, "committed");
     assert_eq!(v.turn.claims[0].tool, "calendar");
     assert!(v.turn.claims[0].backed);
-    assert_eq!(v.turn.completed, ["Call 1 (calendar): effect committed"]);
+    assert_eq!(
+        v.turn.completed.as_deref(),
+        Some("Completed operations: Call 1 (calendar): effect committed.")
+    );
     assert!(ledger(&v)["schedule"].to_string().contains("event-1"));
 }
 
@@ -193,4 +207,50 @@ fn a_playing_turn_goes_on_to_its_next_call() {
         .map(|c| c.tool)
         .collect();
     assert_eq!(unbacked, ["calendar", "email"]);
+}
+
+/// Issue 13, defect 2: a finished turn kept recording runs (Restart and
+/// Next gate ×7 gave "Call 7 of 6", the claims vanished and the run count
+/// grew). A finished turn is frozen until it is ended or started again.
+#[test]
+fn a_finished_turn_records_no_further_runs() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    let one = r#"{"name":"search","args":{"query":"receipt"}}"#;
+    let decision = format!(
+        "[{}, {{\"text\": \"I sent the summary email.\"}}]",
+        vec![one; 8].join(",")
+    );
+    d.send(Msg::EditDecision(decision));
+    d.send(Msg::StartTurn);
+    for _ in 0..42 {
+        d.send(Msg::NextGate);
+    }
+    let done = d.view();
+    assert!(done
+        .turn
+        .summary
+        .starts_with("Turn finished: 6 calls inspected, 2 refused"));
+    assert_eq!(done.turn.claims.len(), 1);
+    let runs = counters(&done)["runs_finished"].clone();
+    assert_eq!(runs, serde_json::json!(6));
+    assert!(!done.playback.play_enabled && !done.playback.restart_enabled);
+    for msg in [
+        Msg::Restart,
+        Msg::Play,
+        Msg::SetRole(Role::Operator),
+        Msg::Approve,
+    ] {
+        d.send(msg);
+        for _ in 0..7 {
+            d.send(Msg::NextGate);
+        }
+        d.send(Msg::Tick);
+        let v = d.view();
+        assert_eq!(v.turn, done.turn, "the finished turn is unchanged");
+        assert_eq!(counters(&v)["runs_finished"], runs, "no run is recorded");
+    }
+    // Ending the turn gives the request back to the editor, where runs count again.
+    d.send(Msg::EndTurn);
+    d.finish();
+    assert_eq!(counters(&d.view())["runs_finished"], serde_json::json!(7));
 }

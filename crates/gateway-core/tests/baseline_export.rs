@@ -1,44 +1,66 @@
 //! Baseline capture and the notes export, through messages and the view.
 
-#![allow(clippy::unwrap_used)]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 
 use common::*;
+use gateway_core::command::{Command, Deliverable};
+use gateway_core::view::{BaselineView, PageModel};
 use gateway_core::{ExperimentId, Msg, Role};
+
+/// The baseline column of the comparison, if one is captured.
+fn compare(v: &PageModel) -> Option<(String, Vec<String>, String, Option<String>)> {
+    match &v.baseline {
+        BaselineView::Empty(_) => None,
+        BaselineView::Compare(c) => Some((
+            c.base_setup.clone(),
+            c.base_rows.clone(),
+            c.base_summary.clone(),
+            c.base_output.clone(),
+        )),
+    }
+}
 
 #[test]
 fn baseline_is_captured_replaced_and_cleared() {
     let mut d = Driver::new(ExperimentId::Email);
     let v = d.view();
-    assert_eq!(v.baseline, None);
+    assert_eq!(compare(&v), None);
+    assert!(d.wb.baseline().is_none());
     assert_eq!(v.capture_label, "Capture baseline");
 
     let v = d.send(Msg::CaptureBaseline);
-    let b = v.baseline.clone().unwrap();
+    let (setup, rows, _, output) = compare(&v).unwrap();
     assert_eq!(v.capture_label, "Replace baseline");
+    assert!(setup.starts_with("Role: Viewer · "), "{setup}");
+    assert_eq!(rows.len(), 7);
+    assert!(rows[2].starts_with("role: rejected — "), "{}", rows[2]);
+    assert!(rows[2].contains("Viewer may run reads only"), "{}", rows[2]);
+    assert_eq!(output, None);
+    let b = d.wb.baseline().unwrap();
     assert_eq!(b.role, "Viewer");
-    assert_eq!(b.rows.len(), 7);
     assert_eq!(
         (b.rows[2].0.as_str(), b.rows[2].1.as_str()),
         ("role", "rejected")
     );
-    assert!(b.rows[2].2.contains("Viewer may run reads only"));
-    assert_eq!(b.output, None);
 
     // The live setup moves on; the baseline stays as captured.
     let v = d.send(Msg::SetRole(Role::Operator));
-    assert_eq!(v.baseline.as_ref().unwrap().role, "Viewer");
+    assert!(compare(&v).unwrap().0.starts_with("Role: Viewer · "));
+    assert_eq!(d.wb.baseline().unwrap().role, "Viewer");
     d.send(Msg::Approve);
     let v = d.send(Msg::CaptureBaseline);
-    let b = v.baseline.clone().unwrap();
-    assert_eq!(b.role, "Operator");
-    assert!(b.approved);
-    assert!(b.output.unwrap().contains("email-1"));
-    assert!(b.summary.contains("commits the effect"));
+    let (setup, _, summary, output) = compare(&v).unwrap();
+    assert!(setup.starts_with("Role: Operator · "), "{setup}");
+    assert!(setup.ends_with(" · approved"), "{setup}");
+    assert!(d.wb.baseline().unwrap().approved);
+    assert!(output.unwrap().contains("email-1"));
+    assert!(summary.contains("commits the effect"), "{summary}");
 
     let v = d.send(Msg::ClearBaseline);
-    assert_eq!(v.baseline, None);
+    assert_eq!(compare(&v), None);
+    assert!(d.wb.baseline().is_none());
     assert_eq!(v.capture_label, "Capture baseline");
 }
 
@@ -46,7 +68,8 @@ fn baseline_is_captured_replaced_and_cleared() {
 fn export_holds_notes_setup_ledger_and_runs() {
     let mut d = Driver::new(ExperimentId::Filesystem);
     d.finish();
-    let text = d.wb.export_notes("My <b>notes</b>\nsecond line");
+    d.send(Msg::EditNotes("My <b>notes</b>\nsecond line".into()));
+    let text = d.wb.export_notes();
     assert_eq!(d.wb.export_file_name(), "filesystem-notes.txt");
     for needle in [
         "Experiment: Agent filesystem: read versus write authority (filesystem)",
@@ -61,4 +84,21 @@ fn export_holds_notes_setup_ledger_and_runs() {
     ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
     }
+    // The Export notes button offers the same text as a file.
+    while d.wb.poll_command().is_some() {}
+    let v = d.send(Msg::ExportNotes);
+    assert_eq!(v.notes.export.as_deref(), Some(text.as_str()));
+    let Some(Command::Download {
+        what,
+        file_name,
+        text: offered,
+        ..
+    }) = d.wb.poll_command()
+    else {
+        panic!("Export notes offers a download");
+    };
+    assert_eq!(what, Deliverable::NotesExport);
+    assert_eq!(file_name, "filesystem-notes.txt");
+    assert_eq!(offered, text);
+    assert_eq!(d.wb.poll_command(), None);
 }

@@ -16,7 +16,7 @@ use gateway_core::declarations::{
     ModelDeclaration,
 };
 use gateway_core::json::{parse, pretty, utf16_len};
-use gateway_core::ledger::{Commit, Ledger, Receipt};
+use gateway_core::ledger::{Commit, Finish, Ledger, Receipt};
 use gateway_core::schema::{Args, Format, Kind, Shape, Variant};
 use gateway_core::tools::Tool;
 use gateway_core::{published, Registry, Risk, ToolId};
@@ -50,12 +50,12 @@ fn find<'a>(list: &'a [Value], key: &str, name: &str) -> &'a Value {
 
 fn mcp_schema(id: ToolId) -> Value {
     let list = mcp_tools_list(&Registry::fixtures());
-    find(list["tools"].as_array().unwrap(), "", id.name())["inputSchema"].clone()
+    find(list["tools"].as_array().unwrap(), "", id.id())["inputSchema"].clone()
 }
 
 fn openai_schema(id: ToolId) -> Value {
     let list = openai_tools(&Registry::fixtures());
-    find(list.as_array().unwrap(), "function", id.name())["function"]["parameters"].clone()
+    find(list.as_array().unwrap(), "function", id.id())["function"]["parameters"].clone()
 }
 
 fn gemini_parameters(id: ToolId) -> Value {
@@ -63,7 +63,7 @@ fn gemini_parameters(id: ToolId) -> Value {
     find(
         list["functionDeclarations"].as_array().unwrap(),
         "",
-        id.name(),
+        id.id(),
     )["parameters"]
         .clone()
 }
@@ -135,7 +135,7 @@ fn known(id: ToolId, args: &Value) -> Option<Known> {
     if let Some(a) = shape_only(tool, args) {
         if tool.check(&a).is_err() {
             assert!(
-                CROSS_FIELD.iter().any(|(t, _)| *t == id.name()),
+                CROSS_FIELD.iter().any(|(t, _)| *t == id.id()),
                 "{id}: a check rule not listed in CROSS_FIELD rejects {args}"
             );
             return Some(Known::CrossField);
@@ -861,7 +861,7 @@ fn openai_tools_are_functions_not_strict() {
         assert_eq!(t["type"], "function");
         let keys: Vec<&String> = t["function"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["name", "description", "parameters", "strict"]);
-        assert_eq!(t["function"]["name"], id.name());
+        assert_eq!(t["function"]["name"], id.id());
         assert_eq!(t["function"]["strict"], false);
         assert_eq!(t["function"]["parameters"]["type"], "object");
     }
@@ -952,8 +952,8 @@ fn state(l: &Ledger) -> Value {
 /// Plans and commits the call, if execution accepts it.
 fn apply(ledger: &mut Ledger, tool: &dyn Tool, args: &Args) {
     if let Ok(planned) = tool.plan(args, ledger) {
-        let key = format!("key-{}", ledger.counters.runs_finished);
-        ledger.commit(Commit::Effect {
+        let key = format!("key-{}", ledger.counters().runs_finished);
+        ledger.commit(Commit::Ran(Finish::Effect {
             effect: planned.effect,
             key,
             receipt: Receipt {
@@ -961,16 +961,19 @@ fn apply(ledger: &mut Ledger, tool: &dyn Tool, args: &Args) {
                 payload: args.canonical(),
                 output: planned.output,
             },
-        });
+        }));
     }
 }
 
 /// Whether `after` lost or changed anything `before` held.
 fn replaced(before: &Ledger, after: &Ledger) -> bool {
-    !after.outbox.starts_with(&before.outbox)
-        || !before.schedule.iter().all(|e| after.schedule.contains(e))
-        || before.files != after.files
-        || before.database != after.database
+    !after.outbox().starts_with(before.outbox())
+        || !before
+            .schedule()
+            .iter()
+            .all(|e| after.schedule().contains(e))
+        || before.files() != after.files()
+        || before.database() != after.database()
 }
 
 /// Tools whose `destructiveHint` is true only because their risk is

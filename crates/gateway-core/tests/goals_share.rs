@@ -105,7 +105,10 @@ fn a_shared_setup_restores_inputs_but_never_approval_or_ledger() {
     assert!(!v.approval.approved, "a shared link never arrives approved");
     assert!(v.approval.can_approve);
     assert_eq!(ledger(&v)["outbox"], serde_json::json!([]));
-    assert!(v.notice.unwrap().contains("Approvals are never shared"));
+    assert!(v
+        .notices
+        .iter()
+        .any(|n| n.contains("Approvals are never shared")));
     let v = b.finish();
     assert_rejected_at(&v, "approval");
 }

@@ -13,19 +13,40 @@
 //! - API-key-shaped strings never reach the returned output or the run log,
 //!   while the ledger keeps them;
 //! - the redact hook changes nothing but the returned output;
+//! - the inputs follow a reference model of every message, agent turns
+//!   included; during a turn the request changes only when the turn moves
+//!   to its next call;
+//! - no notice is lost (only Play answers the hidden-page one);
+//! - a locked storage slot never receives a Store or Remove; a notes Store
+//!   carries exactly the notes; the baseline is stored or removed only by
+//!   Capture baseline / Clear baseline; posts only from a framed page, one
+//!   per newly reached goal;
 //! - nothing panics, and `view()` is drawn after every step.
+//!
+//! The sequence test's generator produces every `Msg` variant (a test
+//! checks), on pages opened through `opening::open` with every kind of
+//! stored value and link.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
+use gateway_core::baseline::{Baseline, StoredError};
+use gateway_core::command::{Command, Deliverable, Post, Read, Slot, SlotState};
+use gateway_core::declarations::Export;
 use gateway_core::gates::{self, Approval, Inputs, Plan};
-use gateway_core::json::{utf16_len, MAX_ARGUMENT_UNITS};
-use gateway_core::ledger::{Commit, Ledger, FILE_NAMES, MAX_OUTBOX, STATUSES};
+use gateway_core::json::{utf16_len, JsonError, MAX_ARGUMENT_UNITS};
+use gateway_core::ledger::{Commit, Finish, Ledger, FILE_NAMES, MAX_OUTBOX, STATUSES};
 use gateway_core::mask::has_secret;
+use gateway_core::mode::Turn;
+use gateway_core::notice::Notice;
+use gateway_core::opening::{open, Address, Opening};
 use gateway_core::playback::{Clock, Playback};
+use gateway_core::reason::Reason;
 use gateway_core::runlog::RunEffect;
+use gateway_core::share::{Setup, ShareError};
 use gateway_core::tools::REDACTED;
+use gateway_core::turn;
 use gateway_core::{
     ExampleKind, ExperimentId, Gate, Hook, Msg, Role, Speed, ToolId, Verdict, Workbench,
 };
@@ -512,7 +533,7 @@ fn op_key() -> BoxedStrategy<String> {
 
 fn tool_name() -> BoxedStrategy<String> {
     prop_oneof![
-        3 => tool_id().prop_map(|t| t.name().to_string()),
+        3 => tool_id().prop_map(|t| t.id().to_string()),
         2 => select(vec!["shell.exec", "files.delete", "email ", "Email", "", " calculator", "calc"])
             .prop_map(String::from),
         1 => "[a-z.]{0,12}",
@@ -520,10 +541,182 @@ fn tool_name() -> BoxedStrategy<String> {
     .boxed()
 }
 
+fn export() -> impl Strategy<Value = Export> {
+    select(Export::ALL.to_vec())
+}
+
+fn slot() -> impl Strategy<Value = Slot> {
+    select(vec![Slot::Notes, Slot::Baseline])
+}
+
+fn deliverable() -> BoxedStrategy<Deliverable> {
+    prop_oneof![
+        Just(Deliverable::ShareLink),
+        Just(Deliverable::NotesExport),
+        export().prop_map(Deliverable::Declarations),
+    ]
+    .boxed()
+}
+
+/// Every kind of notice, as the shell or the opening would add it.
+fn notice() -> BoxedStrategy<Notice> {
+    prop_oneof![
+        Just(Notice::HiddenPaused),
+        Just(Notice::SharedSetup),
+        (2u32..5).prop_map(|got| Notice::LinkRefused(ShareError::FutureVersion { got })),
+        "[a-z ]{0,12}".prop_map(|detail| Notice::LinkRefused(ShareError::Damaged { detail })),
+        (select(ExperimentId::ALL.to_vec()), "[a-z]{0,8}").prop_map(|(e, query)| {
+            Notice::ExperimentConflict {
+                link: e.id(),
+                query,
+            }
+        }),
+        (2u64..5).prop_map(|got| Notice::BaselineUnreadable(StoredError::FutureVersion { got })),
+        "[a-z ]{0,12}"
+            .prop_map(|detail| Notice::BaselineUnreadable(StoredError::Unreadable { detail })),
+        Just(Notice::BaselineStorageUnreadable),
+        Just(Notice::BaselineKept),
+        Just(Notice::BaselineUnsaved),
+    ]
+    .boxed()
+}
+
+/// A shared link's setup: mostly a fixture tool with its own kind of
+/// arguments, sometimes any name and any text.
+fn setup() -> BoxedStrategy<Setup> {
+    let request = prop_oneof![
+        3 => tool_payload(ToolId::ALL.to_vec(), false).prop_map(|(t, text)| (t.id().to_string(), text)),
+        1 => (tool_name(), args_text(ToolId::ALL.to_vec(), false)),
+    ];
+    (
+        select(ExperimentId::ALL.to_vec()),
+        request,
+        role(),
+        hook(),
+        op_key(),
+        speed(),
+    )
+        .prop_map(|(experiment, (tool, args), role, hook, key, speed)| Setup {
+            experiment,
+            tool,
+            args,
+            role,
+            hook,
+            key,
+            speed,
+        })
+        .boxed()
+}
+
+/// A baseline as storage might hand it back: plain text throughout.
+fn baseline() -> BoxedStrategy<Baseline> {
+    let row = (
+        select(Gate::ALL.map(Gate::id).to_vec()),
+        select(Verdict::ALL.map(Verdict::id).to_vec()),
+        "[ -~]{0,20}",
+    )
+        .prop_map(|(g, v, r)| (g.to_string(), v.to_string(), r));
+    (
+        "[ -~]{0,30}",
+        select(vec!["Viewer", "Operator"]),
+        select(vec!["None", "Block mutations", "Redact output"]),
+        op_key(),
+        any::<bool>(),
+        vec(row, 0..8),
+        "[ -~]{0,30}",
+        prop::option::of("[ -~\n]{0,30}"),
+    )
+        .prop_map(
+            |(request, role, hook, key, approved, rows, summary, output)| Baseline {
+                request,
+                role: role.into(),
+                hook: hook.into(),
+                key,
+                approved,
+                rows,
+                summary,
+                output,
+            },
+        )
+        .boxed()
+}
+
+/// One call of a model decision: valid, invalid or unknown.
+fn decision_call() -> BoxedStrategy<String> {
+    prop_oneof![
+        Just(r#"{"name":"search","args":{"query":"receipt"}}"#.to_string()),
+        Just(r#"{"name":"email","args":{"to":"learner@example.test","subject":"s","body":"b"}}"#.to_string()),
+        Just(r#"{"name":"calendar","args":{"title":"T","start":"14:00","end":"15:00"}}"#.to_string()),
+        Just(r#"{"name":"files","args":{"operation":"write","path":"/workspace/notes.txt","content":"x"}}"#.to_string()),
+        Just(r#"{"name":"database","args":{"operation":"set","key":"seats","value":7}}"#.to_string()),
+        Just(r#"{"name":"shell.exec","args":{"cmd":"ls"}}"#.to_string()),
+        Just(r#"{"name":"calendar","args":"{\"title\":\"T\"}"}"#.to_string()),
+        "[a-z]{1,8}".prop_map(|n| format!(r#"{{"name":"{n}","args":{{}}}}"#)),
+    ]
+    .boxed()
+}
+
+/// Model decision text: mostly well formed, up to nine calls, sometimes
+/// with a final text that claims effects; sometimes the experiments' own.
+fn decision() -> BoxedStrategy<String> {
+    let built = (
+        vec(decision_call(), 0..10),
+        prop::option::of(select(vec![
+            "I sent it.",
+            "I scheduled the review and saved the notes.",
+            "I set the seats.",
+            "Nothing happened.",
+        ])),
+    )
+        .prop_map(|(calls, text)| {
+            let mut items = calls;
+            if let Some(t) = text {
+                items.push(format!(r#"{{"text":"{t}"}}"#));
+            }
+            format!("[{}]", items.join(","))
+        });
+    prop_oneof![
+        6 => built,
+        2 => select(ExperimentId::ALL.map(|e| e.experiment().decision).to_vec()).prop_map(String::from),
+        1 => "[\\[\\]{}\":a-z ]{0,12}",
+    ]
+    .boxed()
+}
+
+fn notes_text() -> BoxedStrategy<String> {
+    prop_oneof![
+        1 => Just(String::new()),
+        3 => "[A-Za-z <>&\n]{0,24}",
+        1 => prose(false),
+    ]
+    .boxed()
+}
+
+fn page_url() -> BoxedStrategy<String> {
+    select(vec![
+        "https://example.test/workbench/",
+        "https://example.test/workbench/?experiment=email",
+        "https://example.test/workbench/?experiment=registry#s=1.old",
+        "http://localhost:8000/index.html?embed=1&hide=notes",
+    ])
+    .prop_map(String::from)
+    .boxed()
+}
+
+fn height() -> BoxedStrategy<u32> {
+    prop_oneof![
+        3 => select(vec![480u32, 900, 1200]),
+        1 => 0u32..5_000,
+    ]
+    .boxed()
+}
+
 /// Every message the page can send; `tools` bounds SelectTool and the
-/// argument text, `free_hooks` allows SetHook and SetToolName.
-fn msg(tools: Vec<ToolId>, free_hooks: bool, adjacent: bool) -> BoxedStrategy<Msg> {
-    let common = prop_oneof![
+/// argument text. With `free`, also the messages that may change the hook
+/// or the tool behind the learner's back (SetHook, SetToolName, a shared
+/// setup, and the agent turn's messages); without, the hook stays as set.
+fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
+    let inputs = prop_oneof![
         3 => args_text(tools.clone(), adjacent).prop_map(Msg::EditArgs),
         1 => select(tools).prop_map(Msg::SelectTool),
         1 => example_kind().prop_map(Msg::LoadExample),
@@ -542,26 +735,133 @@ fn msg(tools: Vec<ToolId>, free_hooks: bool, adjacent: bool) -> BoxedStrategy<Ms
         1 => Just(Msg::Hidden),
         1 => select(vec![Msg::CaptureBaseline, Msg::ClearBaseline]),
     ];
-    if free_hooks {
+    // What the shell reports and what the learner does outside the run.
+    let outside = prop_oneof![
+        1 => baseline().prop_map(Msg::RestoreBaseline),
+        2 => notice().prop_map(Msg::Notice),
+        3 => notes_text().prop_map(Msg::EditNotes),
+        1 => Just(Msg::ExportNotes),
+        1 => page_url().prop_map(|page_url| Msg::CopyLink { page_url }),
+        1 => export().prop_map(Msg::CopyExport),
+        1 => export().prop_map(Msg::DownloadExport),
+        1 => height().prop_map(|height| Msg::Resized { height }),
+        2 => slot().prop_map(Msg::Stored),
+        2 => slot().prop_map(Msg::StoreFailed),
+        1 => deliverable().prop_map(Msg::Copied),
+        1 => deliverable().prop_map(Msg::CopyFailed),
+        1 => deliverable().prop_map(Msg::DownloadFailed),
+    ];
+    if free {
         prop_oneof![
-            12 => common,
+            30 => inputs,
+            8 => outside,
             1 => tool_name().prop_map(Msg::SetToolName),
             1 => hook().prop_map(Msg::SetHook),
+            1 => setup().prop_map(Msg::RestoreSetup),
+            2 => decision().prop_map(Msg::EditDecision),
+            2 => Just(Msg::StartTurn),
+            1 => Just(Msg::EndTurn),
         ]
         .boxed()
     } else {
-        common.boxed()
+        prop_oneof![5 => inputs, 1 => outside].boxed()
     }
 }
 
-/// One message, or a short burst that makes finished runs likely.
-fn chunk(tools: Vec<ToolId>, free_hooks: bool, adjacent: bool) -> BoxedStrategy<Vec<Step>> {
+/// The name of `msg`'s variant. The match has no wildcard, so a new
+/// variant does not compile until the generator's coverage test knows it.
+fn variant(msg: &Msg) -> &'static str {
+    match msg {
+        Msg::SelectTool(_) => "SelectTool",
+        Msg::SetToolName(_) => "SetToolName",
+        Msg::LoadExample(_) => "LoadExample",
+        Msg::EditArgs(_) => "EditArgs",
+        Msg::SetRole(_) => "SetRole",
+        Msg::SetHook(_) => "SetHook",
+        Msg::SetKey(_) => "SetKey",
+        Msg::SetReuse(_) => "SetReuse",
+        Msg::Approve => "Approve",
+        Msg::Revoke => "Revoke",
+        Msg::Play => "Play",
+        Msg::Pause => "Pause",
+        Msg::NextGate => "NextGate",
+        Msg::Restart => "Restart",
+        Msg::ResetLedger => "ResetLedger",
+        Msg::SetSpeed(_) => "SetSpeed",
+        Msg::Tick => "Tick",
+        Msg::Hidden => "Hidden",
+        Msg::CaptureBaseline => "CaptureBaseline",
+        Msg::ClearBaseline => "ClearBaseline",
+        Msg::RestoreBaseline(_) => "RestoreBaseline",
+        Msg::RestoreSetup(_) => "RestoreSetup",
+        Msg::Notice(_) => "Notice",
+        Msg::EditDecision(_) => "EditDecision",
+        Msg::StartTurn => "StartTurn",
+        Msg::EndTurn => "EndTurn",
+        Msg::EditNotes(_) => "EditNotes",
+        Msg::ExportNotes => "ExportNotes",
+        Msg::CopyLink { .. } => "CopyLink",
+        Msg::CopyExport(_) => "CopyExport",
+        Msg::DownloadExport(_) => "DownloadExport",
+        Msg::Resized { .. } => "Resized",
+        Msg::Stored(_) => "Stored",
+        Msg::StoreFailed(_) => "StoreFailed",
+        Msg::Copied(_) => "Copied",
+        Msg::CopyFailed(_) => "CopyFailed",
+        Msg::DownloadFailed(_) => "DownloadFailed",
+    }
+}
+
+/// Every variant name [`variant`] returns.
+const VARIANTS: [&str; 37] = [
+    "SelectTool",
+    "SetToolName",
+    "LoadExample",
+    "EditArgs",
+    "SetRole",
+    "SetHook",
+    "SetKey",
+    "SetReuse",
+    "Approve",
+    "Revoke",
+    "Play",
+    "Pause",
+    "NextGate",
+    "Restart",
+    "ResetLedger",
+    "SetSpeed",
+    "Tick",
+    "Hidden",
+    "CaptureBaseline",
+    "ClearBaseline",
+    "RestoreBaseline",
+    "RestoreSetup",
+    "Notice",
+    "EditDecision",
+    "StartTurn",
+    "EndTurn",
+    "EditNotes",
+    "ExportNotes",
+    "CopyLink",
+    "CopyExport",
+    "DownloadExport",
+    "Resized",
+    "Stored",
+    "StoreFailed",
+    "Copied",
+    "CopyFailed",
+    "DownloadFailed",
+];
+
+/// One message, or a short burst that makes finished runs (and, with
+/// `free`, agent turns that go from call to call) likely.
+fn chunk(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Vec<Step>> {
     let run = vec![step(Msg::SetRole(Role::Operator)), step(Msg::Approve)]
         .into_iter()
         .chain(std::iter::repeat_n(step(Msg::NextGate), 7))
         .collect::<Vec<_>>();
-    prop_oneof![
-        8 => (time(), msg(tools.clone(), free_hooks, adjacent))
+    let common = prop_oneof![
+        8 => (time(), msg(tools.clone(), free, adjacent))
             .prop_map(|(time, msg)| vec![Step { time, msg }]),
         2 => (1usize..=7).prop_map(|n| vec![step(Msg::NextGate); n]),
         2 => tool_payload(tools, adjacent)
@@ -571,17 +871,28 @@ fn chunk(tools: Vec<ToolId>, free_hooks: bool, adjacent: bool) -> BoxedStrategy<
             step(Msg::Play),
             Step { time: Time::Forward(d), msg: Msg::Tick },
         ]),
-    ]
-    .boxed()
+    ];
+    if !free {
+        return common.boxed();
+    }
+    // An agent turn: a decision, started, then calls approved and finished.
+    let turn = (decision(), 0usize..4, any::<bool>()).prop_map(|(d, calls, operator)| {
+        let mut steps = vec![step(Msg::EditDecision(d))];
+        if operator {
+            steps.push(step(Msg::SetRole(Role::Operator)));
+        }
+        steps.push(step(Msg::StartTurn));
+        for _ in 0..calls {
+            steps.push(step(Msg::Approve));
+            steps.extend(std::iter::repeat_n(step(Msg::NextGate), 7));
+        }
+        steps
+    });
+    prop_oneof![12 => common, 2 => turn].boxed()
 }
 
-fn steps(
-    tools: Vec<ToolId>,
-    free_hooks: bool,
-    adjacent: bool,
-    max: usize,
-) -> BoxedStrategy<Vec<Step>> {
-    vec(chunk(tools, free_hooks, adjacent), 1..max)
+fn steps(tools: Vec<ToolId>, free: bool, adjacent: bool, max: usize) -> BoxedStrategy<Vec<Step>> {
+    vec(chunk(tools, free, adjacent), 1..max)
         .prop_map(|chunks| chunks.into_iter().flatten().collect())
         .boxed()
 }
@@ -647,9 +958,9 @@ impl Model {
         Self {
             receipts: BTreeMap::new(),
             outbox: Vec::new(),
-            files: fixtures.files.clone(),
-            seats: fixtures.database.seats,
-            status: fixtures.database.status.clone(),
+            files: fixtures.files().clone(),
+            seats: fixtures.database().seats,
+            status: fixtures.database().status.clone(),
             events: 0,
             runs: 0,
             effects: 0,
@@ -658,29 +969,32 @@ impl Model {
         }
     }
 
-    /// A run just finished with `wb.plan()`: predict what the idempotency
-    /// gate had to decide, then apply the committed write to the model.
-    fn finish(&mut self, wb: &Workbench) -> TestResult {
-        let plan = wb.plan();
-        let inputs = wb.inputs();
+    /// A run of `inputs` just finished with `plan`, leaving `ledger`:
+    /// predict what the idempotency gate had to decide, then apply the
+    /// committed write to the model.
+    fn finish(&mut self, plan: &Plan, inputs: &Inputs, ledger: &Ledger) -> TestResult {
+        let commit = plan.commit();
         self.runs += 1;
-        match &plan.commit {
+        match &commit {
             Commit::Rejected(g) => self.rejections[g.index()] += 1,
-            Commit::Replay => self.replays += 1,
-            Commit::Effect { .. } => self.effects += 1,
-            Commit::Read => {}
+            Commit::Ran(Finish::Replay { .. }) => self.replays += 1,
+            Commit::Ran(Finish::Effect { .. }) => self.effects += 1,
+            Commit::Ran(Finish::Read) => {}
         }
-        let Some(call) = &plan.call else {
-            prop_assert!(matches!(plan.commit, Commit::Rejected(Gate::Schema)));
+        let Some(call) = plan.call() else {
+            prop_assert!(matches!(commit, Commit::Rejected(Gate::Schema)));
             return Ok(());
         };
-        if call.tool == "email" && plan.commit == Commit::Rejected(Gate::Execution) {
+        if call.tool == "email" && commit == Commit::Rejected(Gate::Execution) {
             // The only reason an email fails at execution is a full outbox.
             prop_assert_eq!(self.outbox.len(), MAX_OUTBOX);
         }
         let past_approval = plan.rejected_at().is_none_or(|g| g >= Gate::Idempotency);
         if !call.risk.is_mutation() {
-            prop_assert!(matches!(plan.commit, Commit::Read | Commit::Rejected(_)));
+            prop_assert!(matches!(
+                commit,
+                Commit::Ran(Finish::Read) | Commit::Rejected(_)
+            ));
             return Ok(());
         }
         if !past_approval {
@@ -711,12 +1025,12 @@ impl Model {
             None => Expect::Execute,
         };
         let ok = matches!(
-            (&expected, &plan.commit),
+            (&expected, &commit),
             (Expect::RejectKey, Commit::Rejected(Gate::Idempotency))
-                | (Expect::Replay, Commit::Replay)
+                | (Expect::Replay, Commit::Ran(Finish::Replay { .. }))
                 | (
                     Expect::Execute,
-                    Commit::Effect { .. } | Commit::Rejected(Gate::Execution)
+                    Commit::Ran(Finish::Effect { .. }) | Commit::Rejected(Gate::Execution)
                 )
         );
         prop_assert!(
@@ -725,9 +1039,9 @@ impl Model {
             key,
             inputs.reuse,
             expected,
-            plan.commit
+            commit
         );
-        if !matches!(plan.commit, Commit::Effect { .. }) {
+        if !matches!(commit, Commit::Ran(Finish::Effect { .. })) {
             return Ok(());
         }
         // With reuse on, a key that holds a receipt never makes a second effect.
@@ -741,7 +1055,7 @@ impl Model {
             },
         );
         let text = |f: &str| args[f].as_str().unwrap().to_string();
-        let receipt = &wb.ledger().receipts[key];
+        let receipt = ledger.receipt(key).unwrap();
         match call.tool.as_str() {
             "email" => {
                 prop_assert!(self.outbox.len() < MAX_OUTBOX, "a 21st email was committed");
@@ -767,31 +1081,32 @@ impl Model {
     }
 
     fn compare(&self, ledger: &Ledger) -> TestResult {
-        prop_assert_eq!(ledger.outbox.len(), self.outbox.len());
-        for (i, (mail, [to, subject, body])) in ledger.outbox.iter().zip(&self.outbox).enumerate() {
+        prop_assert_eq!(ledger.outbox().len(), self.outbox.len());
+        for (i, (mail, [to, subject, body])) in ledger.outbox().iter().zip(&self.outbox).enumerate()
+        {
             prop_assert_eq!(&mail.id, &format!("email-{}", i + 1));
             prop_assert_eq!(&mail.to, to);
             prop_assert_eq!(&mail.subject, subject);
             // The ledger keeps what was written, API keys included.
             prop_assert_eq!(&mail.body, body);
         }
-        prop_assert_eq!(&ledger.files, &self.files);
-        prop_assert_eq!(ledger.database.seats, self.seats);
-        prop_assert_eq!(&ledger.database.status, &self.status);
-        prop_assert_eq!(ledger.schedule.len(), 2 + self.events);
-        prop_assert_eq!(ledger.events_added, self.events);
+        prop_assert_eq!(ledger.files(), &self.files);
+        prop_assert_eq!(ledger.database().seats, self.seats);
+        prop_assert_eq!(&ledger.database().status, &self.status);
+        prop_assert_eq!(ledger.schedule().len(), 2 + self.events);
+        prop_assert_eq!(ledger.events_added(), self.events);
         prop_assert_eq!(
-            ledger.receipts.keys().collect::<Vec<_>>(),
+            ledger.receipts().keys().collect::<Vec<_>>(),
             self.receipts.keys().collect::<Vec<_>>()
         );
-        for (key, r) in &ledger.receipts {
+        for (key, r) in ledger.receipts() {
             let m = &self.receipts[key];
             prop_assert_eq!(&r.tool, &m.tool);
             prop_assert_eq!(&r.payload, &m.payload);
             // Stored receipts keep the original output: never redacted.
             prop_assert!(!r.output.to_string().contains(REDACTED), "{}", r.output);
         }
-        let c = &ledger.counters;
+        let c = ledger.counters();
         prop_assert_eq!(c.runs_finished, self.runs);
         prop_assert_eq!(c.effects_committed, self.effects);
         prop_assert_eq!(c.receipts_reused, self.replays);
@@ -812,46 +1127,44 @@ const GATE_ONE_PAUSED: Playback = Playback::Paused {
 /// Seven rows in gate order, one-line reasons, at most one rejection with
 /// every later row skipped, and a commit and output that agree with them.
 fn check_plan_shape(plan: &Plan) -> TestResult {
-    prop_assert_eq!(plan.rows.len(), 7);
-    for (row, gate) in plan.rows.iter().zip(Gate::ALL) {
+    let rows = plan.rows();
+    prop_assert_eq!(rows.len(), 7);
+    for (row, gate) in rows.iter().zip(Gate::ALL) {
+        let reason = row.reason.to_string();
         prop_assert_eq!(row.gate, gate);
-        prop_assert!(!row.reason.is_empty(), "{:?} has no reason", gate);
-        prop_assert!(
-            !row.reason.contains('\n'),
-            "{:?} reason {:?}",
-            gate,
-            row.reason
-        );
+        prop_assert!(!reason.is_empty(), "{:?} has no reason", gate);
+        prop_assert!(!reason.contains('\n'), "{:?} reason {:?}", gate, reason);
     }
     let rejected: Vec<usize> = (0..7)
-        .filter(|&i| plan.rows[i].verdict == Verdict::Rejected)
+        .filter(|&i| rows[i].verdict == Verdict::Rejected)
         .collect();
-    prop_assert!(rejected.len() <= 1, "{:?}", plan.rows);
+    prop_assert!(rejected.len() <= 1, "{:?}", rows);
     match rejected.first() {
         Some(&r) => {
-            prop_assert!(plan.rows[..r].iter().all(|x| x.verdict != Verdict::Skipped));
-            prop_assert!(plan.rows[r + 1..]
-                .iter()
-                .all(|x| x.verdict == Verdict::Skipped));
-            prop_assert_eq!(&plan.commit, &Commit::Rejected(Gate::ALL[r]));
-            prop_assert_eq!(plan.returned.as_ref(), None);
+            prop_assert!(rows[..r].iter().all(|x| x.verdict != Verdict::Skipped));
+            prop_assert!(rows[r + 1..].iter().all(|x| x.verdict == Verdict::Skipped));
+            prop_assert_eq!(&plan.commit(), &Commit::Rejected(Gate::ALL[r]));
+            prop_assert_eq!(plan.rejected_at(), Some(Gate::ALL[r]));
+            prop_assert_eq!(plan.rejection(), Some(&rows[r].reason));
+            prop_assert_eq!(plan.returned(), None);
         }
         None => {
-            prop_assert!(plan.rows.iter().all(|x| x.verdict != Verdict::Skipped));
-            prop_assert!(!matches!(plan.commit, Commit::Rejected(_)));
-            prop_assert!(plan.returned.is_some());
+            prop_assert!(rows.iter().all(|x| x.verdict != Verdict::Skipped));
+            prop_assert!(!matches!(plan.commit(), Commit::Rejected(_)));
+            prop_assert_eq!(plan.rejection(), None);
+            prop_assert!(plan.returned().is_some());
         }
     }
     prop_assert_eq!(
-        plan.call.is_none(),
+        plan.call().is_none(),
         plan.rejected_at() == Some(Gate::Schema)
     );
-    if let Some(call) = &plan.call {
-        if !call.risk.needs_approval() && plan.rows[3].verdict != Verdict::Skipped {
-            prop_assert_eq!(plan.rows[3].verdict, Verdict::NotNeeded);
+    if let Some(call) = plan.call() {
+        if !call.risk.needs_approval() && rows[3].verdict != Verdict::Skipped {
+            prop_assert_eq!(rows[3].verdict, Verdict::NotNeeded);
         }
-        if !call.risk.is_mutation() && plan.rows[4].verdict != Verdict::Skipped {
-            prop_assert_eq!(plan.rows[4].verdict, Verdict::NotNeeded);
+        if !call.risk.is_mutation() && rows[4].verdict != Verdict::Skipped {
+            prop_assert_eq!(rows[4].verdict, Verdict::NotNeeded);
         }
     }
     if let Some(text) = plan.returned_text() {
@@ -869,22 +1182,59 @@ struct Before {
     plan: Plan,
     log_len: usize,
     last_seq: u64,
+    turn: Option<Turn>,
+    request: (String, String),
+    /// The example the editor holds (the view's selected example).
+    example: Option<ExampleKind>,
+    /// The model decision text (as the Agent turn panel shows it).
+    decision: String,
+    notices: Vec<Notice>,
+    notes: String,
+    baseline: Option<Baseline>,
+    slots: [SlotState; 2],
+    goals: Vec<bool>,
 }
 
 fn last_seq(wb: &Workbench) -> u64 {
     wb.log().records().next().map_or(0, |r| r.seq)
 }
 
+const SLOTS: [Slot; 2] = [Slot::Notes, Slot::Baseline];
+
 impl Before {
     fn of(wb: &Workbench) -> Self {
+        let view = wb.view();
+        let (tool, args) = wb.request();
         Self {
             ledger: wb.ledger().clone(),
-            inputs: wb.inputs().clone(),
+            inputs: wb.inputs(),
             clock: *wb.clock(),
             plan: wb.plan().clone(),
             log_len: wb.log().len(),
             last_seq: last_seq(wb),
+            turn: wb.turn().cloned(),
+            request: (tool.to_string(), args.to_string()),
+            example: ExampleKind::ALL
+                .into_iter()
+                .zip(&view.examples)
+                .find(|(_, c)| c.selected)
+                .map(|(k, _)| k),
+            decision: view.turn.decision,
+            notices: wb.notices().to_vec(),
+            notes: wb.notes().to_string(),
+            baseline: wb.baseline().cloned(),
+            slots: SLOTS.map(|s| wb.slot_state(s)),
+            goals: wb.goals_reached().to_vec(),
         }
+    }
+
+    /// A finished turn holds everything until the learner leaves it.
+    fn frozen(&self) -> bool {
+        self.turn.as_ref().is_some_and(Turn::is_complete)
+    }
+
+    fn slot(&self, slot: Slot) -> SlotState {
+        self.slots[SLOTS.iter().position(|s| *s == slot).unwrap()]
     }
 }
 
@@ -901,21 +1251,181 @@ fn redacts(wb: &Workbench, tool: &str) -> &'static [&'static str] {
         .map_or(&[], |t| t.declaration().redacts)
 }
 
-/// Everything that must hold after `msg` took `wb` from `before`.
 /// The clock as of `now`: the time already played settled.
 fn settled(mut clock: Clock, now: u64) -> Clock {
     clock.tick(now);
     clock
 }
 
+/// The inputs of a new request (a tool or argument edit, a turn's next
+/// call, a shared setup): the approval is gone, and a redact hook falls
+/// back to none when the tool changed to one with nothing to hide.
+fn new_request(
+    wb: &Workbench,
+    base: &Inputs,
+    tool: &str,
+    args: &str,
+    tool_changed: bool,
+) -> Inputs {
+    let mut e = Inputs {
+        tool: tool.into(),
+        args: args.into(),
+        approval: None,
+        ..base.clone()
+    };
+    if tool_changed && e.hook == Hook::RedactOutput && redacts(wb, tool).is_empty() {
+        e.hook = Hook::None;
+    }
+    e
+}
+
+/// What the inputs must be after `msg`, a reference model of the
+/// workbench's input handling. `finished` and `advanced`: the message
+/// completed a run, and a turn then loaded its next call.
+fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -> Inputs {
+    let b = &before.inputs;
+    let free = before.turn.is_none();
+    let frozen = before.frozen();
+    if advanced {
+        let turn = before.turn.as_ref().unwrap();
+        let next = &turn.decision().dispatched()[turn.outcomes().len() + 1];
+        return new_request(wb, b, &next.name, &next.args, true);
+    }
+    // A policy edit: ignored by a finished turn; a change clears the approval.
+    let policy = |f: &dyn Fn(&mut Inputs)| {
+        if frozen {
+            return b.clone();
+        }
+        let mut e = b.clone();
+        f(&mut e);
+        if e != *b {
+            e.approval = None;
+        }
+        e
+    };
+    let left_turn = || Inputs {
+        approval: if free { b.approval.clone() } else { None },
+        ..b.clone()
+    };
+    match msg {
+        // The learner's request: only in free mode, and only a real change.
+        Msg::SelectTool(id) if free => {
+            let valid = examples(*id).valid;
+            if id.id() != b.tool || valid != b.args || before.example != Some(ExampleKind::Valid) {
+                new_request(wb, b, id.id(), valid, id.id() != b.tool)
+            } else {
+                b.clone()
+            }
+        }
+        Msg::SetToolName(name) if free && *name != b.tool => {
+            new_request(wb, b, name, &b.args, true)
+        }
+        Msg::LoadExample(kind) if free => match wb.registry().get(&b.tool) {
+            Some(tool) => {
+                let text = kind.text(&tool.declaration().examples);
+                if text != b.args || before.example != Some(*kind) {
+                    new_request(wb, b, &b.tool, text, false)
+                } else {
+                    b.clone()
+                }
+            }
+            None => b.clone(),
+        },
+        Msg::EditArgs(text) if free && *text != b.args => new_request(wb, b, &b.tool, text, false),
+        Msg::SetRole(r) => policy(&|e| e.role = *r),
+        Msg::SetKey(k) => policy(&|e| e.key = k.clone()),
+        Msg::SetReuse(on) => {
+            // Reuse can be turned off only after a successful mutation.
+            if *on || !before.ledger.receipts().is_empty() {
+                policy(&|e| e.reuse = *on)
+            } else {
+                b.clone()
+            }
+        }
+        Msg::SetHook(h) => {
+            if *h != Hook::RedactOutput || !redacts(wb, &b.tool).is_empty() {
+                policy(&|e| e.hook = *h)
+            } else {
+                b.clone()
+            }
+        }
+        Msg::Approve => match before.plan.call() {
+            Some(c) if !frozen && c.risk.needs_approval() => Inputs {
+                approval: Some(Approval {
+                    tool: c.tool.clone(),
+                    payload: c.payload.clone(),
+                }),
+                ..b.clone()
+            },
+            _ => b.clone(),
+        },
+        Msg::Revoke if !frozen => Inputs {
+            approval: None,
+            ..b.clone()
+        },
+        Msg::ResetLedger => Inputs {
+            approval: None,
+            reuse: true,
+            ..b.clone()
+        },
+        Msg::RestoreSetup(s) => {
+            let base = Inputs {
+                role: s.role,
+                hook: s.hook,
+                key: s.key.clone(),
+                ..b.clone()
+            };
+            new_request(wb, &base, &s.tool, &s.args, true)
+        }
+        Msg::EditDecision(text) if *text != before.decision => left_turn(),
+        Msg::StartTurn => match turn::parse(&before.decision) {
+            Ok(d) => {
+                let first = &d.dispatched()[0];
+                new_request(wb, b, &first.name, &first.args, true)
+            }
+            Err(_) => left_turn(),
+        },
+        Msg::EndTurn => left_turn(),
+        _ => b.clone(),
+    }
+}
+
+/// Messages about things outside the run: they never touch the inputs,
+/// the playback, the plan, the ledger or the runs log.
+fn outside_the_run(msg: &Msg) -> bool {
+    matches!(
+        msg,
+        Msg::CaptureBaseline
+            | Msg::ClearBaseline
+            | Msg::RestoreBaseline(_)
+            | Msg::Notice(_)
+            | Msg::EditNotes(_)
+            | Msg::ExportNotes
+            | Msg::CopyLink { .. }
+            | Msg::CopyExport(_)
+            | Msg::DownloadExport(_)
+            | Msg::Resized { .. }
+            | Msg::Stored(_)
+            | Msg::StoreFailed(_)
+            | Msg::Copied(_)
+            | Msg::CopyFailed(_)
+            | Msg::DownloadFailed(_)
+    )
+}
+
+/// Everything that must hold after `msg` took `wb` from `before`;
+/// `commands` are what the step queued for the shell.
 fn check_step(
     wb: &Workbench,
     before: &Before,
     msg: &Msg,
     now: u64,
     model: &mut Model,
+    commands: &[Command],
+    framed: bool,
 ) -> TestResult {
     let inputs = wb.inputs();
+    let inputs = &inputs;
     let ledger = wb.ledger();
     let registry = wb.registry();
 
@@ -930,7 +1440,18 @@ fn check_step(
         prop_assert_eq!(wb.plan(), &fresh);
     }
 
-    // Input changes clear the approval and rewind to gate 1, paused.
+    // Did this message finish a run, and did a turn then load its next call?
+    let runs = ledger.counters().runs_finished;
+    let runs_before = before.ledger.counters().runs_finished;
+    let finished_now = *msg != Msg::ResetLedger && runs == runs_before + 1;
+    let advanced = finished_now && wb.turn().is_some_and(|t| !t.is_complete());
+
+    // The inputs follow the reference model of every message.
+    let expected = expected_inputs(wb, before, msg, advanced);
+    prop_assert_eq!(inputs, &expected, "after {:?}", msg);
+
+    // Input changes clear the approval and rewind to gate 1, paused (a
+    // playing turn plays its next call from gate 1).
     let changed = without_approval(&before.inputs) != without_approval(inputs);
     if changed {
         prop_assert_eq!(
@@ -939,87 +1460,63 @@ fn check_step(
             "approval survived {:?}",
             msg
         );
-        prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED, "after {:?}", msg);
+        if advanced && matches!(msg, Msg::Tick | Msg::SetSpeed(_)) {
+            prop_assert_eq!(
+                wb.clock().state,
+                Playback::Playing {
+                    stage: 0,
+                    elapsed: 0,
+                    since_ms: now
+                },
+                "after {:?}",
+                msg
+            );
+        } else {
+            prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED, "after {:?}", msg);
+        }
         prop_assert_eq!(wb.plan(), &fresh);
     }
-    let unchanged_but = |f: &dyn Fn(&mut Inputs)| {
-        let mut expected = before.inputs.clone();
-        f(&mut expected);
-        expected
-    };
-    match msg {
-        Msg::EditArgs(text) => {
-            prop_assert_eq!(&inputs.args, text);
-            prop_assert_eq!(changed, *text != before.inputs.args);
+    // A request edit that changes the editor (its text or the example it
+    // holds) also clears the approval and rewinds, even with equal inputs.
+    if before.turn.is_none() && matches!(msg, Msg::SelectTool(_) | Msg::LoadExample(_)) {
+        let example = ExampleKind::ALL
+            .into_iter()
+            .zip(&wb.view().examples)
+            .find(|(_, c)| c.selected)
+            .map(|(k, _)| k);
+        if changed || example != before.example {
+            prop_assert_eq!(inputs.approval.as_ref(), None, "after {:?}", msg);
+            prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED, "after {:?}", msg);
+        } else {
+            prop_assert_eq!(wb.clock(), &before.clock, "{:?} changed nothing", msg);
         }
-        Msg::SetRole(r) => prop_assert_eq!(inputs.role, *r),
-        Msg::SetKey(k) => prop_assert_eq!(&inputs.key, k),
-        Msg::SetReuse(on) => {
-            // Reuse can be turned off only after a successful mutation.
-            let allowed = *on || !before.ledger.receipts.is_empty();
-            let expected = if allowed { *on } else { before.inputs.reuse };
-            prop_assert_eq!(inputs.reuse, expected);
-        }
-        Msg::SetHook(h) => {
-            if *h != Hook::RedactOutput || !redacts(wb, &inputs.tool).is_empty() {
-                prop_assert_eq!(inputs.hook, *h);
-            } else {
-                prop_assert_eq!(inputs, &before.inputs);
-            }
-        }
-        Msg::SelectTool(id) => {
-            prop_assert_eq!(&inputs.tool, id.name());
-            prop_assert_eq!(&inputs.args, examples(*id).valid);
-        }
-        Msg::SetToolName(name) => prop_assert_eq!(&inputs.tool, name),
-        Msg::LoadExample(kind) => match ToolId::ALL.iter().find(|t| t.name() == inputs.tool) {
-            Some(t) => {
-                prop_assert_eq!(&inputs.args, kind.text(examples(*t)));
-                prop_assert_eq!(inputs.approval.as_ref(), None);
-                prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED);
-            }
-            None => prop_assert_eq!(inputs, &before.inputs),
-        },
-        Msg::Approve => {
-            let expected = before
-                .plan
-                .call
-                .as_ref()
-                .filter(|c| c.risk.needs_approval())
-                .map(|c| Approval {
-                    tool: c.tool.clone(),
-                    payload: c.payload.clone(),
-                })
-                .or_else(|| before.inputs.approval.clone());
-            prop_assert_eq!(inputs, &unchanged_but(&|i| i.approval = expected.clone()));
-        }
-        Msg::Revoke => prop_assert_eq!(inputs, &unchanged_but(&|i| i.approval = None)),
-        Msg::ResetLedger => {
-            prop_assert_eq!(
-                inputs,
-                &unchanged_but(&|i| {
-                    i.approval = None;
-                    i.reuse = true;
-                })
-            );
-        }
-        // Playback and baseline messages never touch the inputs.
-        _ => prop_assert_eq!(inputs, &before.inputs),
+    }
+    // Approving, revoking, leaving or starting a turn rewinds to gate 1.
+    if inputs.approval != before.inputs.approval && !advanced {
+        prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED, "after {:?}", msg);
     }
     // An approval always binds the current tool and payload of a call that needs one.
     if let Some(a) = &inputs.approval {
-        let call = fresh.call.as_ref();
+        let call = fresh.call();
         prop_assert!(call.is_some_and(|c| c.risk.needs_approval()));
         prop_assert_eq!(Some(&a.tool), call.map(|c| &c.tool));
         prop_assert_eq!(Some(&a.payload), call.map(|c| &c.payload));
     }
 
     // Playback.
+    let frozen = before.frozen();
     match msg {
+        Msg::Play if frozen => prop_assert_eq!(wb.clock(), &before.clock),
         Msg::Play => prop_assert!(wb.clock().is_playing()),
         Msg::Hidden | Msg::Pause => prop_assert!(!wb.clock().is_playing()),
-        Msg::Restart | Msg::ResetLedger => prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED),
+        Msg::Restart if frozen => prop_assert_eq!(wb.clock(), &before.clock),
+        Msg::Restart | Msg::ResetLedger | Msg::RestoreSetup(_) => {
+            prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED)
+        }
         Msg::NextGate => match settled(before.clock, now).stage() {
+            Some(6) | None if advanced => {
+                prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED)
+            }
             Some(6) | None => prop_assert!(wb.clock().is_finished()),
             Some(s) => prop_assert_eq!(
                 wb.clock().state,
@@ -1029,11 +1526,25 @@ fn check_step(
                 }
             ),
         },
+        Msg::StartTurn | Msg::EndTurn if before.turn.is_some() || wb.turn().is_some() => {
+            prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED)
+        }
+        m if outside_the_run(m) => prop_assert_eq!(wb.clock(), &before.clock),
         _ => {}
+    }
+    if let Msg::RestoreSetup(s) = msg {
+        prop_assert_eq!(wb.clock().speed, s.speed);
     }
     if !before.clock.is_playing() && *msg != Msg::Play {
         // The page never plays by itself.
         prop_assert!(!wb.clock().is_playing(), "playing after {:?}", msg);
+    }
+    if outside_the_run(msg) {
+        prop_assert_eq!(wb.plan(), &before.plan, "{:?} changed the plan", msg);
+    }
+    // A finished turn holds a finished run until the learner leaves it.
+    if wb.turn().is_some_and(Turn::is_complete) {
+        prop_assert!(wb.clock().is_finished());
     }
 
     // The ledger changes only at the seventh stage, or on reset.
@@ -1041,12 +1552,10 @@ fn check_step(
         prop_assert_eq!(ledger, &Ledger::fixtures());
         prop_assert_eq!(wb.log().len(), before.log_len);
         prop_assert_eq!(wb.plan(), &fresh);
+        prop_assert!(wb.turn().is_none(), "a reset leaves the turn");
         *model = Model::new();
     } else {
-        let runs = ledger.counters.runs_finished;
-        let runs_before = before.ledger.counters.runs_finished;
         prop_assert!(runs == runs_before || runs == runs_before + 1);
-        let finished_now = runs == runs_before + 1;
         prop_assert_eq!(last_seq(wb) == before.last_seq + 1, finished_now);
         prop_assert_eq!(last_seq(wb) == before.last_seq, !finished_now);
         if finished_now {
@@ -1058,54 +1567,94 @@ fn check_step(
                 "{:?} finished a run",
                 msg
             );
-            prop_assert!(wb.clock().is_finished());
             prop_assert!(!before.clock.is_finished());
-            // What finished is the plan under inspection, and it is the plan
-            // of these very inputs against the ledger as it stood.
-            prop_assert_eq!(wb.plan(), &before.plan);
-            prop_assert_eq!(wb.plan(), &gates::plan(registry, inputs, &before.ledger));
+            if !advanced {
+                prop_assert!(wb.clock().is_finished());
+                prop_assert_eq!(wb.plan(), &before.plan);
+            }
+            // What finished is the plan that was under inspection, and it is
+            // the plan of those very inputs against the ledger as it stood.
+            let done = &before.plan;
+            let done_inputs = &before.inputs;
+            prop_assert_eq!(done, &gates::plan(registry, done_inputs, &before.ledger));
             let mut expected = before.ledger.clone();
-            expected.commit(wb.plan().commit.clone());
+            expected.commit(done.commit());
             prop_assert_eq!(ledger, &expected);
 
             let record = wb.log().records().next().unwrap();
-            let outcomes: Vec<Verdict> = wb.plan().rows.iter().map(|r| r.verdict).collect();
+            let outcomes: Vec<Verdict> = done.rows().iter().map(|r| r.verdict).collect();
             prop_assert_eq!(record.outcomes.to_vec(), outcomes);
-            let effect = match wb.plan().commit {
+            let effect = match done.commit() {
                 Commit::Rejected(_) => RunEffect::Rejected,
-                Commit::Read => RunEffect::None,
-                Commit::Effect { .. } => RunEffect::Committed,
-                Commit::Replay => RunEffect::Replayed,
+                Commit::Ran(Finish::Read) => RunEffect::None,
+                Commit::Ran(Finish::Effect { .. }) => RunEffect::Committed,
+                Commit::Ran(Finish::Replay { .. }) => RunEffect::Replayed,
             };
             prop_assert_eq!(record.effect, effect);
+            if let Some(turn) = &before.turn {
+                // The turn recorded this run as its current call's outcome.
+                let after = wb.turn().unwrap();
+                prop_assert_eq!(after.outcomes().len(), turn.outcomes().len() + 1);
+                prop_assert_eq!(
+                    after.outcomes()[..turn.outcomes().len()].to_vec(),
+                    turn.outcomes().to_vec()
+                );
+            }
 
             // Redaction: the same run without the hook commits the same.
-            if inputs.hook == Hook::RedactOutput {
+            if done_inputs.hook == Hook::RedactOutput {
                 let plain = Inputs {
                     hook: Hook::None,
-                    ..inputs.clone()
+                    ..done_inputs.clone()
                 };
                 let p = gates::plan(registry, &plain, &before.ledger);
-                prop_assert_eq!(&p.commit, &wb.plan().commit);
+                prop_assert_eq!(&p.commit(), &done.commit());
                 let mut without = before.ledger.clone();
-                without.commit(p.commit);
+                without.commit(p.commit());
                 prop_assert_eq!(ledger, &without);
                 // ... and the hook did hide what it declares, in the output.
-                if let Some(Value::Object(out)) = &wb.plan().returned {
-                    for field in redacts(wb, &inputs.tool) {
+                if let Some(Value::Object(out)) = done.returned() {
+                    for field in redacts(wb, &done_inputs.tool) {
                         if let Some(v) = out.get(*field) {
                             prop_assert_eq!(v, &json!(REDACTED));
                         }
                     }
                 }
             }
-            model.finish(wb)?;
+            model.finish(done, done_inputs, ledger)?;
         } else {
             prop_assert_eq!(ledger, &before.ledger, "{:?} changed the ledger", msg);
             prop_assert_eq!(wb.log().len(), before.log_len);
         }
     }
     model.compare(ledger)?;
+
+    // During a turn the request changes only when the turn moves on.
+    if let (Some(t0), Some(t1)) = (&before.turn, wb.turn()) {
+        if t0.outcomes().len() == t1.outcomes().len() {
+            let (tool, args) = wb.request();
+            prop_assert_eq!(
+                (tool, args),
+                (before.request.0.as_str(), before.request.1.as_str()),
+                "{:?} changed the turn's request",
+                msg
+            );
+        }
+    }
+    let (tool, args) = wb.request();
+    prop_assert_eq!((tool, args), (inputs.tool.as_str(), inputs.args.as_str()));
+
+    // Goals, once reached, stay reached; they are reached only by runs.
+    prop_assert_eq!(wb.goals_reached().len(), before.goals.len());
+    for (was, is) in before.goals.iter().zip(wb.goals_reached()) {
+        prop_assert!(!was || *is, "a goal was unset by {:?}", msg);
+        if !finished_now {
+            prop_assert_eq!(was, is, "{:?} reached a goal without a run", msg);
+        }
+    }
+
+    check_notices(wb, before, msg)?;
+    check_commands(wb, before, msg, commands, finished_now, framed)?;
 
     // Secrets never reach the returned output or the run log.
     for r in wb.log().records() {
@@ -1135,7 +1684,293 @@ fn check_step(
     }
     prop_assert_eq!(view.runs.len(), wb.log().len());
     prop_assert_eq!(view.approval.approved, inputs.approval.is_some());
+    prop_assert_eq!(view.notices.len(), wb.notices().len());
+    prop_assert_eq!(&view.notes.text, wb.notes());
+    prop_assert_eq!(view.turn.active, wb.turn().is_some());
+    prop_assert_eq!(view.request_editable, wb.turn().is_none());
     Ok(())
+}
+
+/// No notice is lost: every notice shown before a message is still shown
+/// after it, except the hidden-page one, which Play answers.
+fn check_notices(wb: &Workbench, before: &Before, msg: &Msg) -> TestResult {
+    let notices = wb.notices();
+    for n in &before.notices {
+        if *n == Notice::HiddenPaused && *msg == Msg::Play {
+            continue;
+        }
+        prop_assert!(notices.contains(n), "{:?} lost {:?}", msg, n);
+    }
+    for (i, n) in notices.iter().enumerate() {
+        prop_assert!(!notices[..i].contains(n), "{:?} is shown twice", n);
+    }
+    let frozen = before.frozen();
+    match msg {
+        Msg::Play if !frozen => prop_assert!(!notices.contains(&Notice::HiddenPaused)),
+        Msg::Notice(n) => prop_assert!(notices.contains(n)),
+        Msg::RestoreSetup(_) => prop_assert!(notices.contains(&Notice::SharedSetup)),
+        Msg::StoreFailed(Slot::Baseline) => {
+            prop_assert!(notices.contains(&Notice::BaselineUnsaved))
+        }
+        Msg::CaptureBaseline if before.slot(Slot::Baseline) == SlotState::Locked => {
+            prop_assert!(notices.contains(&Notice::BaselineKept))
+        }
+        Msg::Hidden if before.clock.is_playing() => {
+            prop_assert!(notices.contains(&Notice::HiddenPaused))
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// What the step asked of the shell: storage only for slots this page may
+/// write, the notes exactly as they are, the baseline only when the
+/// learner captured or cleared it; posts only when framed.
+fn check_commands(
+    wb: &Workbench,
+    before: &Before,
+    msg: &Msg,
+    commands: &[Command],
+    finished_now: bool,
+    framed: bool,
+) -> TestResult {
+    let experiment = wb.experiment().id();
+    for slot in SLOTS {
+        // A locked slot stays locked.
+        if before.slot(slot) == SlotState::Locked {
+            prop_assert_eq!(wb.slot_state(slot), SlotState::Locked);
+        }
+        match msg {
+            Msg::Stored(s) if *s == slot && before.slot(slot) != SlotState::Locked => {
+                prop_assert_eq!(wb.slot_state(slot), SlotState::Writable)
+            }
+            Msg::StoreFailed(s) if *s == slot && before.slot(slot) != SlotState::Locked => {
+                prop_assert_eq!(wb.slot_state(slot), SlotState::Refused)
+            }
+            Msg::Stored(_) | Msg::StoreFailed(_) => {
+                prop_assert_eq!(wb.slot_state(slot), before.slot(slot))
+            }
+            _ => prop_assert_eq!(wb.slot_state(slot), before.slot(slot)),
+        }
+    }
+    let mut goal_posts = Vec::new();
+    for c in commands {
+        match c {
+            Command::Store { slot, key, value } => {
+                prop_assert_ne!(
+                    before.slot(*slot),
+                    SlotState::Locked,
+                    "{:?} wrote a locked slot",
+                    msg
+                );
+                prop_assert_ne!(wb.slot_state(*slot), SlotState::Locked);
+                prop_assert_eq!(key, &slot.key(experiment));
+                match slot {
+                    Slot::Notes => {
+                        prop_assert_eq!(value.as_str(), wb.notes(), "{:?}", msg);
+                        prop_assert!(
+                            matches!(msg, Msg::EditNotes(_)),
+                            "{:?} stored the notes",
+                            msg
+                        );
+                    }
+                    Slot::Baseline => {
+                        prop_assert!(
+                            matches!(msg, Msg::CaptureBaseline | Msg::ClearBaseline),
+                            "{:?} stored the baseline",
+                            msg
+                        );
+                        let stored = wb.baseline().map(Baseline::to_stored);
+                        prop_assert_eq!(Some(value), stored.as_ref());
+                    }
+                }
+            }
+            Command::Remove { slot, key } => {
+                prop_assert_ne!(
+                    before.slot(*slot),
+                    SlotState::Locked,
+                    "{:?} removed a locked slot",
+                    msg
+                );
+                prop_assert_eq!(*slot, Slot::Baseline);
+                prop_assert_eq!(key, &slot.key(experiment));
+                prop_assert_eq!(msg, &Msg::ClearBaseline);
+                prop_assert!(wb.baseline().is_none());
+            }
+            Command::Post(Post::Resize {
+                experiment: e,
+                height,
+            }) => {
+                prop_assert!(framed, "posted {:?} unframed", c);
+                prop_assert_eq!(*e, experiment);
+                prop_assert_eq!(msg, &Msg::Resized { height: *height });
+            }
+            Command::Post(Post::Goal {
+                experiment: e,
+                goal,
+                reached,
+                total,
+            }) => {
+                prop_assert!(framed, "posted {:?} unframed", c);
+                prop_assert!(finished_now);
+                prop_assert_eq!(*e, experiment);
+                let goals = wb.experiment().experiment().goals;
+                let i = goals.iter().position(|g| g.id == *goal).unwrap();
+                prop_assert!(!before.goals[i] && wb.goals_reached()[i]);
+                prop_assert_eq!(*total, goals.len());
+                prop_assert_eq!(*reached, wb.goals_reached().iter().filter(|r| **r).count());
+                goal_posts.push(i);
+            }
+            Command::Download { what, text, .. } => match msg {
+                Msg::ExportNotes => {
+                    prop_assert_eq!(*what, Deliverable::NotesExport);
+                    prop_assert_eq!(text, &wb.export_notes());
+                    prop_assert!(text.contains(wb.notes()));
+                }
+                Msg::DownloadExport(e) => {
+                    prop_assert_eq!(*what, Deliverable::Declarations(*e));
+                    prop_assert_eq!(text.as_str(), gateway_core::published::text(*e));
+                }
+                other => prop_assert!(false, "{:?} offered a download", other),
+            },
+            Command::Copy { what, text } => match msg {
+                Msg::CopyLink { page_url } => {
+                    prop_assert_eq!(*what, Deliverable::ShareLink);
+                    let base = page_url.split('#').next().unwrap();
+                    let fragment = text.strip_prefix(base).and_then(|t| t.strip_prefix('#'));
+                    prop_assert!(fragment.is_some(), "{}", text);
+                    let restored = Setup::from_fragment(fragment.unwrap());
+                    prop_assert_eq!(restored, Ok(Some(wb.setup())));
+                }
+                Msg::CopyExport(e) => {
+                    prop_assert_eq!(*what, Deliverable::Declarations(*e));
+                    prop_assert_eq!(text.as_str(), gateway_core::published::text(*e));
+                }
+                other => prop_assert!(false, "{:?} offered a copy", other),
+            },
+            Command::ReplaceAddress { url } => {
+                prop_assert!(
+                    matches!(msg, Msg::CopyLink { .. }),
+                    "{:?} replaced the address",
+                    msg
+                );
+                let copied = commands
+                    .iter()
+                    .any(|c| matches!(c, Command::Copy { text, .. } if text == url));
+                prop_assert!(copied);
+            }
+        }
+    }
+    // Every goal newly reached in a framed page is posted, once.
+    if framed {
+        let newly: Vec<usize> = (0..before.goals.len())
+            .filter(|&i| !before.goals[i] && wb.goals_reached()[i])
+            .collect();
+        prop_assert_eq!(goal_posts, newly);
+    }
+    // The commands a message must send.
+    let count = |f: fn(&Command) -> bool| commands.iter().filter(|c| f(c)).count();
+    match msg {
+        Msg::EditNotes(text)
+            if *text != before.notes && before.slot(Slot::Notes) != SlotState::Locked =>
+        {
+            prop_assert_eq!(
+                count(|c| matches!(
+                    c,
+                    Command::Store {
+                        slot: Slot::Notes,
+                        ..
+                    }
+                )),
+                1
+            )
+        }
+        Msg::CaptureBaseline if before.slot(Slot::Baseline) != SlotState::Locked => {
+            prop_assert_eq!(
+                count(|c| matches!(
+                    c,
+                    Command::Store {
+                        slot: Slot::Baseline,
+                        ..
+                    }
+                )),
+                1
+            )
+        }
+        Msg::ClearBaseline
+            if before.baseline.is_some() && before.slot(Slot::Baseline) != SlotState::Locked =>
+        {
+            prop_assert_eq!(count(|c| matches!(c, Command::Remove { .. })), 1)
+        }
+        Msg::ExportNotes | Msg::DownloadExport(_) => {
+            prop_assert_eq!(count(|c| matches!(c, Command::Download { .. })), 1)
+        }
+        Msg::CopyLink { .. } => {
+            prop_assert_eq!(count(|c| matches!(c, Command::ReplaceAddress { .. })), 1);
+            prop_assert_eq!(count(|c| matches!(c, Command::Copy { .. })), 1);
+        }
+        Msg::CopyExport(_) => prop_assert_eq!(count(|c| matches!(c, Command::Copy { .. })), 1),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// What the page's storage holds for one slot when it opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stored {
+    Absent,
+    /// Notes, or a baseline this version reads.
+    Readable,
+    /// A baseline saved by a newer version.
+    Newer,
+    /// A baseline that is not one.
+    Damaged,
+    /// Storage throws.
+    Failed,
+}
+
+/// How the page opened.
+#[derive(Debug, Clone)]
+struct Start {
+    experiment: ExperimentId,
+    baseline: Stored,
+    notes: Stored,
+    framed: bool,
+    /// 0: no link, 1: a link to this experiment, 2: a damaged link.
+    link: u8,
+}
+
+fn start() -> impl Strategy<Value = Start> {
+    let stored = || {
+        select(vec![
+            Stored::Absent,
+            Stored::Readable,
+            Stored::Newer,
+            Stored::Damaged,
+            Stored::Failed,
+        ])
+    };
+    (
+        select(ExperimentId::ALL.to_vec()),
+        stored(),
+        stored(),
+        any::<bool>(),
+        0u8..3,
+    )
+        .prop_map(|(experiment, baseline, notes, framed, link)| Start {
+            experiment,
+            baseline,
+            notes,
+            framed,
+            link,
+        })
+}
+
+/// A baseline captured on a fresh page of `experiment`, as storage holds it.
+fn stored_baseline(experiment: ExperimentId) -> String {
+    let mut wb = Workbench::new(experiment);
+    wb.update(0, Msg::CaptureBaseline);
+    wb.baseline().unwrap().to_stored()
 }
 
 /// A workbench, its reference model and the shell's clock.
@@ -1143,6 +1978,7 @@ struct Harness {
     wb: Workbench,
     model: Model,
     now: u64,
+    framed: bool,
 }
 
 impl Harness {
@@ -1151,14 +1987,87 @@ impl Harness {
             wb: Workbench::new(experiment),
             model: Model::new(),
             now: 1_000_000,
+            framed: false,
         }
+    }
+
+    /// A page opened the way the shell opens it, with storage and a link.
+    fn open(start: &Start) -> Result<Self, TestCaseError> {
+        let id = start.experiment.id();
+        let baseline = stored_baseline(start.experiment);
+        let read = |key: &str| -> Read {
+            let state = if key == Slot::Baseline.key(id) {
+                start.baseline
+            } else if key == Slot::Notes.key(id) {
+                start.notes
+            } else {
+                Stored::Absent
+            };
+            match (state, key == Slot::Baseline.key(id)) {
+                (Stored::Absent, _) => Read::Absent,
+                (Stored::Failed, _) => Read::Failed,
+                (Stored::Readable, true) => Read::Found(baseline.clone()),
+                (Stored::Newer, true) => {
+                    Read::Found(baseline.replace("\"version\":1", "\"version\":7"))
+                }
+                (Stored::Damaged, true) => Read::Found("{\"version\":1,".into()),
+                (_, false) => Read::Found(format!("stored notes ({state:?})")),
+            }
+        };
+        let fragment = match start.link {
+            0 => String::new(),
+            1 => {
+                let mut setup = Workbench::new(start.experiment).setup();
+                setup.key = "shared-1".into();
+                format!("#{}", setup.to_fragment())
+            }
+            _ => "#s=1.!!!".into(),
+        };
+        let query = format!("?experiment={id}");
+        let opened = open(
+            Address {
+                query: &query,
+                fragment: &fragment,
+                framed: start.framed,
+            },
+            &read,
+        );
+        let Opening::Workbench(mut wb) = opened else {
+            return Err(TestCaseError::fail(format!("{id} did not open")));
+        };
+        let locked = |s: Stored| matches!(s, Stored::Newer | Stored::Damaged | Stored::Failed);
+        prop_assert_eq!(
+            wb.slot_state(Slot::Baseline) == SlotState::Locked,
+            locked(start.baseline)
+        );
+        prop_assert_eq!(
+            wb.slot_state(Slot::Notes) == SlotState::Locked,
+            start.notes == Stored::Failed
+        );
+        // Opening writes nothing.
+        prop_assert_eq!(wb.poll_command(), None);
+        Ok(Self {
+            wb: *wb,
+            model: Model::new(),
+            now: 1_000_000,
+            framed: start.framed,
+        })
     }
 
     fn send(&mut self, time: Time, msg: Msg) -> TestResult {
         self.now = time.apply(self.now);
         let before = Before::of(&self.wb);
         self.wb.update(self.now, msg.clone());
-        check_step(&self.wb, &before, &msg, self.now, &mut self.model)
+        let commands: Vec<Command> = std::iter::from_fn(|| self.wb.poll_command()).collect();
+        check_step(
+            &self.wb,
+            &before,
+            &msg,
+            self.now,
+            &mut self.model,
+            &commands,
+            self.framed,
+        )
     }
 
     fn run(&mut self, steps: &[Step]) -> TestResult {
@@ -1184,15 +2093,46 @@ impl Harness {
 proptest! {
     #![proptest_config(config(256))]
 
-    /// All messages, all tools, all invariants after every step.
+    /// All messages (every `Msg` variant), all tools, all invariants after
+    /// every step, on a page opened with whatever storage and link it found.
     #[test]
     fn random_sequences_keep_every_invariant(
-        experiment in select(ExperimentId::ALL.to_vec()),
+        start in start(),
         steps in steps(ToolId::ALL.to_vec(), true, false, 40),
     ) {
-        let mut h = Harness::new(experiment);
+        let mut h = Harness::open(&start)?;
         h.run(&steps)?;
     }
+}
+
+/// The generator of the sequence test produces every `Msg` variant (and
+/// every kind of notice), so no message escapes the invariants.
+#[test]
+fn the_generator_produces_every_message() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::{Config, TestRunner};
+    let mut runner = TestRunner::new(Config::default());
+    let strategy = chunk(ToolId::ALL.to_vec(), true, false);
+    let mut seen = BTreeSet::new();
+    let mut notices = BTreeSet::new();
+    for _ in 0..20_000 {
+        for s in strategy.new_tree(&mut runner).unwrap().current() {
+            if let Msg::Notice(n) = &s.msg {
+                notices.insert(
+                    format!("{n:?}")
+                        .split(['(', ' '])
+                        .next()
+                        .unwrap()
+                        .to_string(),
+                );
+            }
+            seen.insert(variant(&s.msg));
+        }
+    }
+    let missing: Vec<_> = VARIANTS.iter().filter(|v| !seen.contains(*v)).collect();
+    assert!(missing.is_empty(), "never generated: {missing:?}");
+    assert_eq!(seen.len(), VARIANTS.len());
+    assert_eq!(notices.len(), 8, "{notices:?}");
 }
 
 proptest! {
@@ -1218,14 +2158,14 @@ proptest! {
             prop_assert_eq!(r.inputs().hook, Hook::RedactOutput);
             prop_assert_eq!(
                 p.inputs(),
-                &Inputs { hook: Hook::None, ..r.inputs().clone() }
+                Inputs { hook: Hook::None, ..r.inputs() }
             );
             prop_assert_eq!(p.ledger(), r.ledger());
             prop_assert_eq!(p.clock(), r.clock());
-            prop_assert_eq!(&p.plan().commit, &r.plan().commit);
+            prop_assert_eq!(&p.plan().commit(), &r.plan().commit());
             // The after-hook row differs by design; the six before it may not.
             let verdicts = |wb: &Workbench| {
-                wb.plan().rows[..6].iter().map(|x| x.verdict).collect::<Vec<_>>()
+                wb.plan().rows()[..6].iter().map(|x| x.verdict).collect::<Vec<_>>()
             };
             prop_assert_eq!(verdicts(p), verdicts(r));
             prop_assert_eq!(p.log().len(), r.log().len());
@@ -1236,7 +2176,7 @@ proptest! {
             }
             prop_assert_eq!(pv.output.is_some(), rv.output.is_some());
             if let (Some(Value::Object(po)), Some(Value::Object(ro))) =
-                (&p.plan().returned, &r.plan().returned)
+                (p.plan().returned(), r.plan().returned())
             {
                 let hidden = redacts(r, &r.inputs().tool);
                 prop_assert_eq!(po.keys().collect::<Vec<_>>(), ro.keys().collect::<Vec<_>>());
@@ -1265,9 +2205,9 @@ proptest! {
         h.send(Time::Same, Msg::Approve)?;
         h.finish()?;
         // Calendar times may overlap the fixtures or leave the day.
-        prop_assume!(matches!(h.wb.plan().commit, Commit::Effect { .. }));
+        prop_assume!(matches!(h.wb.plan().commit(), Commit::Ran(Finish::Effect { .. })));
         let first = h.wb.ledger().clone();
-        prop_assert_eq!(first.counters.effects_committed, 1);
+        prop_assert_eq!(first.counters().effects_committed, 1);
         for (i, play) in plays.iter().enumerate() {
             if *play {
                 // Play after completion starts another run.
@@ -1278,34 +2218,38 @@ proptest! {
                 h.finish()?;
             }
             let l = h.wb.ledger();
-            prop_assert_eq!(&h.wb.plan().commit, &Commit::Replay);
-            prop_assert_eq!(l.counters.effects_committed, 1);
-            prop_assert_eq!(l.counters.receipts_reused, i as u64 + 1);
-            prop_assert_eq!(&l.outbox, &first.outbox);
-            prop_assert_eq!(&l.schedule, &first.schedule);
-            prop_assert_eq!(&l.files, &first.files);
-            prop_assert_eq!(&l.database, &first.database);
-            prop_assert_eq!(&l.receipts, &first.receipts);
+            prop_assert!(
+                matches!(h.wb.plan().commit(), Commit::Ran(Finish::Replay { ref key }) if key == "intent-1"),
+                "{:?}",
+                h.wb.plan().commit()
+            );
+            prop_assert_eq!(l.counters().effects_committed, 1);
+            prop_assert_eq!(l.counters().receipts_reused, i as u64 + 1);
+            prop_assert_eq!(l.outbox(), first.outbox());
+            prop_assert_eq!(l.schedule(), first.schedule());
+            prop_assert_eq!(l.files(), first.files());
+            prop_assert_eq!(l.database(), first.database());
+            prop_assert_eq!(l.receipts(), first.receipts());
         }
         // A new key is a new intention, even for an identical payload.
         h.send(Time::Same, Msg::SetKey("intent-2".into()))?;
         h.send(Time::Same, Msg::Approve)?;
         h.finish()?;
-        let again = matches!(h.wb.plan().commit, Commit::Effect { .. });
+        let again = matches!(h.wb.plan().commit(), Commit::Ran(Finish::Effect { .. }));
         let overlap = tool == ToolId::Calendar
-            && h.wb.plan().commit == Commit::Rejected(Gate::Execution);
-        prop_assert!(again || overlap, "{:?}", h.wb.plan().commit);
+            && h.wb.plan().commit() == Commit::Rejected(Gate::Execution);
+        prop_assert!(again || overlap, "{:?}", h.wb.plan().commit());
         // Reuse off: the first key executes again, a visible duplicate.
-        let effects = h.wb.ledger().counters.effects_committed;
+        let effects = h.wb.ledger().counters().effects_committed;
         h.send(Time::Same, Msg::SetKey("intent-1".into()))?;
         h.send(Time::Same, Msg::SetReuse(false))?;
         prop_assert!(!h.wb.inputs().reuse);
         h.send(Time::Same, Msg::Approve)?;
         h.finish()?;
         if tool != ToolId::Calendar {
-            let commit = &h.wb.plan().commit;
-            prop_assert!(matches!(commit, Commit::Effect { .. }), "{:?}", commit);
-            prop_assert_eq!(h.wb.ledger().counters.effects_committed, effects + 1);
+            let commit = &h.wb.plan().commit();
+            prop_assert!(matches!(commit, Commit::Ran(Finish::Effect { .. })), "{:?}", commit);
+            prop_assert_eq!(h.wb.ledger().counters().effects_committed, effects + 1);
         }
     }
 
@@ -1342,7 +2286,15 @@ proptest! {
             h.send(Time::Forward(5), Msg::Play)?;
             h.send(Time::Forward(3_000), Msg::Tick)?;
         }
-        let inputs = h.wb.inputs().clone();
+        let inputs = h.wb.inputs();
+        let loaded = |wb: &Workbench| {
+            ExampleKind::ALL
+                .into_iter()
+                .zip(&wb.view().examples)
+                .find(|(_, c)| c.selected)
+                .map(|(k, _)| k)
+        };
+        let example = loaded(&h.wb);
         let msg = match change {
             0 => Msg::EditArgs(format!("{} ", inputs.args)),
             1 => Msg::SetRole(Role::Viewer),
@@ -1355,10 +2307,11 @@ proptest! {
             _ => Msg::EditArgs(String::new()),
         };
         h.send(Time::Forward(7), msg.clone())?;
-        let really_changed = without_approval(h.wb.inputs()) != without_approval(&inputs);
-        let load = matches!(msg, Msg::LoadExample(_));
+        let really_changed = without_approval(&h.wb.inputs()) != without_approval(&inputs);
+        // Loading an example is an edit unless that very example is loaded.
+        let load = matches!(msg, Msg::LoadExample(k) if example != Some(k) || loaded(&h.wb) != example);
         if really_changed || load {
-            prop_assert_eq!(h.wb.inputs().approval.as_ref(), None);
+            prop_assert_eq!(h.wb.inputs().approval, None);
             prop_assert_eq!(h.wb.clock().state, GATE_ONE_PAUSED);
         }
         // Every message above but SelectTool/SetToolName to the same tool is a change.
@@ -1367,7 +2320,16 @@ proptest! {
             Msg::SetToolName(n) => *n == inputs.tool,
             _ => false,
         };
-        prop_assert!(really_changed || load || same_tool, "{:?} changed nothing", msg);
+        let same_example = matches!(msg, Msg::LoadExample(k) if example == Some(k));
+        prop_assert!(
+            really_changed || load || same_tool || same_example,
+            "{:?} changed nothing",
+            msg
+        );
+        if !really_changed && !load {
+            // Nothing changed: the approval and the inspection stay.
+            prop_assert_eq!(h.wb.inputs().approval, inputs.approval);
+        }
     }
 
     /// Plans of arbitrary inputs (including approvals of other payloads,
@@ -1389,7 +2351,7 @@ proptest! {
         if with_receipts {
             for (i, t) in ToolId::ALL.iter().enumerate() {
                 let inputs = Inputs {
-                    tool: t.name().into(),
+                    tool: t.id().into(),
                     args: examples(*t).valid.into(),
                     role: Role::Operator,
                     hook: Hook::None,
@@ -1397,14 +2359,14 @@ proptest! {
                     reuse: true,
                     approval: None,
                 };
-                let call = gates::plan(&registry, &inputs, &ledger).call.unwrap();
+                let call = gates::plan(&registry, &inputs, &ledger).call().cloned().unwrap();
                 let approval = Some(Approval { tool: call.tool, payload: call.payload });
                 let p = gates::plan(&registry, &Inputs { approval, ..inputs }, &ledger);
-                ledger.commit(p.commit);
+                ledger.commit(p.commit());
             }
         }
         let mut inputs = Inputs { tool, args, role, hook, key, reuse, approval: None };
-        let call = gates::plan(&registry, &inputs, &ledger).call;
+        let call = gates::plan(&registry, &inputs, &ledger).call().cloned();
         inputs.approval = match approval {
             0 => None,
             1 => call.map(|c| Approval { tool: c.tool, payload: c.payload }),
@@ -1594,16 +2556,27 @@ proptest! {
         let units = utf16_len(&text);
         for tool in ToolId::ALL {
             let h = run_text(tool, &text, Hook::None)?;
-            let row = &h.wb.plan().rows[0];
+            let row = &h.wb.plan().rows()[0];
+            let reason = row.reason.to_string();
+            let over = matches!(
+                row.reason,
+                Reason::Json(JsonError::TooLong { cap: MAX_ARGUMENT_UNITS, got }) if got == units
+            );
             if units > MAX_ARGUMENT_UNITS {
                 prop_assert_eq!(row.verdict, Verdict::Rejected);
+                prop_assert!(over, "{:?}", row.reason);
                 prop_assert!(
-                    row.reason.contains(&units.to_string()) && row.reason.contains("4096"),
+                    reason.contains(&units.to_string()) && reason.contains("4096"),
                     "{}",
-                    row.reason
+                    reason
                 );
             } else {
-                prop_assert!(!row.reason.contains("at most 4096"), "{}", row.reason);
+                prop_assert!(
+                    !matches!(row.reason, Reason::Json(JsonError::TooLong { .. })),
+                    "{:?}",
+                    row.reason
+                );
+                prop_assert!(!reason.contains("at most 4096"), "{}", reason);
             }
         }
     }
@@ -1625,13 +2598,17 @@ proptest! {
         let pad = (MAX_ARGUMENT_UNITS as i64 + d) as usize - utf16_len(&base);
         let text = format!("{base}{}", " ".repeat(pad));
         let h = run_text(ToolId::Email, &text, Hook::None)?;
-        let row = &h.wb.plan().rows[0];
+        let row = &h.wb.plan().rows()[0];
         if d <= 0 {
             prop_assert_eq!(row.verdict, Verdict::Passed, "{}", row.reason);
         } else {
             prop_assert_eq!(row.verdict, Verdict::Rejected);
-            let got = (MAX_ARGUMENT_UNITS as i64 + d).to_string();
-            prop_assert!(row.reason.contains(&got), "{}", row.reason);
+            let got = (MAX_ARGUMENT_UNITS as i64 + d) as usize;
+            prop_assert_eq!(
+                &row.reason,
+                &Reason::Json(JsonError::TooLong { cap: MAX_ARGUMENT_UNITS, got })
+            );
+            prop_assert!(row.reason.to_string().contains(&got.to_string()), "{}", row.reason);
         }
     }
 
@@ -1650,7 +2627,7 @@ proptest! {
 fn secrets_case(tool: ToolId, text: &str, hook: Hook) -> TestResult {
     // `run_text` checks output and log after every step.
     let mut h = run_text(tool, text, hook)?;
-    if tool == ToolId::Files && matches!(h.wb.plan().commit, Commit::Effect { .. }) {
+    if tool == ToolId::Files && matches!(h.wb.plan().commit(), Commit::Ran(Finish::Effect { .. })) {
         let args: Value = serde_json::from_str(text).unwrap();
         let path = args["path"].as_str().unwrap();
         prop_assert_eq!(h.wb.ledger().file(path), args["content"].as_str());
@@ -1684,7 +2661,7 @@ fn touching_keys_are_all_masked() {
     let body = format!("AIza{}sk-{}", "A".repeat(35), "a".repeat(20));
     let text = json!({ "to": "learner@example.test", "subject": "s", "body": body }).to_string();
     let h = run_text(ToolId::Email, &text, Hook::None).unwrap();
-    assert_eq!(h.wb.ledger().outbox[0].body, body);
+    assert_eq!(h.wb.ledger().outbox()[0].body, body);
 }
 
 /// The outbox cap, deterministically: the 21st email fails at execution.
@@ -1696,15 +2673,15 @@ fn outbox_is_capped_at_twenty() {
         h.send(Time::Same, Msg::SetKey(format!("cap-{i}"))).unwrap();
         h.send(Time::Same, Msg::Approve).unwrap();
         h.finish().unwrap();
-        let commit = &h.wb.plan().commit;
+        let commit = &h.wb.plan().commit();
         if i <= MAX_OUTBOX {
             assert!(
-                matches!(commit, Commit::Effect { .. }),
+                matches!(commit, Commit::Ran(Finish::Effect { .. })),
                 "run {i}: {commit:?}"
             );
         } else {
             assert_eq!(commit, &Commit::Rejected(Gate::Execution), "run {i}");
         }
-        assert_eq!(h.wb.ledger().outbox.len(), i.min(MAX_OUTBOX));
+        assert_eq!(h.wb.ledger().outbox().len(), i.min(MAX_OUTBOX));
     }
 }

@@ -61,8 +61,8 @@ proptest! {
         for (m, dt) in steps {
             now += dt;
             let before_ledger = wb.ledger().clone();
-            let before_runs = wb.ledger().counters.runs_finished;
-            let before_inputs = wb.inputs().clone();
+            let before_runs = wb.ledger().counters().runs_finished;
+            let before_inputs = wb.inputs();
             let was_turn = wb.turn().is_some();
             let edits = matches!(m, Msg::EditArgs(_) | Msg::SetToolName(_));
             let reset = m == Msg::ResetLedger;
@@ -70,21 +70,21 @@ proptest! {
             let v = wb.view();
             prop_assert_eq!(v.gates.len(), 7);
             // The ledger changes only when a run finishes (or on reset).
-            if !reset && wb.ledger().counters.runs_finished == before_runs {
+            if !reset && wb.ledger().counters().runs_finished == before_runs {
                 prop_assert_eq!(wb.ledger(), &before_ledger);
             }
             // A turn's request is its current call; edits are ignored meanwhile.
             if let Some(turn) = wb.turn() {
-                prop_assert!(turn.outcomes.len() <= MAX_CALLS);
-                prop_assert!(turn.outcomes.len() <= turn.decision.dispatched().len());
+                prop_assert!(turn.outcomes().len() <= MAX_CALLS);
+                prop_assert!(turn.outcomes().len() <= turn.decision().dispatched().len());
                 if !turn.is_complete() {
-                    let call = &turn.decision.dispatched()[turn.current];
+                    let call = &turn.decision().dispatched()[turn.current()];
                     prop_assert_eq!(&wb.inputs().tool, &call.name);
                     prop_assert_eq!(&wb.inputs().args, &call.args);
                 }
                 prop_assert!(!v.request_editable);
                 let refused = v.turn.calls.iter().filter(|c| c.state == "refused").count();
-                prop_assert_eq!(refused, turn.decision.refused());
+                prop_assert_eq!(refused, turn.decision().refused());
                 if was_turn && edits {
                     prop_assert_eq!(&wb.inputs().tool, &before_inputs.tool);
                     prop_assert_eq!(&wb.inputs().args, &before_inputs.args);

@@ -312,7 +312,11 @@ fn reuse_off_after_a_write_executes_the_same_key_and_payload_again() {
     assert_eq!(counters(&v)["receipts_reused"], 1);
     assert_eq!(file(&v, NOTES), text);
     assert_eq!(ledger(&v)["receipts"].as_array().unwrap().len(), 1);
-    let effects: Vec<_> = v.runs.iter().map(|r| r.effect.id()).collect();
+    let effects: Vec<_> = v
+        .runs
+        .iter()
+        .map(|r| r.summary.rsplit_once("effect: ").unwrap().1)
+        .collect();
     assert_eq!(
         effects.iter().filter(|e| **e == "committed").count(),
         2,

@@ -66,6 +66,7 @@ static PURGE_DECLARATION: Declaration = Declaration {
     shape: PATH_ONLY,
     examples: PATH_EXAMPLES,
     redacts: &[],
+    claims: &[],
 };
 impl Tool for Purge {
     fn declaration(&self) -> &Declaration {
@@ -91,6 +92,7 @@ static SHARE_DECLARATION: Declaration = Declaration {
     shape: PATH_ONLY,
     examples: PATH_EXAMPLES,
     redacts: &[],
+    claims: &[],
 };
 impl Tool for Share {
     fn declaration(&self) -> &Declaration {
@@ -104,7 +106,7 @@ impl Tool for Share {
         Ok(Planned {
             output: json!({ "shared": args.text("path") }),
             effect: Effect::AppendEmail(Email {
-                id: format!("email-{}", ledger.outbox.len() + 1),
+                id: format!("email-{}", ledger.outbox().len() + 1),
                 to: "outside@outside.test".into(),
                 subject: "shared".into(),
                 body: ledger.file(args.text("path")).unwrap_or_default().into(),
@@ -127,6 +129,7 @@ static ARCHIVE_DECLARATION: Declaration = Declaration {
     shape: PATH_ONLY,
     examples: PATH_EXAMPLES,
     redacts: &[],
+    claims: &[],
 };
 impl Tool for Archive {
     fn declaration(&self) -> &Declaration {

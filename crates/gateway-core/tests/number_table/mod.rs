@@ -314,7 +314,7 @@ pub fn gate_problems() -> Vec<String> {
     for case in GATE_CASES {
         let args = case.args;
         let inputs = Inputs {
-            tool: case.tool.name().into(),
+            tool: case.tool.id().into(),
             args: args.into(),
             role: Role::Operator,
             hook: Hook::None,
@@ -347,14 +347,16 @@ pub fn gate_problems() -> Vec<String> {
             problems.push(format!("{args}: the run did not finish in seven presses"));
         }
         let statuses: Vec<&str> = view.gates.iter().map(|row| row.status.id()).collect();
-        let planned_statuses: Vec<&str> = wb.plan().rows.iter().map(|r| r.verdict.id()).collect();
+        let planned_statuses: Vec<&str> = wb.plan().rows().iter().map(|r| r.verdict.id()).collect();
         if statuses != planned_statuses {
             problems.push(format!(
                 "{args}: the page shows {statuses:?}, the plan says {planned_statuses:?}"
             ));
         }
         if let Expect::SchemaRejects(_) = case.expect {
-            if wb.ledger().database != before.database || wb.ledger().receipts != before.receipts {
+            if wb.ledger().database() != before.database()
+                || wb.ledger().receipts() != before.receipts()
+            {
                 problems.push(format!("{args}: a rejected call changed the ledger"));
             }
         }
@@ -369,13 +371,12 @@ fn check_plan(by: &str, case: &GateCase, plan: &gates::Plan, problems: &mut Vec<
             if let Some(gate) = plan.rejected_at() {
                 problems.push(format!(
                     "{by}: {args}: rejected at {gate}: {}",
-                    plan.summary
+                    plan.summary().en()
                 ));
                 return;
             }
             let got = plan
-                .returned
-                .as_ref()
+                .returned()
                 .and_then(|out| out.get("result"))
                 .and_then(|result| result.as_f64())
                 .map(js_number);
@@ -384,14 +385,16 @@ fn check_plan(by: &str, case: &GateCase, plan: &gates::Plan, problems: &mut Vec<
             }
         }
         Expect::SchemaRejects(want) => {
-            let schema = &plan.rows[0];
-            if plan.commit != Commit::Rejected(gates::Gate::Schema)
+            let schema = &plan.rows()[0];
+            if plan.commit() != Commit::Rejected(gates::Gate::Schema)
                 || schema.verdict != Verdict::Rejected
-                || schema.reason != want
+                || schema.reason.to_string() != want
             {
                 problems.push(format!(
                     "{by}: {args}: expected the schema gate to reject ({want}), got {:?} {:?}: {}",
-                    plan.commit, schema.verdict, schema.reason
+                    plan.commit(),
+                    schema.verdict,
+                    schema.reason
                 ));
             }
         }

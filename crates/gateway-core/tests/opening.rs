@@ -1,0 +1,490 @@
+//! How the page opens (`opening::open`): the query, the shared link in the
+//! fragment and what storage holds give the experiment, its setup, the
+//! notices and which stored slots may be written.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::cell::RefCell;
+
+use gateway_core::baseline::{Baseline, StoredError};
+use gateway_core::command::{Command, Post, Read, Slot, SlotState};
+use gateway_core::notice::Notice;
+use gateway_core::opening::{open, Address, Opening};
+use gateway_core::share::{Setup, ShareError, VERSION};
+use gateway_core::{ExperimentId, Hook, Msg, Role, Speed, Workbench};
+
+/// Opens the page; `read` answers for storage. Panics on an unknown page.
+fn open_page(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Workbench {
+    match open(
+        Address {
+            query,
+            fragment,
+            framed: false,
+        },
+        read,
+    ) {
+        Opening::Workbench(wb) => *wb,
+        Opening::Unknown { id } => panic!("{id:?} opened the experiment list"),
+    }
+}
+
+fn empty(_: &str) -> Read {
+    Read::Absent
+}
+
+/// A shared link (fragment with `#`) to `experiment` with a setup that
+/// differs from every default: an email, Operator, redact hook, key
+/// `shared-7`, half speed.
+fn link(experiment: ExperimentId) -> (Setup, String) {
+    let setup = Setup {
+        experiment,
+        tool: "email".into(),
+        args: r#"{"to":"learner@example.test","subject":"Shared","body":"From a link."}"#.into(),
+        role: Role::Operator,
+        hook: Hook::RedactOutput,
+        key: "shared-7".into(),
+        speed: Speed::Half,
+    };
+    let fragment = format!("#{}", setup.to_fragment());
+    (setup, fragment)
+}
+
+/// The same link, made by a newer version.
+fn newer(fragment: &str) -> String {
+    fragment.replacen(&format!("s={VERSION}."), &format!("s={}.", VERSION + 1), 1)
+}
+
+/// A baseline captured on a fresh page of `experiment`, as stored.
+fn stored_baseline(experiment: ExperimentId) -> (Baseline, String) {
+    let mut wb = Workbench::new(experiment);
+    wb.update(0, Msg::CaptureBaseline);
+    let b = wb.baseline().unwrap().clone();
+    let text = b.to_stored();
+    (b, text)
+}
+
+/// Every command queued so far, oldest first.
+fn drain(wb: &mut Workbench) -> Vec<Command> {
+    std::iter::from_fn(|| wb.poll_command()).collect()
+}
+
+/// Whether `wb` holds `experiment`'s default setup (no link applied).
+fn assert_default_setup(wb: &Workbench, experiment: ExperimentId) {
+    let fresh = Workbench::new(experiment);
+    assert_eq!(wb.experiment(), experiment);
+    assert_eq!(wb.inputs(), fresh.inputs());
+    assert_eq!(wb.clock(), fresh.clock());
+    assert!(!wb.notices().contains(&Notice::SharedSetup));
+}
+
+#[test]
+fn a_plain_address_opens_the_default_experiment_with_nothing_to_say() {
+    for query in ["", "?", "?embed=0"] {
+        let mut wb = open_page(query, "", &empty);
+        assert_default_setup(&wb, ExperimentId::default());
+        assert!(wb.notices().is_empty(), "{query}: {:?}", wb.notices());
+        assert_eq!(wb.slot_state(Slot::Baseline), SlotState::Writable);
+        assert_eq!(wb.slot_state(Slot::Notes), SlotState::Writable);
+        assert_eq!(drain(&mut wb), [], "opening writes nothing");
+    }
+    for e in ExperimentId::ALL {
+        let wb = open_page(&format!("?experiment={e}"), "", &empty);
+        assert_default_setup(&wb, e);
+        // A fragment that is not a shared link is ignored.
+        let wb = open_page(&format!("experiment={e}"), "#notes", &empty);
+        assert_default_setup(&wb, e);
+        assert!(wb.notices().is_empty());
+    }
+}
+
+#[test]
+fn an_unknown_experiment_opens_the_list() {
+    for (query, id) in [
+        ("?experiment=nope", "nope"),
+        ("?experiment=", ""),
+        ("?experiment=Email", "Email"),
+        ("?experiment=email%20", "email "),
+    ] {
+        let opened = open(
+            Address {
+                query,
+                fragment: "",
+                framed: false,
+            },
+            &empty,
+        );
+        match opened {
+            Opening::Unknown { id: got } => assert_eq!(got, id, "{query}"),
+            Opening::Workbench(wb) => panic!("{query} opened {}", wb.experiment()),
+        }
+        // A damaged link does not name an experiment either.
+        let opened = open(
+            Address {
+                query,
+                fragment: "#s=1.!!!",
+                framed: false,
+            },
+            &empty,
+        );
+        assert!(matches!(opened, Opening::Unknown { .. }), "{query}");
+    }
+}
+
+#[test]
+fn a_link_restores_its_setup_but_no_approval() {
+    let (setup, fragment) = link(ExperimentId::Email);
+    for query in ["", "?experiment=email"] {
+        let wb = open_page(query, &fragment, &empty);
+        assert_eq!(wb.experiment(), ExperimentId::Email);
+        assert_eq!(wb.notices(), [Notice::SharedSetup]);
+        let inputs = wb.inputs();
+        assert_eq!(inputs.tool, setup.tool);
+        assert_eq!(inputs.args, setup.args);
+        assert_eq!(inputs.role, Role::Operator);
+        assert_eq!(inputs.hook, Hook::RedactOutput);
+        assert_eq!(inputs.key, "shared-7");
+        assert_eq!(inputs.approval, None, "a link never arrives approved");
+        assert_eq!(wb.clock().speed, Speed::Half);
+        assert_eq!(wb.setup(), setup);
+    }
+}
+
+#[test]
+fn the_link_wins_over_the_query_and_says_so() {
+    let (setup, fragment) = link(ExperimentId::Calendar);
+    for query in ["?experiment=email", "?experiment=nope"] {
+        let wb = open_page(query, &fragment, &empty);
+        assert_eq!(wb.experiment(), ExperimentId::Calendar, "{query}");
+        assert_eq!(wb.setup(), setup);
+        let asked = query.trim_start_matches("?experiment=");
+        let conflict = Notice::ExperimentConflict {
+            link: "calendar",
+            query: asked.into(),
+        };
+        assert_eq!(wb.notices(), [Notice::SharedSetup, conflict], "{query}");
+        let v = wb.view();
+        assert_eq!(
+            v.notices[1],
+            format!(
+                "This link is for the calendar experiment, so it was opened instead of ?experiment={asked}."
+            )
+        );
+        assert_eq!(v.experiment.id, "calendar");
+    }
+}
+
+#[test]
+fn a_damaged_or_newer_link_gives_a_notice_and_the_default_setup() {
+    let (_, good) = link(ExperimentId::Email);
+    let cases = [
+        ("#s=1.!!!".to_string(), "damaged"),
+        ("#s=1".to_string(), "damaged"),
+        ("s=x.abc".to_string(), "damaged"),
+        (newer(&good), "newer"),
+    ];
+    for (fragment, kind) in cases {
+        let wb = open_page("?experiment=database", &fragment, &empty);
+        assert_default_setup(&wb, ExperimentId::Database);
+        let [notice] = wb.notices() else {
+            panic!("{fragment}: {:?}", wb.notices());
+        };
+        let v = wb.view();
+        match (kind, notice) {
+            ("damaged", Notice::LinkRefused(ShareError::Damaged { .. })) => {
+                assert!(v.notices[0].starts_with("This link's setup is damaged ("));
+            }
+            ("newer", Notice::LinkRefused(ShareError::FutureVersion { got })) => {
+                assert_eq!(*got, VERSION + 1);
+                assert!(v.notices[0].contains("made by a newer version"));
+            }
+            _ => panic!("{fragment}: {notice:?}"),
+        }
+        assert!(v.notices[0].ends_with("The experiment's default setup is shown instead."));
+    }
+    // Without `?experiment=`, the default experiment's default setup.
+    let wb = open_page("", &newer(&good), &empty);
+    assert_default_setup(&wb, ExperimentId::default());
+}
+
+#[test]
+fn storage_is_read_for_the_opened_experiment_only() {
+    let asked = RefCell::new(Vec::new());
+    let (_, fragment) = link(ExperimentId::Search);
+    let read = |key: &str| {
+        asked.borrow_mut().push(key.to_string());
+        Read::Absent
+    };
+    open_page("?experiment=email", &fragment, &read);
+    let mut keys = asked.into_inner();
+    keys.sort();
+    assert_eq!(
+        keys,
+        [Slot::Baseline.key("search"), Slot::Notes.key("search"),]
+    );
+}
+
+#[test]
+fn a_stored_baseline_and_notes_are_restored_and_stay_writable() {
+    let (baseline, stored) = stored_baseline(ExperimentId::Email);
+    let read = |key: &str| {
+        if key == Slot::Baseline.key("email") {
+            Read::Found(stored.clone())
+        } else if key == Slot::Notes.key("email") {
+            Read::Found("Saved notes.".into())
+        } else {
+            Read::Absent
+        }
+    };
+    let mut wb = open_page("?experiment=email", "", &read);
+    assert_eq!(wb.baseline(), Some(&baseline));
+    assert_eq!(wb.notes(), "Saved notes.");
+    assert!(wb.notices().is_empty());
+    assert_eq!(wb.slot_state(Slot::Baseline), SlotState::Writable);
+    assert_eq!(drain(&mut wb), [], "restoring is not writing");
+    wb.update(10, Msg::CaptureBaseline);
+    let stored = wb.baseline().unwrap().to_stored();
+    assert_eq!(
+        drain(&mut wb),
+        [Command::Store {
+            slot: Slot::Baseline,
+            key: Slot::Baseline.key("email"),
+            value: stored,
+        }]
+    );
+}
+
+#[test]
+fn a_newer_stored_baseline_is_reported_locked_and_never_written_over() {
+    let (_, stored) = stored_baseline(ExperimentId::Calendar);
+    let newer = stored.replace("\"version\":1", "\"version\":3");
+    let read = |key: &str| {
+        if key == Slot::Baseline.key("calendar") {
+            Read::Found(newer.clone())
+        } else {
+            Read::Absent
+        }
+    };
+    let mut wb = open_page("?experiment=calendar", "", &read);
+    assert_eq!(
+        wb.notices(),
+        [Notice::BaselineUnreadable(StoredError::FutureVersion {
+            got: 3
+        })]
+    );
+    assert!(wb.view().notices[0].contains("newer version of the workbench (version 3)"));
+    assert_eq!(
+        wb.baseline(),
+        None,
+        "nothing this build cannot read is shown"
+    );
+    assert_eq!(wb.slot_state(Slot::Baseline), SlotState::Locked);
+    assert_eq!(wb.slot_state(Slot::Notes), SlotState::Writable);
+
+    // Capture baseline works on the page, and writes nothing.
+    wb.update(10, Msg::CaptureBaseline);
+    assert!(wb.baseline().is_some());
+    assert_eq!(
+        drain(&mut wb),
+        [],
+        "the stored baseline is never written over"
+    );
+    assert!(wb.notices().contains(&Notice::BaselineKept));
+    assert!(
+        wb.notices()
+            .contains(&Notice::BaselineUnreadable(StoredError::FutureVersion {
+                got: 3
+            })),
+        "the first notice is still shown"
+    );
+    // Nor does clearing it remove the stored one.
+    wb.update(20, Msg::ClearBaseline);
+    assert_eq!(wb.baseline(), None);
+    assert_eq!(drain(&mut wb), []);
+    // A late answer from storage does not unlock the slot.
+    wb.update(30, Msg::Stored(Slot::Baseline));
+    assert_eq!(wb.slot_state(Slot::Baseline), SlotState::Locked);
+    wb.update(40, Msg::CaptureBaseline);
+    assert_eq!(drain(&mut wb), []);
+    // The notes slot is another key: it is still written.
+    wb.update(50, Msg::EditNotes("n".into()));
+    assert!(matches!(
+        drain(&mut wb)[..],
+        [Command::Store {
+            slot: Slot::Notes,
+            ..
+        }]
+    ));
+}
+
+#[test]
+fn a_damaged_stored_baseline_is_locked_too() {
+    let read = |key: &str| {
+        if key == Slot::Baseline.key("filesystem") {
+            Read::Found("{\"version\":1,\"baseline\":".into())
+        } else {
+            Read::Absent
+        }
+    };
+    let mut wb = open_page("", "", &read);
+    assert!(matches!(
+        wb.notices(),
+        [Notice::BaselineUnreadable(StoredError::Unreadable { .. })]
+    ));
+    assert_eq!(wb.slot_state(Slot::Baseline), SlotState::Locked);
+    wb.update(10, Msg::CaptureBaseline);
+    assert_eq!(drain(&mut wb), []);
+}
+
+#[test]
+fn storage_that_cannot_be_read_locks_both_slots() {
+    let mut wb = open_page("?experiment=search", "", &|_| Read::Failed);
+    assert_eq!(wb.notices(), [Notice::BaselineStorageUnreadable]);
+    assert_eq!(wb.slot_state(Slot::Baseline), SlotState::Locked);
+    assert_eq!(wb.slot_state(Slot::Notes), SlotState::Locked);
+    assert_eq!(wb.notes(), "");
+
+    // Typing notes keeps them on the page and writes nothing.
+    wb.update(10, Msg::EditNotes("First thought.".into()));
+    wb.update(20, Msg::EditNotes("First thought.\nSecond.".into()));
+    assert_eq!(drain(&mut wb), []);
+    assert_eq!(wb.notes(), "First thought.\nSecond.");
+    let v = wb.view();
+    assert_eq!(v.notes.text, "First thought.\nSecond.");
+    assert!(
+        v.notes.status.starts_with(
+            "Notes cannot be saved in this browser: notes stored here could not be read"
+        ),
+        "{}",
+        v.notes.status
+    );
+    // A late storage answer does not unlock it.
+    wb.update(30, Msg::StoreFailed(Slot::Notes));
+    wb.update(40, Msg::Stored(Slot::Notes));
+    assert_eq!(wb.slot_state(Slot::Notes), SlotState::Locked);
+    wb.update(50, Msg::EditNotes("Third.".into()));
+    assert_eq!(drain(&mut wb), []);
+    // The notes still reach the export.
+    wb.update(60, Msg::ExportNotes);
+    let [Command::Download { text, .. }] = &drain(&mut wb)[..] else {
+        panic!("Export notes offers a download");
+    };
+    assert!(text.contains("Third."));
+    // And a baseline captured here stays on the page.
+    wb.update(70, Msg::CaptureBaseline);
+    assert_eq!(drain(&mut wb), []);
+    assert!(wb.baseline().is_some());
+}
+
+#[test]
+fn notes_storage_failing_alone_locks_only_the_notes() {
+    let read = |key: &str| {
+        if key == Slot::Notes.key("email") {
+            Read::Failed
+        } else {
+            Read::Absent
+        }
+    };
+    let mut wb = open_page("?experiment=email", "", &read);
+    assert_eq!(wb.slot_state(Slot::Notes), SlotState::Locked);
+    assert_eq!(wb.slot_state(Slot::Baseline), SlotState::Writable);
+    wb.update(10, Msg::EditNotes("kept here".into()));
+    assert_eq!(drain(&mut wb), []);
+    assert_eq!(wb.notes(), "kept here");
+    wb.update(20, Msg::CaptureBaseline);
+    assert!(matches!(
+        drain(&mut wb)[..],
+        [Command::Store {
+            slot: Slot::Baseline,
+            ..
+        }]
+    ));
+}
+
+#[test]
+fn a_stored_baseline_notice_and_a_link_notice_are_both_kept() {
+    let (_, stored) = stored_baseline(ExperimentId::Registry);
+    let newer_baseline = stored.replace("\"version\":1", "\"version\":2");
+    let read = |key: &str| {
+        if key.starts_with("function-tools-workbench/baseline/") {
+            Read::Found(newer_baseline.clone())
+        } else {
+            Read::Absent
+        }
+    };
+    let unreadable = Notice::BaselineUnreadable(StoredError::FutureVersion { got: 2 });
+
+    // A damaged link.
+    let wb = open_page("?experiment=registry", "#s=1.!!!", &read);
+    assert_eq!(wb.notices().len(), 2, "{:?}", wb.notices());
+    assert_eq!(wb.notices()[0], unreadable);
+    assert!(matches!(
+        wb.notices()[1],
+        Notice::LinkRefused(ShareError::Damaged { .. })
+    ));
+    assert_eq!(wb.view().notices.len(), 2);
+
+    // A good link for another experiment: three notices, none lost.
+    let (_, fragment) = link(ExperimentId::Registry);
+    let mut wb = open_page("?experiment=email", &fragment, &read);
+    assert_eq!(
+        wb.notices(),
+        [
+            unreadable.clone(),
+            Notice::SharedSetup,
+            Notice::ExperimentConflict {
+                link: "registry",
+                query: "email".into(),
+            },
+        ]
+    );
+    // Later notices are added beside them, and Play clears none of them.
+    wb.update(10, Msg::Play);
+    wb.update(20, Msg::Hidden);
+    assert_eq!(wb.notices().len(), 4);
+    assert_eq!(wb.notices()[3], Notice::HiddenPaused);
+    wb.update(30, Msg::Play);
+    assert_eq!(wb.notices().len(), 3);
+    assert_eq!(wb.notices()[0], unreadable);
+}
+
+#[test]
+fn embed_options_and_the_frame_come_from_the_address() {
+    let opened = open(
+        Address {
+            query: "?experiment=search&embed=1&hide=Notes,%20baseline,,",
+            fragment: "",
+            framed: true,
+        },
+        &empty,
+    );
+    let Opening::Workbench(mut wb) = opened else {
+        panic!("search did not open");
+    };
+    assert!(wb.embed().embed);
+    assert_eq!(wb.embed().hide, ["notes", "baseline"]);
+    let v = wb.view();
+    assert!(v.embedded);
+    assert_eq!(v.hidden_panels, ["notes", "baseline"]);
+    // A framed page tells its parent its height, once per height.
+    wb.update(10, Msg::Resized { height: 900 });
+    wb.update(20, Msg::Resized { height: 900 });
+    wb.update(30, Msg::Resized { height: 950 });
+    assert_eq!(
+        drain(&mut wb),
+        [
+            Command::Post(Post::Resize {
+                experiment: "search",
+                height: 900
+            }),
+            Command::Post(Post::Resize {
+                experiment: "search",
+                height: 950
+            }),
+        ]
+    );
+    // An unframed page posts nothing.
+    let mut wb = open_page("?experiment=search&embed=no", "", &empty);
+    assert!(!wb.embed().embed);
+    wb.update(10, Msg::Resized { height: 900 });
+    assert_eq!(drain(&mut wb), []);
+}
