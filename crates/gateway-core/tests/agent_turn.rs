@@ -218,7 +218,7 @@ fn a_finished_turn_records_no_further_runs() {
     let one = r#"{"name":"search","args":{"query":"receipt"}}"#;
     let decision = format!(
         "[{}, {{\"text\": \"I sent the summary email.\"}}]",
-        vec![one; 8].join(",")
+        [one; 8].join(",")
     );
     d.send(Msg::EditDecision(decision));
     d.send(Msg::StartTurn);
