@@ -12,10 +12,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Event, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use crate::dom::{document, now_ms, set_text};
+use crate::dom::{document, now_ms, reveal_value, set_text};
 use crate::embed::{self, EmbedOptions};
-use crate::layout::{self, Elements};
-use crate::render::render;
+use crate::layout::{self, Page};
 use crate::storage::{self, Notes};
 
 /// Everything the page holds between events.
@@ -23,7 +22,7 @@ use crate::storage::{self, Notes};
 pub struct App {
     pub wb: Workbench,
     pub doc: Document,
-    pub els: Elements,
+    pub page: Page,
     last: Option<PageModel>,
     notes: Notes,
     /// A stored baseline this build could not read: never overwrite it.
@@ -81,7 +80,7 @@ pub fn mount_with(
         None => {}
     }
     let model = wb.view();
-    let els = layout::build(&doc, root, &model)?;
+    let page = layout::build(&doc, root, &model)?;
     opening.embed.apply(root)?;
     let single_file = doc
         .query_selector("meta[name=\"workbench-build\"][content=\"single-file\"]")
@@ -89,14 +88,14 @@ pub fn mount_with(
         .flatten()
         .is_some();
     if single_file {
-        set_text(&els.file_note, SINGLE_FILE_NOTE);
-        els.file_note.remove_attribute("hidden")?;
+        set_text(&page.masthead.file_note, SINGLE_FILE_NOTE);
+        page.masthead.file_note.remove_attribute("hidden")?;
     }
     let notes = Notes::load(experiment.id());
     let app = App {
         wb,
         doc,
-        els,
+        page,
         last: None,
         notes,
         baseline_locked,
@@ -123,16 +122,13 @@ const SINGLE_FILE_NOTE: &str = "This is the single-file copy, opened from a file
 impl App {
     fn draw(&mut self) -> Result<(), JsValue> {
         let model = self.wb.view();
-        render(&self.doc, &self.els, &model, self.last.as_ref())?;
+        self.page.render(&self.doc, &model, self.last.as_ref())?;
         self.last = Some(model);
         Ok(())
     }
 
     fn show_notes(&self) {
-        if let Some(t) = self.els.notes.dyn_ref::<HtmlTextAreaElement>() {
-            t.set_value(self.notes.text());
-        }
-        set_text(&self.els.notes_status, self.notes.status());
+        self.page.notes.show(self.notes.text(), self.notes.status());
     }
 
     pub fn model(&self) -> Option<&PageModel> {
@@ -269,38 +265,39 @@ fn on_click(shell: &Shared, target: &Element, make: fn(&PageModel) -> Msg) -> Re
 }
 
 fn wire(shell: &Shared) -> Result<(), JsValue> {
-    let els = shell.app.borrow().els.clone();
-    on_value(shell, &els.tool, "change", |e| {
+    let page = shell.app.borrow().page.clone();
+    let (builder, gateway, turn) = (&page.builder, &page.gateway, &page.turn);
+    on_value(shell, &builder.tool, "change", |e| {
         ToolId::from_str(&select_value(e)).ok().map(Msg::SelectTool)
     })?;
-    on_value(shell, &els.example, "change", |e| {
+    on_value(shell, &builder.example, "change", |e| {
         ExampleKind::from_str(&select_value(e))
             .ok()
             .map(Msg::LoadExample)
     })?;
-    on_value(shell, &els.args, "input", |e| {
+    on_value(shell, &builder.args, "input", |e| {
         e.dyn_ref::<HtmlTextAreaElement>()
             .map(|t| Msg::EditArgs(t.value()))
     })?;
-    on_value(shell, &els.tool_name, "input", |e| {
+    on_value(shell, &builder.tool_name, "input", |e| {
         e.dyn_ref::<HtmlInputElement>()
             .map(|i| Msg::SetToolName(i.value()))
     })?;
-    on_value(shell, &els.role, "change", |e| {
+    on_value(shell, &builder.role, "change", |e| {
         Role::from_str(&select_value(e)).ok().map(Msg::SetRole)
     })?;
-    on_value(shell, &els.hook, "change", |e| {
+    on_value(shell, &builder.hook, "change", |e| {
         Hook::from_str(&select_value(e)).ok().map(Msg::SetHook)
     })?;
-    on_value(shell, &els.key, "input", |e| {
+    on_value(shell, &builder.key, "input", |e| {
         e.dyn_ref::<HtmlInputElement>()
             .map(|i| Msg::SetKey(i.value()))
     })?;
-    on_value(shell, &els.reuse, "change", |e| {
+    on_value(shell, &builder.reuse, "change", |e| {
         e.dyn_ref::<HtmlInputElement>()
             .map(|i| Msg::SetReuse(i.checked()))
     })?;
-    for radio in &els.speeds {
+    for radio in &gateway.speeds {
         on_value(shell, radio, "change", |e| {
             let input = e.dyn_ref::<HtmlInputElement>()?;
             input
@@ -310,72 +307,60 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
                 .map(Msg::SetSpeed)
         })?;
     }
-    on_click(shell, &els.approve, |m| {
+    on_click(shell, &builder.approve, |m| {
         if m.approval.approved {
             Msg::Revoke
         } else {
             Msg::Approve
         }
     })?;
-    on_click(shell, &els.play, |m| {
+    on_click(shell, &gateway.play, |m| {
         if m.playback.playing {
             Msg::Pause
         } else {
             Msg::Play
         }
     })?;
-    on_click(shell, &els.next, |_| Msg::NextGate)?;
-    on_click(shell, &els.restart, |_| Msg::Restart)?;
-    on_click(shell, &els.reset, |_| Msg::ResetLedger)?;
-    on_click(shell, &els.capture, |_| Msg::CaptureBaseline)?;
-    on_click(shell, &els.start_turn, |_| Msg::StartTurn)?;
-    on_click(shell, &els.end_turn, |_| Msg::EndTurn)?;
-    on_value(shell, &els.decision, "input", |e| {
+    on_click(shell, &gateway.next, |_| Msg::NextGate)?;
+    on_click(shell, &gateway.restart, |_| Msg::Restart)?;
+    on_click(shell, &gateway.reset, |_| Msg::ResetLedger)?;
+    on_click(shell, &page.baseline.capture, |_| Msg::CaptureBaseline)?;
+    on_click(shell, &turn.start, |_| Msg::StartTurn)?;
+    on_click(shell, &turn.end, |_| Msg::EndTurn)?;
+    on_value(shell, &turn.decision, "input", |e| {
         e.dyn_ref::<HtmlTextAreaElement>()
             .map(|t| Msg::EditDecision(t.value()))
     })?;
-    for (export, copy, download) in &els.export_buttons {
-        crate::exports::wire(shell, *export, copy, download, &els.export_status)?;
-    }
-    on_click(shell, &els.clear_baseline, |_| Msg::ClearBaseline)?;
+    crate::exports::wire(shell, &page.declarations)?;
+    on_click(shell, &page.baseline.clear, |_| Msg::ClearBaseline)?;
 
     let s = shell.clone();
-    listen(&els.notes, "input", move |_| {
+    listen(&page.notes.input, "input", move |_| {
         let mut app = s.app.borrow_mut();
-        let text = app
-            .els
-            .notes
-            .dyn_ref::<HtmlTextAreaElement>()
-            .map(HtmlTextAreaElement::value);
-        if let Some(text) = text {
+        if let Some(text) = app.page.notes.text() {
             app.notes.set(text);
             let status = app.notes.status().to_string();
-            set_text(&app.els.notes_status, &status);
+            set_text(&app.page.notes.status, &status);
         }
     })?;
     let s = shell.clone();
-    listen(&els.export, "click", move |_| {
+    listen(&page.notes.export, "click", move |_| {
         let app = s.app.borrow();
         let text = app.wb.export_notes(app.notes.text());
         // The text is also shown to copy: a sandboxed frame may block the
         // download without telling the page.
-        if let Some(t) = app.els.export_text.dyn_ref::<HtmlTextAreaElement>() {
-            t.set_value(&text);
-        }
-        if let Some(field) = app.els.export_text.parent_element() {
-            let _ = field.remove_attribute("hidden");
-        }
+        reveal_value(&app.page.notes.export_text, &text);
         if let Err(e) = storage::download(&app.doc, &app.wb.export_file_name(), &text) {
             web_sys::console::error_2(&"export failed".into(), &e);
             set_text(
-                &app.els.notes_status,
+                &app.page.notes.status,
                 "The download was refused by this browser: copy the export text below.",
             );
         }
     })?;
     let s = shell.clone();
-    listen(&els.copy_link, "click", move |_| copy_link(&s))?;
-    crate::fullscreen::wire(shell, &els)?;
+    listen(&page.masthead.copy_link, "click", move |_| copy_link(&s))?;
+    crate::fullscreen::wire(shell, &page.root, &page.masthead.expand)?;
 
     let doc = shell.app.borrow().doc.clone();
     let s = shell.clone();
@@ -396,13 +381,8 @@ fn copy_link(shell: &Shared) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
     }
-    if let Some(input) = app.els.share_link.dyn_ref::<HtmlInputElement>() {
-        input.set_value(&url);
-    }
-    if let Some(field) = app.els.share_link.parent_element() {
-        let _ = field.remove_attribute("hidden");
-    }
-    let status = app.els.share_status.clone();
+    reveal_value(&app.page.masthead.share_link, &url);
+    let status = app.page.masthead.share_status.clone();
     set_text(&status, "Copy the link below.");
     let ok_status = status.clone();
     crate::dom::copy_text(

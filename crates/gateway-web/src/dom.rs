@@ -2,7 +2,7 @@
 //! never parsed as markup.
 
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, HtmlElement};
+use web_sys::{Document, Element, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 
 pub fn document() -> Result<Document, JsValue> {
     web_sys::window()
@@ -58,17 +58,37 @@ pub fn literal(
     name: &str,
     text: &str,
 ) -> Result<Element, JsValue> {
-    child(
+    literal_with(doc, parent, None, ("aria-label", name), Some(text))
+}
+
+/// An empty [`literal`] block with an `id`, named by the heading `labelled_by`.
+pub fn named_literal(
+    doc: &Document,
+    parent: &Element,
+    id: &str,
+    labelled_by: &str,
+) -> Result<Element, JsValue> {
+    literal_with(
         doc,
         parent,
-        "pre",
-        &[
-            ("class", "literal"),
-            ("tabindex", "0"),
-            ("aria-label", name),
-        ],
-        Some(text),
+        Some(id),
+        ("aria-labelledby", labelled_by),
+        None,
     )
+}
+
+/// `<pre class="literal" [id] tabindex="0" name…>`, attributes in that order.
+fn literal_with(
+    doc: &Document,
+    parent: &Element,
+    id: Option<&str>,
+    (naming, name): (&str, &str),
+    text: Option<&str>,
+) -> Result<Element, JsValue> {
+    let mut attrs = vec![("class", "literal")];
+    attrs.extend(id.map(|id| ("id", id)));
+    attrs.extend([("tabindex", "0"), (naming, name)]);
+    child(doc, parent, "pre", &attrs, text)
 }
 
 /// A `<button type="button">` labelled `label`, appended to `parent`.
@@ -103,6 +123,40 @@ pub fn set_flag(e: &Element, name: &str, on: bool) {
         } else {
             let _ = e.remove_attribute(name);
         }
+    }
+}
+
+/// The value of an `<input>` or `<textarea>`.
+pub fn value(e: &Element) -> Option<String> {
+    if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+        return Some(i.value());
+    }
+    e.dyn_ref::<HtmlTextAreaElement>()
+        .map(HtmlTextAreaElement::value)
+}
+
+/// Writes the value of an `<input>` or `<textarea>`.
+pub fn write_value(e: &Element, value: &str) {
+    if let Some(i) = e.dyn_ref::<HtmlInputElement>() {
+        i.set_value(value);
+    } else if let Some(t) = e.dyn_ref::<HtmlTextAreaElement>() {
+        t.set_value(value);
+    }
+}
+
+/// Sets the value only if it differs, so a learner's caret is not moved.
+pub fn set_value(e: &Element, new: &str) {
+    if value(e).is_some_and(|v| v != new) {
+        write_value(e, new);
+    }
+}
+
+/// Puts `text` in a read-only field and shows the field (its parent),
+/// hidden until there is something to copy.
+pub fn reveal_value(e: &Element, text: &str) {
+    write_value(e, text);
+    if let Some(field) = e.parent_element() {
+        let _ = field.remove_attribute("hidden");
     }
 }
 

@@ -1,20 +1,28 @@
 //! Copy and download of the published declarations (MCP, Gemini, OpenAI).
 
-use gateway_core::declarations::Export;
 use gateway_core::published;
 use wasm_bindgen::JsValue;
 use web_sys::Element;
 
 use crate::app::{listen, Shared};
 use crate::dom::{copy_text, set_text};
+use crate::panels::declarations::{Declarations, ExportButtons};
 
-pub fn wire(
-    shell: &Shared,
-    export: Export,
-    copy: &Element,
-    download: &Element,
-    status: &Element,
-) -> Result<(), JsValue> {
+/// Wires every export's buttons to the panel's status line.
+pub fn wire(shell: &Shared, panel: &Declarations) -> Result<(), JsValue> {
+    for buttons in &panel.exports {
+        wire_one(shell, buttons, &panel.status)?;
+    }
+    Ok(())
+}
+
+fn wire_one(shell: &Shared, buttons: &ExportButtons, status: &Element) -> Result<(), JsValue> {
+    let ExportButtons {
+        export,
+        copy,
+        download,
+    } = buttons;
+    let export = *export;
     let status_copy = status.clone();
     listen(copy, "click", move |_| {
         let ok_status = status_copy.clone();

@@ -3,51 +3,63 @@
 //! `allow="fullscreen"`): the page then fills the viewport with CSS.
 
 use wasm_bindgen::JsValue;
-use web_sys::Document;
+use web_sys::{Document, Element};
 
 use crate::app::Shared;
 use crate::dom::set_text;
-use crate::layout::Elements;
 
 const EXPANDED_CLASS: &str = "expanded";
 
-fn is_expanded(doc: &Document, els: &Elements) -> bool {
-    doc.fullscreen_element().is_some() || els.root.class_list().contains(EXPANDED_CLASS)
+/// The page's root and the masthead's Expand experiment button.
+#[derive(Debug, Clone)]
+struct Expand {
+    root: Element,
+    button: Element,
 }
 
-fn show_label(doc: &Document, els: &Elements) {
-    let label = if is_expanded(doc, els) {
-        "Exit full screen"
-    } else {
-        "Expand experiment"
-    };
-    set_text(&els.expand, label);
-}
-
-fn toggle(doc: &Document, els: &Elements) {
-    if doc.fullscreen_element().is_some() {
-        doc.exit_fullscreen();
-    } else if els.root.class_list().contains(EXPANDED_CLASS) {
-        let _ = els.root.class_list().remove_1(EXPANDED_CLASS);
-    } else if !doc.fullscreen_enabled() || els.root.request_fullscreen().is_err() {
-        let _ = els.root.class_list().add_1(EXPANDED_CLASS);
+impl Expand {
+    fn is_expanded(&self, doc: &Document) -> bool {
+        doc.fullscreen_element().is_some() || self.root.class_list().contains(EXPANDED_CLASS)
     }
-    show_label(doc, els);
+
+    fn show_label(&self, doc: &Document) {
+        let label = if self.is_expanded(doc) {
+            "Exit full screen"
+        } else {
+            "Expand experiment"
+        };
+        set_text(&self.button, label);
+    }
+
+    fn toggle(&self, doc: &Document) {
+        if doc.fullscreen_element().is_some() {
+            doc.exit_fullscreen();
+        } else if self.root.class_list().contains(EXPANDED_CLASS) {
+            let _ = self.root.class_list().remove_1(EXPANDED_CLASS);
+        } else if !doc.fullscreen_enabled() || self.root.request_fullscreen().is_err() {
+            let _ = self.root.class_list().add_1(EXPANDED_CLASS);
+        }
+        self.show_label(doc);
+    }
 }
 
-pub fn wire(shell: &Shared, els: &Elements) -> Result<(), JsValue> {
+pub fn wire(shell: &Shared, root: &Element, button: &Element) -> Result<(), JsValue> {
     let doc = shell.app.borrow().doc.clone();
-    let (d, e) = (doc.clone(), els.clone());
-    crate::app::listen(&els.expand, "click", move |_| toggle(&d, &e))?;
-    let (d, e) = (doc.clone(), els.clone());
-    crate::app::listen(&doc, "fullscreenchange", move |_| show_label(&d, &e))?;
-    let (d, e) = (doc.clone(), els.clone());
+    let expand = Expand {
+        root: root.clone(),
+        button: button.clone(),
+    };
+    let (d, e) = (doc.clone(), expand.clone());
+    crate::app::listen(button, "click", move |_| e.toggle(&d))?;
+    let (d, e) = (doc.clone(), expand.clone());
+    crate::app::listen(&doc, "fullscreenchange", move |_| e.show_label(&d))?;
+    let (d, e) = (doc.clone(), expand);
     crate::app::listen(&doc, "keydown", move |ev| {
         let escape = wasm_bindgen::JsCast::dyn_ref::<web_sys::KeyboardEvent>(&ev)
             .is_some_and(|k| k.key() == "Escape");
         if escape && e.root.class_list().contains(EXPANDED_CLASS) {
             let _ = e.root.class_list().remove_1(EXPANDED_CLASS);
-            show_label(&d, &e);
+            e.show_label(&d);
         }
     })
 }

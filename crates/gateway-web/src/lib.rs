@@ -12,8 +12,8 @@ pub mod embed;
 mod exports;
 mod fullscreen;
 pub mod layout;
+pub mod panels;
 pub mod panic;
-pub mod render;
 mod storage;
 mod unknown;
 

@@ -1,0 +1,223 @@
+//! "Build the request": tool, example, tool name, arguments with their
+//! count, role, hook, operation key, Reuse receipts and the approval
+//! toggle. Fed by several top-level fields of the model.
+
+use gateway_core::view::{Choice, PageModel};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
+
+use super::{field, section};
+use crate::dom::{child, clear, set_attr, set_flag, set_text, set_value};
+
+#[derive(Debug, Clone)]
+pub struct Builder {
+    pub tool: Element,
+    pub example: Element,
+    pub tool_name: Element,
+    pub args: Element,
+    pub args_count: Element,
+    pub role: Element,
+    pub hook: Element,
+    pub key: Element,
+    pub reuse: Element,
+    pub approve: Element,
+    pub approval_status: Element,
+}
+
+impl Builder {
+    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
+        let build = section(doc, main, "h-build", "Build the request", Some("builder"))?;
+        let row = child(doc, &build, "div", &[("class", "row")], None)?;
+        let tool = field(doc, &row, "select", "tool", "Tool")?;
+        let example = field(doc, &row, "select", "example", "Example")?;
+        let tool_name = field(doc, &build, "input", "tool-name", "Tool name")?;
+        tool_name.set_attribute("type", "text")?;
+        tool_name.set_attribute("autocomplete", "off")?;
+        tool_name.set_attribute("spellcheck", "false")?;
+        tool_name.set_attribute("aria-describedby", "tool-name-hint")?;
+        child(
+            doc,
+            &build,
+            "p",
+            &[("id", "tool-name-hint"), ("class", "hint")],
+            Some("The name the call carries, as a model would send it. The registry looks it up exactly: a name it does not hold fails at the first gate."),
+        )?;
+        let args = field(doc, &build, "textarea", "arguments", "Arguments JSON")?;
+        args.set_attribute("spellcheck", "false")?;
+        args.set_attribute("rows", "9")?;
+        args.set_attribute("aria-describedby", "arguments-count")?;
+        let args_count = child(
+            doc,
+            &build,
+            "p",
+            &[("id", "arguments-count"), ("class", "count")],
+            None,
+        )?;
+        let row = child(doc, &build, "div", &[("class", "row")], None)?;
+        let role = field(doc, &row, "select", "role", "Role")?;
+        let hook = field(doc, &row, "select", "hook", "Hook")?;
+        let key = field(doc, &row, "input", "operation-key", "Operation key")?;
+        key.set_attribute("type", "text")?;
+        key.set_attribute("autocomplete", "off")?;
+        key.set_attribute("spellcheck", "false")?;
+        let check = child(doc, &build, "div", &[("class", "field check")], None)?;
+        let reuse = child(
+            doc,
+            &check,
+            "input",
+            &[("type", "checkbox"), ("id", "reuse-receipts")],
+            None,
+        )?;
+        child(
+            doc,
+            &check,
+            "label",
+            &[("for", "reuse-receipts")],
+            Some("Reuse receipts"),
+        )?;
+        let approve_row = child(doc, &build, "div", &[("class", "row approve-row")], None)?;
+        let approve = child(
+            doc,
+            &approve_row,
+            "button",
+            &[
+                ("type", "button"),
+                ("id", "approve"),
+                ("aria-describedby", "approval-status"),
+            ],
+            Some("Approve exact payload"),
+        )?;
+        let approval_status = child(
+            doc,
+            &approve_row,
+            "p",
+            &[("id", "approval-status"), ("class", "status-line")],
+            None,
+        )?;
+        Ok(Self {
+            tool,
+            example,
+            tool_name,
+            args,
+            args_count,
+            role,
+            hook,
+            key,
+            reuse,
+            approve,
+            approval_status,
+        })
+    }
+
+    pub fn render(
+        &self,
+        doc: &Document,
+        m: &PageModel,
+        last: Option<&PageModel>,
+    ) -> Result<(), JsValue> {
+        if last.is_none_or(|l| l.tools != m.tools) {
+            fill_select(doc, &self.tool, &m.tools, tool_placeholder(m))?;
+        }
+        if last.is_none_or(|l| l.examples != m.examples) {
+            fill_select(
+                doc,
+                &self.example,
+                &m.examples,
+                Some("Edited (choose to load)"),
+            )?;
+        }
+        set_value(&self.tool_name, &m.tool_name);
+        for control in [&self.tool, &self.example, &self.args, &self.tool_name] {
+            set_flag(control, "disabled", !m.request_editable);
+        }
+        set_value(&self.args, &m.args);
+        set_text(&self.args_count, &m.args_count);
+        set_attr(
+            &self.args_count,
+            "class",
+            if m.args_over_cap {
+                "count over"
+            } else {
+                "count"
+            },
+        );
+        if last.is_none_or(|l| l.roles != m.roles) {
+            fill_select(doc, &self.role, &m.roles, None)?;
+        }
+        if last.is_none_or(|l| l.hooks != m.hooks) {
+            fill_select(doc, &self.hook, &m.hooks, None)?;
+        }
+        set_value(&self.key, &m.key);
+        if let Some(reuse) = self.reuse.dyn_ref::<HtmlInputElement>() {
+            reuse.set_checked(m.reuse.checked);
+            reuse.set_disabled(!m.reuse.enabled);
+        }
+
+        // Approval: one toggle button.
+        let approved = m.approval.approved;
+        set_text(
+            &self.approve,
+            if approved {
+                "Revoke approval"
+            } else {
+                "Approve exact payload"
+            },
+        );
+        set_attr(
+            &self.approve,
+            "aria-pressed",
+            if approved { "true" } else { "false" },
+        );
+        set_flag(
+            &self.approve,
+            "disabled",
+            !(m.approval.can_approve || m.approval.can_revoke),
+        );
+        set_text(&self.approval_status, &m.approval.status);
+        Ok(())
+    }
+}
+
+/// With a tool name the registry does not hold, the select shows it as such.
+fn tool_placeholder(m: &PageModel) -> Option<&'static str> {
+    (!m.tools.iter().any(|c| c.selected)).then_some("Unregistered name")
+}
+
+/// Replaces a select's options; `placeholder` adds a first disabled option
+/// that is selected when no choice is.
+fn fill_select(
+    doc: &Document,
+    select: &Element,
+    choices: &[Choice],
+    placeholder: Option<&str>,
+) -> Result<(), JsValue> {
+    clear(select);
+    let none_selected = !choices.iter().any(|c| c.selected);
+    if let Some(text) = placeholder {
+        let opt = child(
+            doc,
+            select,
+            "option",
+            &[("value", ""), ("disabled", "")],
+            Some(text),
+        )?;
+        if none_selected {
+            opt.set_attribute("selected", "")?;
+        }
+    }
+    for c in choices {
+        let opt = child(doc, select, "option", &[("value", c.value)], Some(c.label))?;
+        if c.selected {
+            opt.set_attribute("selected", "")?;
+        }
+        if !c.enabled {
+            opt.set_attribute("disabled", "")?;
+        }
+    }
+    if let Some(s) = select.dyn_ref::<HtmlSelectElement>() {
+        let value = choices.iter().find(|c| c.selected).map_or("", |c| c.value);
+        s.set_value(value);
+        s.set_disabled(choices.iter().all(|c| !c.enabled));
+    }
+    Ok(())
+}

@@ -1,0 +1,271 @@
+//! "Gateway": the seven gate cards in a scrolling region, the progress
+//! bar, Play / Next gate / Restart / Reset, the speed radiogroup, the pace,
+//! the caption, the notice and the complete-run preview. Fed by the gates,
+//! playback, caption, notice and preview parts of the model.
+
+use gateway_core::gates::Gate;
+use gateway_core::view::{GateRow, PageModel, PlaybackView};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlInputElement};
+
+use super::preview::Preview;
+use super::{hint, section};
+use crate::dom::{button, child, el, html, set_attr, set_flag, set_optional_text, set_text};
+
+#[derive(Debug, Clone)]
+pub struct Gateway {
+    /// One `<li class="gate">` per gate, in gate order.
+    pub gates: Vec<Element>,
+    pub progress: Element,
+    pub progress_text: Element,
+    pub play: Element,
+    pub next: Element,
+    pub restart: Element,
+    pub reset: Element,
+    /// The speed radio buttons, in the model's order.
+    pub speeds: Vec<Element>,
+    pub pace: Element,
+    pub caption: Element,
+    pub notice: Element,
+    pub preview: Preview,
+}
+
+impl Gateway {
+    pub fn build(doc: &Document, main: &Element, playback: &PlaybackView) -> Result<Self, JsValue> {
+        let gateway = section(doc, main, "h-gateway", "Gateway", Some("gateway"))?;
+        hint(
+            doc,
+            &gateway,
+            "Scroll the gateway sideways to inspect every gate. The caption, output and ledger JSON below give the same outcomes as text.",
+        )?;
+        let gates = build_gates(doc, &gateway)?;
+        let progress_wrap = child(
+            doc,
+            &gateway,
+            "div",
+            &[("class", "progress"), ("aria-hidden", "true")],
+            None,
+        )?;
+        let progress = child(
+            doc,
+            &progress_wrap,
+            "div",
+            &[("class", "progress-fill")],
+            None,
+        )?;
+        let progress_text = child(doc, &gateway, "p", &[("class", "progress-text")], None)?;
+
+        let controls = child(doc, &gateway, "div", &[("class", "controls")], None)?;
+        let control = |label: &str| button(doc, &controls, label);
+        let play = control("Play run")?;
+        let next = control("Next gate")?;
+        let restart = control("Restart inspection")?;
+        let reset = control("Reset synthetic ledger")?;
+        let speeds = build_speeds(doc, &gateway, playback)?;
+        let pace = child(doc, &gateway, "p", &[("class", "pace")], None)?;
+        let caption = child(
+            doc,
+            &gateway,
+            "p",
+            &[
+                ("id", "gate-caption"),
+                ("role", "status"),
+                ("class", "caption"),
+            ],
+            None,
+        )?;
+        let notice = child(
+            doc,
+            &gateway,
+            "p",
+            &[("class", "notice"), ("role", "status")],
+            None,
+        )?;
+        let preview = Preview::build(doc, &gateway)?;
+        Ok(Self {
+            gates,
+            progress,
+            progress_text,
+            play,
+            next,
+            restart,
+            reset,
+            speeds,
+            pace,
+            caption,
+            notice,
+            preview,
+        })
+    }
+
+    pub fn render(
+        &self,
+        doc: &Document,
+        m: &PageModel,
+        last: Option<&PageModel>,
+    ) -> Result<(), JsValue> {
+        for (li, row) in self.gates.iter().zip(&m.gates) {
+            render_gate(li, row);
+        }
+        self.render_playback(doc, &m.playback);
+        set_text(&self.caption, &m.caption);
+        set_optional_text(&self.notice, m.notice.as_deref());
+        self.preview
+            .render(doc, &m.preview, last.map(|l| &l.preview))
+    }
+
+    fn render_playback(&self, doc: &Document, p: &PlaybackView) {
+        set_text(&self.play, p.play_label);
+        let next_had_focus = doc.active_element().as_ref() == Some(&self.next);
+        set_flag(&self.next, "disabled", !p.next_enabled);
+        if next_had_focus && !p.next_enabled {
+            // A disabled button keeps focus but does nothing: hand focus to
+            // Play run, the next thing a keyboard user can do.
+            if let Some(play) = html(&self.play) {
+                let _ = play.focus();
+            }
+        }
+        for (radio, choice) in self.speeds.iter().zip(&p.speeds) {
+            if let Some(r) = radio.dyn_ref::<HtmlInputElement>() {
+                r.set_checked(choice.selected);
+            }
+        }
+        set_text(&self.pace, &p.pace);
+        let width = if p.finished {
+            1000
+        } else {
+            p.progress_permille
+        };
+        // Through the CSSOM, which a Content-Security-Policy without
+        // 'unsafe-inline' still allows (a style attribute it would block).
+        if let Some(bar) = html(&self.progress) {
+            let _ = bar
+                .style()
+                .set_property("width", &format!("{}%", f64::from(width) / 10.0));
+        }
+        set_text(&self.progress_text, &progress_words(p));
+    }
+}
+
+/// The scrolling region of gate cards, each pending until drawn.
+fn build_gates(doc: &Document, gateway: &Element) -> Result<Vec<Element>, JsValue> {
+    let scroller = child(
+        doc,
+        gateway,
+        "div",
+        &[
+            ("class", "gateway-scroll"),
+            ("role", "region"),
+            ("aria-label", "Seven gates"),
+            ("tabindex", "0"),
+        ],
+        None,
+    )?;
+    let list = child(doc, &scroller, "ol", &[("class", "gates")], None)?;
+    let mut gates = Vec::with_capacity(Gate::ALL.len());
+    for (i, g) in Gate::ALL.iter().enumerate() {
+        let li = child(
+            doc,
+            &list,
+            "li",
+            &[
+                ("class", "gate"),
+                ("data-gate", g.id()),
+                ("data-status", "pending"),
+            ],
+            None,
+        )?;
+        let head = child(doc, &li, "p", &[("class", "gate-head")], None)?;
+        child(
+            doc,
+            &head,
+            "span",
+            &[("class", "gate-number")],
+            Some(&(i + 1).to_string()),
+        )?;
+        child(
+            doc,
+            &head,
+            "span",
+            &[("class", "gate-name")],
+            Some(g.label()),
+        )?;
+        child(doc, &li, "p", &[("class", "gate-status")], Some("pending"))?;
+        child(doc, &li, "p", &[("class", "gate-reason")], None)?;
+        gates.push(li);
+    }
+    Ok(gates)
+}
+
+/// The speed radiogroup, one radio per speed the model offers.
+fn build_speeds(
+    doc: &Document,
+    gateway: &Element,
+    playback: &PlaybackView,
+) -> Result<Vec<Element>, JsValue> {
+    let speed = child(
+        doc,
+        gateway,
+        "div",
+        &[
+            ("class", "speed"),
+            ("role", "radiogroup"),
+            ("aria-labelledby", "speed-label"),
+        ],
+        None,
+    )?;
+    child(
+        doc,
+        &speed,
+        "span",
+        &[("id", "speed-label"), ("class", "speed-label")],
+        Some("Speed"),
+    )?;
+    let mut speeds = Vec::new();
+    for choice in &playback.speeds {
+        let id = format!("speed-{}", choice.value);
+        let label = child(doc, &speed, "label", &[("for", &id)], None)?;
+        let radio = el(
+            doc,
+            "input",
+            &[
+                ("type", "radio"),
+                ("name", "speed"),
+                ("id", &id),
+                ("value", choice.value),
+            ],
+            None,
+        )?;
+        label.append_child(&radio)?;
+        label.append_child(&doc.create_text_node(choice.label))?;
+        speeds.push(radio);
+    }
+    Ok(speeds)
+}
+
+fn render_gate(li: &Element, row: &GateRow) {
+    set_attr(li, "data-status", row.status.id());
+    if row.current {
+        set_attr(li, "aria-current", "step");
+    } else {
+        set_flag(li, "aria-current", false);
+    }
+    if let Ok(Some(status)) = li.query_selector(".gate-status") {
+        set_text(&status, row.status.label());
+    }
+    if let Ok(Some(reason)) = li.query_selector(".gate-reason") {
+        set_text(&reason, &row.reason);
+    }
+}
+
+fn progress_words(p: &PlaybackView) -> String {
+    match p.stage {
+        None => "Run finished.".into(),
+        Some(stage) => format!(
+            "Gate {} of 7 · {} s of inspection left{}",
+            stage + 1,
+            p.seconds_left,
+            if p.playing { "" } else { " (paused)" }
+        ),
+    }
+}

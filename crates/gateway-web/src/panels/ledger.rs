@@ -1,0 +1,64 @@
+//! "Synthetic ledger": the ledger by section, then the same as JSON. Fed
+//! by the ledger parts of the model.
+
+use gateway_core::view::PageModel;
+use wasm_bindgen::JsValue;
+use web_sys::{Document, Element};
+
+use super::section;
+use crate::dom::{child, clear, set_text};
+
+#[derive(Debug, Clone)]
+pub struct Ledger {
+    pub view: Element,
+    pub json: Element,
+}
+
+impl Ledger {
+    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
+        let led = section(doc, main, "h-ledger", "Synthetic ledger", Some("ledger"))?;
+        let view = child(doc, &led, "div", &[("class", "ledger-view")], None)?;
+        child(
+            doc,
+            &led,
+            "h3",
+            &[("id", "h-ledger-json")],
+            Some("Ledger as JSON"),
+        )?;
+        // Its attributes in the order this page has always written them.
+        let json = child(
+            doc,
+            &led,
+            "pre",
+            &[
+                ("class", "literal"),
+                ("id", "ledger-json"),
+                ("aria-labelledby", "h-ledger-json"),
+                ("tabindex", "0"),
+            ],
+            None,
+        )?;
+        Ok(Self { view, json })
+    }
+
+    pub fn render(
+        &self,
+        doc: &Document,
+        m: &PageModel,
+        last: Option<&PageModel>,
+    ) -> Result<(), JsValue> {
+        if last.is_none_or(|l| l.ledger != m.ledger) {
+            clear(&self.view);
+            for section in &m.ledger {
+                let div = child(doc, &self.view, "div", &[("class", "ledger-section")], None)?;
+                child(doc, &div, "h3", &[], Some(section.title))?;
+                let ul = child(doc, &div, "ul", &[], None)?;
+                for item in &section.items {
+                    child(doc, &ul, "li", &[], Some(item))?;
+                }
+            }
+        }
+        set_text(&self.json, &m.ledger_json);
+        Ok(())
+    }
+}

@@ -1,0 +1,99 @@
+//! The masthead: the experiment's title, Expand experiment, Copy link with
+//! its status and fallback field, and the note shown in the single-file
+//! copy. Fed by the experiment part of the model (its title).
+
+use gateway_core::view::ExperimentView;
+use wasm_bindgen::JsValue;
+use web_sys::{Document, Element};
+
+use super::hidden_field;
+use crate::dom::{child, set_text};
+
+#[derive(Debug, Clone)]
+pub struct Masthead {
+    pub title: Element,
+    pub expand: Element,
+    pub copy_link: Element,
+    pub share_status: Element,
+    /// The read-only field holding the link; its parent is shown with it.
+    pub share_link: Element,
+    pub file_note: Element,
+}
+
+impl Masthead {
+    pub fn build(
+        doc: &Document,
+        root: &Element,
+        experiment: &ExperimentView,
+    ) -> Result<Self, JsValue> {
+        let header = child(doc, root, "header", &[("class", "masthead")], None)?;
+        child(
+            doc,
+            &header,
+            "p",
+            &[("class", "eyebrow")],
+            Some("Function Tools · Approval and Effect Workbench"),
+        )?;
+        let title = child(doc, &header, "h1", &[], Some(experiment.title))?;
+        child(
+            doc,
+            &header,
+            "p",
+            &[("class", "lede")],
+            Some("Edit real JSON arguments, inspect policy gates and watch an approved local function change a synthetic ledger."),
+        )?;
+        let expand = child(
+            doc,
+            &header,
+            "button",
+            &[("type", "button"), ("class", "expand")],
+            Some("Expand experiment"),
+        )?;
+        let share = child(doc, &header, "div", &[("class", "share")], None)?;
+        let copy_link = child(
+            doc,
+            &share,
+            "button",
+            &[("type", "button"), ("aria-describedby", "share-status")],
+            Some("Copy link"),
+        )?;
+        let share_status = child(
+            doc,
+            &share,
+            "p",
+            &[
+                ("id", "share-status"),
+                ("class", "status-line"),
+                ("role", "status"),
+            ],
+            Some("Copy link puts this setup (not the ledger, never an approval) into a link."),
+        )?;
+        let link_field = hidden_field(doc, &share, "share-link", "Link to this setup")?;
+        let share_link = child(
+            doc,
+            &link_field,
+            "input",
+            &[("type", "text"), ("id", "share-link"), ("readonly", "")],
+            None,
+        )?;
+        let file_note = child(
+            doc,
+            &header,
+            "p",
+            &[("class", "file-note"), ("hidden", "")],
+            None,
+        )?;
+        Ok(Self {
+            title,
+            expand,
+            copy_link,
+            share_status,
+            share_link,
+            file_note,
+        })
+    }
+
+    pub fn render(&self, experiment: &ExperimentView) {
+        set_text(&self.title, experiment.title);
+    }
+}

@@ -1,0 +1,99 @@
+//! The page's panels, one module each (`layout.rs` puts them in page
+//! order). Each pairs the build of its part of the page (once, with the
+//! stable accessible names) with the render of its part of the
+//! `PageModel` (touching only what changed). This module holds the
+//! structure helpers they share.
+
+pub mod baseline;
+pub mod builder;
+pub mod declarations;
+pub mod experiment;
+pub mod gateway;
+pub mod ledger;
+pub mod masthead;
+pub mod notes;
+pub mod output;
+pub mod policy;
+pub mod preview;
+pub mod request;
+pub mod runs;
+pub mod turn;
+
+use wasm_bindgen::JsValue;
+use web_sys::{Document, Element};
+
+use crate::dom::child;
+
+/// A panel: `<section class="panel …" aria-labelledby=id data-panel=…>`
+/// with its `<h2 id=id>`. `kind` is an extra class for the panel's own
+/// styling; `data-panel` is the name `hide=` uses.
+pub fn section(
+    doc: &Document,
+    parent: &Element,
+    id: &str,
+    heading: &str,
+    kind: Option<&str>,
+) -> Result<Element, JsValue> {
+    let class = kind.map_or_else(|| "panel".to_string(), |k| format!("panel {k}"));
+    let s = child(
+        doc,
+        parent,
+        "section",
+        &[
+            ("class", &class),
+            ("aria-labelledby", id),
+            ("data-panel", id.trim_start_matches("h-")),
+        ],
+        None,
+    )?;
+    child(doc, &s, "h2", &[("id", id)], Some(heading))?;
+    Ok(s)
+}
+
+/// A labelled form control: `<div class="field"><label for=id>…</label><tag id=id></div>`.
+pub fn field(
+    doc: &Document,
+    parent: &Element,
+    tag: &str,
+    id: &str,
+    label: &str,
+) -> Result<Element, JsValue> {
+    let wrap = child(doc, parent, "div", &[("class", "field")], None)?;
+    child(doc, &wrap, "label", &[("for", id)], Some(label))?;
+    child(doc, &wrap, tag, &[("id", id), ("name", id)], None)
+}
+
+/// A hidden `<div class="field">` with its `<label for=id>`, for a
+/// read-only value to copy; `dom::reveal_value` fills and shows it.
+pub fn hidden_field(
+    doc: &Document,
+    parent: &Element,
+    id: &str,
+    label: &str,
+) -> Result<Element, JsValue> {
+    let wrap = child(
+        doc,
+        parent,
+        "div",
+        &[("class", "field"), ("hidden", "")],
+        None,
+    )?;
+    child(doc, &wrap, "label", &[("for", id)], Some(label))?;
+    Ok(wrap)
+}
+
+/// A `<p class="hint">` explaining a panel.
+pub fn hint(doc: &Document, parent: &Element, text: &str) -> Result<Element, JsValue> {
+    child(doc, parent, "p", &[("class", "hint")], Some(text))
+}
+
+/// An empty `<p class="status-line" role="status">` that announces changes.
+pub fn status(doc: &Document, parent: &Element) -> Result<Element, JsValue> {
+    child(
+        doc,
+        parent,
+        "p",
+        &[("class", "status-line"), ("role", "status")],
+        None,
+    )
+}
