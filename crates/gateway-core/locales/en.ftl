@@ -401,3 +401,11 @@ decision-text-not-last = Item { $item }: the final text must be the last item
 choose-experiment = Choose an experiment
 unknown-experiment = There is no experiment named "{ $id }". These are the experiments:
 panic-banner = Something went wrong inside the workbench and it stopped. Reload the page to start again. Details: { $details }
+
+## The declarations panel
+
+export-copy = Copy { $export }
+export-download = Download { $export }
+declaration-summary = { $name } · risk: { $risks }
+declaration-annotations = { $name } annotations
+declaration-schema = { $name } argument schema

@@ -6,16 +6,17 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use std::str::FromStr;
 
+use gateway_core::command::Command;
 use gateway_core::view::PageModel;
 use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Role, Speed, ToolId, Workbench};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Event, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use crate::dom::{document, now_ms, reveal_value, set_text};
-use crate::embed::{self, EmbedOptions};
+use crate::dom::{copy_text, document, now_ms};
+use crate::embed;
 use crate::layout::{self, Page};
-use crate::storage::{self, Notes};
+use crate::storage;
 
 /// Everything the page holds between events.
 #[derive(Debug)]
@@ -24,17 +25,6 @@ pub struct App {
     pub doc: Document,
     pub page: Page,
     last: Option<PageModel>,
-    notes: Notes,
-    /// A stored baseline this build could not read: never overwrite it.
-    baseline_locked: bool,
-}
-
-/// How the page was opened, beyond the experiment.
-#[derive(Debug, Default)]
-pub struct Opening {
-    /// A shared link's setup, or why it could not be restored.
-    pub setup: Option<Result<gateway_core::share::Setup, String>>,
-    pub embed: EmbedOptions,
 }
 
 /// The app plus the animation-frame loop that drives time while playing.
@@ -54,70 +44,41 @@ pub type Shared = Rc<Shell>;
 
 /// Builds the workbench for `experiment` inside `root` and wires it up.
 pub fn mount(root: &Element, experiment: ExperimentId) -> Result<Shared, JsValue> {
-    mount_with(root, experiment, Opening::default())
+    mount_workbench(root, Workbench::new(experiment))
 }
 
-/// As [`mount`], restoring a shared setup and applying embed options.
-pub fn mount_with(
-    root: &Element,
-    experiment: ExperimentId,
-    opening: Opening,
-) -> Result<Shared, JsValue> {
+/// Builds the page for a workbench the core opened, and wires it up.
+pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue> {
     let doc = document()?;
-    let mut wb = Workbench::new(experiment);
-    let mut baseline_locked = false;
-    match storage::load_baseline(experiment.id()) {
-        Ok(Some(b)) => wb.update(now_ms(), Msg::RestoreBaseline(b)),
-        Ok(None) => {}
-        Err(message) => {
-            baseline_locked = true;
-            wb.update(now_ms(), Msg::Notice(message));
-        }
-    }
-    match opening.setup {
-        Some(Ok(setup)) => wb.update(now_ms(), Msg::RestoreSetup(setup)),
-        Some(Err(message)) => wb.update(now_ms(), Msg::Notice(message)),
-        None => {}
-    }
     let model = wb.view();
     let page = layout::build(&doc, root, &model)?;
-    opening.embed.apply(root)?;
     let single_file = doc
         .query_selector("meta[name=\"workbench-build\"][content=\"single-file\"]")
         .ok()
         .flatten()
         .is_some();
     if single_file {
-        set_text(&page.masthead.file_note, SINGLE_FILE_NOTE);
-        page.masthead.file_note.remove_attribute("hidden")?;
+        page.show_single_file_note(&model)?;
     }
-    let notes = Notes::load(experiment.id());
     let app = App {
         wb,
         doc,
         page,
         last: None,
-        notes,
-        baseline_locked,
     };
     let shell = Rc::new(Shell {
         app: RefCell::new(app),
         frame: RefCell::new(None),
         frame_pending: Cell::new(false),
     });
-    {
-        let mut app = shell.app.borrow_mut();
-        app.draw()?;
-        app.show_notes();
-    }
+    shell.app.borrow_mut().draw()?;
     wire(&shell)?;
     let doc = shell.app.borrow().doc.clone();
-    embed::watch_height(&doc, experiment.id())?;
+    embed::watch_height(&shell, &doc)?;
+    // Whatever opening queued (none today) is performed like any other.
+    perform_queued(&shell);
     Ok(shell)
 }
-
-/// What the single-file copy says about what `file://` changes.
-const SINGLE_FILE_NOTE: &str = "This is the single-file copy, opened from a file: everything works offline. Browsers keep storage for local files differently (some share it between all local files, some keep none), so notes and the baseline may not survive a reload here: use Export notes to keep them. A copied link opens only on this computer.";
 
 impl App {
     fn draw(&mut self) -> Result<(), JsValue> {
@@ -127,65 +88,18 @@ impl App {
         Ok(())
     }
 
-    fn show_notes(&self) {
-        self.page.notes.show(self.notes.text(), self.notes.status());
-    }
-
     pub fn model(&self) -> Option<&PageModel> {
         self.last.as_ref()
     }
-
-    fn store_baseline(&mut self) {
-        let id = self.wb.experiment().id();
-        if self.baseline_locked || !storage::save_baseline(id, self.wb.baseline()) {
-            let message = if self.baseline_locked {
-                "The baseline stays on this page only: a stored one this version cannot read was left untouched."
-            } else {
-                storage::BASELINE_UNSAVED
-            };
-            self.wb.update(now_ms(), Msg::Notice(message.into()));
-        }
-    }
-
-    /// Tells an embedding page about goals this message newly reached.
-    fn report_goals(&self, before: &[bool]) {
-        let now = self.wb.goals_reached();
-        let total = now.len();
-        let reached = now.iter().filter(|r| **r).count();
-        let experiment = self.wb.experiment();
-        for (i, (was, is)) in before.iter().zip(now).enumerate() {
-            if *is && !was {
-                if let Some(goal) = experiment.experiment().goals.get(i) {
-                    embed::post_goal(experiment.id(), goal.id, reached, total);
-                }
-            }
-        }
-    }
-
-    /// The address of this page with the current setup in its fragment.
-    fn share_url(&self) -> String {
-        let href = self
-            .doc
-            .location()
-            .and_then(|l| l.href().ok())
-            .unwrap_or_default();
-        let base = href.split('#').next().unwrap_or_default();
-        format!("{base}#{}", self.wb.setup().to_fragment())
-    }
 }
 
-/// Applies a message at the current time, redraws, and keeps the frame
-/// loop going while a run plays.
+/// Applies a message at the current time, performs the commands it
+/// queued, redraws, and keeps the frame loop going while a run plays.
 pub fn dispatch(shell: &Shared, msg: Msg) {
+    shell.app.borrow_mut().wb.update(now_ms(), msg);
+    perform_queued(shell);
     let playing = {
         let mut app = shell.app.borrow_mut();
-        let before = app.wb.goals_reached().to_vec();
-        let baseline_changed = matches!(msg, Msg::CaptureBaseline | Msg::ClearBaseline);
-        app.wb.update(now_ms(), msg);
-        if baseline_changed {
-            app.store_baseline();
-        }
-        app.report_goals(&before);
         if let Err(e) = app.draw() {
             web_sys::console::error_2(&"render failed".into(), &e);
         }
@@ -193,6 +107,67 @@ pub fn dispatch(shell: &Shared, msg: Msg) {
     };
     if playing && !shell.frame_pending.get() {
         request_frame(shell);
+    }
+}
+
+/// Performs every queued command; each result goes back to the core.
+fn perform_queued(shell: &Shared) {
+    loop {
+        let Some(command) = shell.app.borrow_mut().wb.poll_command() else {
+            return;
+        };
+        if let Some(result) = perform(shell, command) {
+            shell.app.borrow_mut().wb.update(now_ms(), result);
+        }
+    }
+}
+
+/// Does what the core asked; the answer, if it is known at once.
+fn perform(shell: &Shared, command: Command) -> Option<Msg> {
+    match command {
+        Command::Store { slot, key, value } => {
+            Some(stored(slot, storage::write(&key, Some(&value))))
+        }
+        Command::Remove { slot, key } => Some(stored(slot, storage::write(&key, None))),
+        Command::Post(post) => {
+            embed::post(&post);
+            None
+        }
+        Command::Download {
+            what,
+            file_name,
+            mime,
+            text,
+        } => {
+            let doc = shell.app.borrow().doc.clone();
+            storage::download(&doc, &file_name, &text, mime)
+                .is_err()
+                .then_some(Msg::DownloadFailed(what))
+        }
+        Command::Copy { what, text } => {
+            let (ok, failed) = (shell.clone(), shell.clone());
+            // The answer comes later, as its own message.
+            copy_text(
+                &text,
+                move || dispatch(&ok, Msg::Copied(what)),
+                move || dispatch(&failed, Msg::CopyFailed(what)),
+            );
+            None
+        }
+        Command::ReplaceAddress { url } => {
+            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+                let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+            }
+            None
+        }
+    }
+}
+
+fn stored(slot: gateway_core::command::Slot, ok: bool) -> Msg {
+    if ok {
+        Msg::Stored(slot)
+    } else {
+        Msg::StoreFailed(slot)
     }
 }
 
@@ -334,32 +309,17 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
     crate::exports::wire(shell, &page.declarations)?;
     on_click(shell, &page.baseline.clear, |_| Msg::ClearBaseline)?;
 
-    let s = shell.clone();
-    listen(&page.notes.input, "input", move |_| {
-        let mut app = s.app.borrow_mut();
-        if let Some(text) = app.page.notes.text() {
-            app.notes.set(text);
-            let status = app.notes.status().to_string();
-            set_text(&app.page.notes.status, &status);
-        }
+    on_value(shell, &page.notes.input, "input", |e| {
+        crate::dom::value(e).map(Msg::EditNotes)
     })?;
+    on_click(shell, &page.notes.export, |_| Msg::ExportNotes)?;
     let s = shell.clone();
-    listen(&page.notes.export, "click", move |_| {
-        let app = s.app.borrow();
-        let text = app.wb.export_notes(app.notes.text());
-        // The text is also shown to copy: a sandboxed frame may block the
-        // download without telling the page.
-        reveal_value(&app.page.notes.export_text, &text);
-        if let Err(e) = storage::download(&app.doc, &app.wb.export_file_name(), &text) {
-            web_sys::console::error_2(&"export failed".into(), &e);
-            set_text(
-                &app.page.notes.status,
-                "The download was refused by this browser: copy the export text below.",
-            );
-        }
+    listen(&page.masthead.copy_link, "click", move |_| {
+        let page_url = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .unwrap_or_default();
+        dispatch(&s, Msg::CopyLink { page_url });
     })?;
-    let s = shell.clone();
-    listen(&page.masthead.copy_link, "click", move |_| copy_link(&s))?;
     crate::fullscreen::wire(shell, &page.root, &page.masthead.expand)?;
 
     let doc = shell.app.borrow().doc.clone();
@@ -371,33 +331,4 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
         }
     })?;
     Ok(())
-}
-
-/// Puts the setup link in the address bar, the clipboard if the browser
-/// allows, and a text field to copy from in any case.
-fn copy_link(shell: &Shared) {
-    let app = shell.app.borrow();
-    let url = app.share_url();
-    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-    }
-    reveal_value(&app.page.masthead.share_link, &url);
-    let status = app.page.masthead.share_status.clone();
-    set_text(&status, "Copy the link below.");
-    let ok_status = status.clone();
-    crate::dom::copy_text(
-        &url,
-        move || {
-            set_text(
-                &ok_status,
-                "Link copied. It restores this setup, not the ledger and never an approval.",
-            )
-        },
-        move || {
-            set_text(
-                &status,
-                "The browser refused the clipboard: copy the link below.",
-            )
-        },
-    );
 }

@@ -1,6 +1,6 @@
-//! Embedding in a course page: `?embed=1` shows one experiment without the
-//! page chrome, `hide=` hides named panels, and when the page is framed it
-//! tells the parent its height and the goals reached (no personal data).
+//! Posting to an embedding course page, and watching this page's height.
+//! What to post, and when, is the core's (`Command::Post`); this module
+//! only turns a post into `postMessage` calls and reports height changes.
 //!
 //! Messages posted to the parent window:
 //! - `{subject: "lti.frameResize", height}` (Canvas and others resize on it);
@@ -8,64 +8,17 @@
 //! - `{type: "function-tools-workbench.goal", version: 1, experiment, goal,
 //!   reached, total, complete}` when a goal is newly reached.
 
-use std::cell::Cell;
-use std::rc::Rc;
-
+use gateway_core::command::Post;
+use gateway_core::Msg;
 use js_sys::{Object, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, UrlSearchParams, Window};
+use web_sys::{Document, Window};
+
+use crate::app::{dispatch, Shared};
 
 /// The namespace of this page's own messages.
 pub const NAMESPACE: &str = "function-tools-workbench";
-
-/// What the query asks of an embedded page.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct EmbedOptions {
-    pub embed: bool,
-    /// Panel names (`data-panel`) to hide, e.g. `notes`, `baseline`.
-    pub hide: Vec<String>,
-}
-
-impl EmbedOptions {
-    pub fn from_query(search: &str) -> Self {
-        let Ok(params) = UrlSearchParams::new_with_str(search) else {
-            return Self::default();
-        };
-        let embed = params
-            .get("embed")
-            .is_some_and(|v| matches!(v.as_str(), "1" | "true" | "yes"));
-        let hide = params
-            .get("hide")
-            .map(|v| {
-                v.split(',')
-                    .map(|s| s.trim().to_ascii_lowercase())
-                    .filter(|s| !s.is_empty())
-                    .collect()
-            })
-            .unwrap_or_default();
-        Self { embed, hide }
-    }
-
-    /// Marks the root for embed styling and hides the named panels.
-    pub fn apply(&self, root: &Element) -> Result<(), JsValue> {
-        if self.embed {
-            root.class_list().add_1("embed")?;
-        }
-        for name in &self.hide {
-            let list = root.query_selector_all("[data-panel]")?;
-            for i in 0..list.length() {
-                let Some(panel) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
-                    continue;
-                };
-                if panel.get_attribute("data-panel").as_deref() == Some(name.as_str()) {
-                    panel.set_attribute("hidden", "")?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
 
 /// The parent window when this page is framed.
 fn parent() -> Option<Window> {
@@ -74,7 +27,12 @@ fn parent() -> Option<Window> {
     (JsValue::from(&parent) != JsValue::from(&window)).then_some(parent)
 }
 
-fn post(fields: &[(&str, JsValue)]) {
+/// Whether a course page frames this one.
+pub fn framed() -> bool {
+    parent().is_some()
+}
+
+fn send(fields: &[(&str, JsValue)]) {
     let Some(parent) = parent() else { return };
     let message = Object::new();
     for (k, v) in fields {
@@ -84,50 +42,59 @@ fn post(fields: &[(&str, JsValue)]) {
     let _ = parent.post_message(&message, "*");
 }
 
-fn post_height(experiment: &str, height: i32) {
-    post(&[
-        ("subject", "lti.frameResize".into()),
-        ("height", height.into()),
-    ]);
-    post(&[
-        ("type", format!("{NAMESPACE}.resize").into()),
-        ("version", 1.into()),
-        ("experiment", experiment.into()),
-        ("height", height.into()),
-    ]);
+/// Performs a post the core decided on.
+pub fn post(post: &Post) {
+    match post {
+        Post::Resize { experiment, height } => {
+            send(&[
+                ("subject", "lti.frameResize".into()),
+                ("height", (*height).into()),
+            ]);
+            send(&[
+                ("type", format!("{NAMESPACE}.resize").into()),
+                ("version", 1.into()),
+                ("experiment", (*experiment).into()),
+                ("height", (*height).into()),
+            ]);
+        }
+        Post::Goal {
+            experiment,
+            goal,
+            reached,
+            total,
+        } => send(&[
+            ("type", format!("{NAMESPACE}.goal").into()),
+            ("version", 1.into()),
+            ("experiment", (*experiment).into()),
+            ("goal", (*goal).into()),
+            ("reached", (*reached as u32).into()),
+            ("total", (*total as u32).into()),
+            ("complete", (reached == total).into()),
+        ]),
+    }
 }
 
-/// Tells the parent a goal was reached.
-pub fn post_goal(experiment: &str, goal: &str, reached: usize, total: usize) {
-    post(&[
-        ("type", format!("{NAMESPACE}.goal").into()),
-        ("version", 1.into()),
-        ("experiment", experiment.into()),
-        ("goal", goal.into()),
-        ("reached", (reached as u32).into()),
-        ("total", (total as u32).into()),
-        ("complete", (reached == total).into()),
-    ]);
-}
-
-/// Posts the document's height now and whenever it changes, if framed.
-pub fn watch_height(doc: &Document, experiment: &'static str) -> Result<(), JsValue> {
-    if parent().is_none() {
+/// Tells the core the document's height now and whenever it changes, if
+/// framed.
+pub fn watch_height(shell: &Shared, doc: &Document) -> Result<(), JsValue> {
+    if !framed() {
         return Ok(());
     }
     let Some(html) = doc.document_element() else {
         return Ok(());
     };
-    let last = Rc::new(Cell::new(-1));
     let target = html.clone();
+    let s = shell.clone();
     let report = move || {
         let height = target
             .dyn_ref::<web_sys::HtmlElement>()
             .map_or(0, web_sys::HtmlElement::offset_height);
-        if height != last.get() {
-            last.set(height);
-            post_height(experiment, height);
-        }
+        dispatch(
+            &s,
+            Msg::Resized {
+                height: u32::try_from(height).unwrap_or(0),
+            },
+        );
     };
     report();
     let callback = Closure::<dyn FnMut()>::new(report);

@@ -15,6 +15,9 @@ const EXPANDED_CLASS: &str = "expanded";
 struct Expand {
     root: Element,
     button: Element,
+    /// The button's words when collapsed and when expanded (the core's).
+    expand: String,
+    exit: String,
 }
 
 impl Expand {
@@ -24,9 +27,9 @@ impl Expand {
 
     fn show_label(&self, doc: &Document) {
         let label = if self.is_expanded(doc) {
-            "Exit full screen"
+            &self.exit
         } else {
-            "Expand experiment"
+            &self.expand
         };
         set_text(&self.button, label);
     }
@@ -44,10 +47,19 @@ impl Expand {
 }
 
 pub fn wire(shell: &Shared, root: &Element, button: &Element) -> Result<(), JsValue> {
-    let doc = shell.app.borrow().doc.clone();
+    let (doc, labels) = {
+        let app = shell.app.borrow();
+        let labels = app.model().map(|m| m.labels.clone());
+        (app.doc.clone(), labels)
+    };
+    let Some(labels) = labels else {
+        return Ok(());
+    };
     let expand = Expand {
         root: root.clone(),
         button: button.clone(),
+        expand: labels.expand,
+        exit: labels.exit_full_screen,
     };
     let (d, e) = (doc.clone(), expand.clone());
     crate::app::listen(button, "click", move |_| e.toggle(&d))?;

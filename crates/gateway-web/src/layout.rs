@@ -4,10 +4,10 @@
 //! drawing; no decision is made here.
 
 use gateway_core::view::PageModel;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element};
 
-use crate::dom::child;
+use crate::dom::{child, set_text};
 use crate::panels::{
     baseline::Baseline, builder::Builder, declarations::Declarations, experiment::Experiment,
     gateway::Gateway, ledger::Ledger, masthead::Masthead, notes::Notes, output::Output,
@@ -34,41 +34,48 @@ pub struct Page {
 }
 
 /// Fills `root` with the workbench and returns handles to its panels.
-pub fn build(doc: &Document, root: &Element, model: &PageModel) -> Result<Page, JsValue> {
+pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsValue> {
     root.set_attribute("class", "workbench")?;
-    let masthead = Masthead::build(doc, root, &model.experiment)?;
+    let l = &m.labels;
+    let masthead = Masthead::build(doc, root, m)?;
     let main = child(doc, root, "main", &[("class", "layout")], None)?;
     let page = Page {
         root: root.clone(),
         masthead,
-        experiment: Experiment::build(doc, &main)?,
-        builder: Builder::build(doc, &main)?,
-        turn: Turn::build(doc, &main)?,
-        request: Request::build(doc, &main)?,
-        gateway: Gateway::build(doc, &main, &model.playback)?,
-        output: Output::build(doc, &main)?,
-        runs: Runs::build(doc, &main)?,
-        declarations: Declarations::build(doc, &main)?,
-        policy: Policy::build(doc, &main)?,
-        ledger: Ledger::build(doc, &main)?,
-        baseline: Baseline::build(doc, &main)?,
-        notes: Notes::build(doc, &main)?,
+        experiment: Experiment::build(doc, &main, l)?,
+        builder: Builder::build(doc, &main, l)?,
+        turn: Turn::build(doc, &main, l)?,
+        request: Request::build(doc, &main, &l.request_heading)?,
+        gateway: Gateway::build(doc, &main, m)?,
+        output: Output::build(doc, &main, l)?,
+        runs: Runs::build(doc, &main, l)?,
+        declarations: Declarations::build(doc, &main, m)?,
+        policy: Policy::build(doc, &main, l)?,
+        ledger: Ledger::build(doc, &main, l)?,
+        baseline: Baseline::build(doc, &main, m)?,
+        notes: Notes::build(doc, &main, l)?,
     };
     let footer = child(doc, root, "footer", &[("class", "disclaimer")], None)?;
-    child(doc, &footer, "p", &[], Some(model.disclaimer))?;
+    child(doc, &footer, "p", &[], Some(&l.disclaimer))?;
+    page.apply_embed(m)?;
     Ok(page)
 }
 
 impl Page {
     /// Draws `m`, each panel touching only what changed since `last`.
-    /// The declarations and notes panels do not follow the model.
     pub fn render(
         &self,
         doc: &Document,
         m: &PageModel,
         last: Option<&PageModel>,
     ) -> Result<(), JsValue> {
-        self.masthead.render(&m.experiment);
+        if last.is_none_or(|l| l.title != m.title || l.lang != m.lang) {
+            doc.set_title(&m.title);
+            if let Some(html) = doc.document_element() {
+                html.set_attribute("lang", m.lang)?;
+            }
+        }
+        self.masthead.render(m);
         self.experiment
             .render(doc, &m.experiment, last.map(|l| &l.experiment))?;
         self.builder.render(doc, m, last)?;
@@ -76,11 +83,37 @@ impl Page {
         self.request.render(&m.request);
         self.gateway.render(doc, m, last)?;
         self.output.render(m);
-        self.runs
-            .render(doc, &m.runs, last.map(|l| l.runs.as_slice()))?;
+        self.runs.render(doc, m, last)?;
+        self.declarations.render(m);
         self.policy
             .render(doc, &m.policy, last.map(|l| l.policy.as_slice()))?;
         self.ledger.render(doc, m, last)?;
-        self.baseline.render(doc, m, last)
+        self.baseline.render(doc, m, last)?;
+        self.notes.render(&m.notes);
+        Ok(())
+    }
+
+    /// `?embed=1` marks the root for embed styling; `?hide=` hides panels.
+    fn apply_embed(&self, m: &PageModel) -> Result<(), JsValue> {
+        if m.embedded {
+            self.root.class_list().add_1("embed")?;
+        }
+        let panels = self.root.query_selector_all("[data-panel]")?;
+        for i in 0..panels.length() {
+            let Some(panel) = panels.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                continue;
+            };
+            let name = panel.get_attribute("data-panel").unwrap_or_default();
+            if m.hidden_panels.contains(&name) {
+                panel.set_attribute("hidden", "")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Shows the note of the single-file copy (what `file://` changes).
+    pub fn show_single_file_note(&self, m: &PageModel) -> Result<(), JsValue> {
+        set_text(&self.masthead.file_note, &m.labels.single_file_note);
+        self.masthead.file_note.remove_attribute("hidden")
     }
 }

@@ -17,14 +17,11 @@ pub mod panic;
 mod storage;
 mod unknown;
 
-use std::str::FromStr;
-
-use gateway_core::share::Setup;
-use gateway_core::ExperimentId;
+use gateway_core::opening::{self, Address, Opening, UnknownView};
 use wasm_bindgen::prelude::*;
 
-/// Entry point: mounts the experiment named by `?experiment=` (or by a
-/// shared link's fragment) into `#app`.
+/// Entry point: the core opens the page from its address and what storage
+/// holds, and the shell mounts what it opened into `#app`.
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
     panic::install();
@@ -42,28 +39,15 @@ pub fn start() -> Result<(), JsValue> {
         .as_ref()
         .and_then(|l| l.hash().ok())
         .unwrap_or_default();
-    let embed = embed::EmbedOptions::from_query(&search);
-    let shared = Setup::from_fragment(&hash)
-        .map_err(|e| e.to_string())
-        .transpose();
-    let named = experiment_param(&search);
-    let experiment = match (&shared, named) {
-        (Some(Ok(setup)), _) => setup.experiment,
-        (_, None) => ExperimentId::default(),
-        (_, Some(id)) => match ExperimentId::from_str(&id) {
-            Ok(e) => e,
-            Err(()) => return unknown::show(&doc, &root, &id),
-        },
+    let address = Address {
+        query: &search,
+        fragment: &hash,
+        framed: embed::framed(),
     };
-    let opening = app::Opening {
-        setup: shared,
-        embed,
-    };
-    app::mount_with(&root, experiment, opening).map(|_| ())
-}
-
-/// The value of `experiment` in a query string such as `?experiment=email&embed=1`.
-pub fn experiment_param(search: &str) -> Option<String> {
-    let params = web_sys::UrlSearchParams::new_with_str(search).ok()?;
-    params.get("experiment")
+    match opening::open(address, &storage::read) {
+        Opening::Workbench(wb) => app::mount_workbench(&root, *wb).map(|_| ()),
+        Opening::Unknown { id } => {
+            unknown::show(&doc, &root, &UnknownView::new(&id, Default::default()))
+        }
+    }
 }

@@ -2,8 +2,6 @@
 
 use wasm_bindgen::JsValue;
 
-const MESSAGE: &str = "Something went wrong inside the workbench and it stopped. Reload the page to start again. Details: ";
-
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
         let detail = info.to_string();
@@ -28,6 +26,6 @@ pub fn show_banner(detail: &str) -> Result<(), JsValue> {
     };
     banner.set_attribute("role", "alert")?;
     banner.remove_attribute("hidden")?;
-    banner.set_text_content(Some(&format!("{MESSAGE}{detail}")));
+    banner.set_text_content(Some(&gateway_core::opening::panic_banner(detail)));
     Ok(())
 }

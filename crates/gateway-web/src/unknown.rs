@@ -1,13 +1,13 @@
 //! What the page shows for an experiment id it does not know: the list of
-//! experiments, never a blank page.
+//! experiments, never a blank page. Every word comes from the core.
 
-use gateway_core::ExperimentId;
+use gateway_core::opening::UnknownView;
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use crate::dom::child;
 
-pub fn show(doc: &Document, root: &Element, id: &str) -> Result<(), JsValue> {
+pub fn show(doc: &Document, root: &Element, view: &UnknownView) -> Result<(), JsValue> {
     root.set_attribute("class", "workbench unknown")?;
     let main = child(doc, root, "main", &[("class", "layout")], None)?;
     let panel = child(
@@ -22,35 +22,14 @@ pub fn show(doc: &Document, root: &Element, id: &str) -> Result<(), JsValue> {
         &panel,
         "p",
         &[("class", "eyebrow")],
-        Some("Function Tools · Approval and Effect Workbench"),
+        Some(&view.eyebrow),
     )?;
-    child(
-        doc,
-        &panel,
-        "h1",
-        &[("id", "h-unknown")],
-        Some("Choose an experiment"),
-    )?;
-    child(
-        doc,
-        &panel,
-        "p",
-        &[("role", "alert")],
-        Some(&format!(
-            "There is no experiment named \"{id}\". These are the experiments:"
-        )),
-    )?;
+    child(doc, &panel, "h1", &[("id", "h-unknown")], Some(&view.title))?;
+    child(doc, &panel, "p", &[("role", "alert")], Some(&view.message))?;
     let list = child(doc, &panel, "ul", &[("class", "experiments")], None)?;
-    for e in ExperimentId::ALL {
+    for (href, title) in &view.experiments {
         let li = child(doc, &list, "li", &[], None)?;
-        let href = format!("?experiment={}", e.id());
-        child(
-            doc,
-            &li,
-            "a",
-            &[("href", &href)],
-            Some(e.experiment().title),
-        )?;
+        child(doc, &li, "a", &[("href", href)], Some(title))?;
     }
     Ok(())
 }

@@ -164,22 +164,133 @@ fn serde_json_args(s: &str) -> String {
     format!(r#"{{"to":"learner@example.test","subject":{quoted},"body":{quoted}}}"#)
 }
 
+/// The core reads the query as this browser's `URLSearchParams` does.
 #[wasm_bindgen_test]
-fn experiment_parameter_is_read_from_the_query() {
-    use gateway_web::experiment_param;
-    assert_eq!(
-        experiment_param("?experiment=email&embed=1").as_deref(),
-        Some("email")
+fn the_core_reads_the_query_as_the_browser_does() {
+    use gateway_core::command::Read;
+    use gateway_core::opening::{open, Address, Opening};
+    for query in [
+        "?experiment=%3Cb%3E",
+        "?embed=1&experiment=no+such",
+        "?experiment=%E2%9C%93&experiment=email",
+        "experiment=a%20b",
+    ] {
+        let browser = web_sys::UrlSearchParams::new_with_str(query)
+            .ok()
+            .and_then(|p| p.get("experiment"));
+        let address = Address {
+            query,
+            fragment: "",
+            framed: false,
+        };
+        let core = match open(address, &|_| Read::Absent) {
+            Opening::Unknown { id } => Some(id),
+            Opening::Workbench(wb) => Some(wb.experiment().id().to_string()),
+        };
+        assert_eq!(core, browser, "{query}");
+    }
+}
+
+/// Every text node and accessible name under `root`.
+fn words(root: &Element) -> Result<Vec<String>, JsValue> {
+    fn texts(node: &web_sys::Node, found: &mut Vec<String>) {
+        if node.node_type() == web_sys::Node::TEXT_NODE {
+            let text = node.text_content().unwrap_or_default();
+            if !text.trim().is_empty() {
+                found.push(text);
+            }
+        }
+        let children = node.child_nodes();
+        for i in 0..children.length() {
+            if let Some(child) = children.item(i) {
+                texts(&child, found);
+            }
+        }
+    }
+    let mut found = Vec::new();
+    texts(root, &mut found);
+    for el in select_all(root, "[aria-label], [title], [placeholder]")? {
+        for name in ["aria-label", "title", "placeholder"] {
+            if let Some(v) = el.get_attribute(name) {
+                found.push(v);
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Fails on any word of the page that the core's view model (or its
+/// declarations view) does not hold: the shell writes no words of its own.
+fn assert_every_word_is_the_models(
+    root: &Element,
+    shell: &gateway_web::app::Shared,
+    state: &str,
+) -> Result<(), JsValue> {
+    let app = shell.app.borrow();
+    let model = app.model().ok_or("nothing drawn")?;
+    let declarations = gateway_core::view::DeclarationsView::new(model.locale);
+    let source = format!("{model:?}{declarations:?}");
+    for word in words(root)? {
+        assert!(
+            source.contains(&format!("{word:?}")),
+            "{state}: {word:?} is not a string of the PageModel"
+        );
+    }
+    Ok(())
+}
+
+#[wasm_bindgen_test]
+fn every_word_on_the_page_comes_from_the_page_model() -> Result<(), JsValue> {
+    use gateway_core::Msg;
+    use gateway_web::app::dispatch;
+    let root = fresh_root()?;
+    let shell = gateway_web::app::mount(&root, ExperimentId::Registry)?;
+    assert_every_word_is_the_models(&root, &shell, "fresh")?;
+    for _ in 0..3 {
+        dispatch(&shell, Msg::NextGate);
+    }
+    assert_every_word_is_the_models(&root, &shell, "mid-run")?;
+    for _ in 0..4 {
+        dispatch(&shell, Msg::NextGate);
+    }
+    assert_every_word_is_the_models(&root, &shell, "finished")?;
+    dispatch(&shell, Msg::EditArgs("{".into()));
+    for _ in 0..7 {
+        dispatch(&shell, Msg::NextGate);
+    }
+    assert_every_word_is_the_models(&root, &shell, "rejected")?;
+    dispatch(&shell, Msg::CaptureBaseline);
+    dispatch(&shell, Msg::StartTurn);
+    for _ in 0..9 {
+        dispatch(&shell, Msg::NextGate);
+    }
+    assert_every_word_is_the_models(&root, &shell, "during a turn")?;
+    for _ in 0..40 {
+        dispatch(&shell, Msg::NextGate);
+    }
+    assert_every_word_is_the_models(&root, &shell, "turn finished")?;
+    dispatch(&shell, Msg::EndTurn);
+    dispatch(&shell, Msg::Play);
+    dispatch(&shell, Msg::Hidden);
+    dispatch(&shell, Msg::ExportNotes);
+    dispatch(
+        &shell,
+        Msg::Notice(gateway_core::notice::Notice::BaselineStorageUnreadable),
     );
-    assert_eq!(
-        experiment_param("?embed=1&experiment=registry").as_deref(),
-        Some("registry")
+    assert!(
+        !shell
+            .app
+            .borrow()
+            .model()
+            .ok_or("nothing drawn")?
+            .notices
+            .is_empty(),
+        "the notices state has notices"
     );
-    assert_eq!(experiment_param("").as_deref(), None);
-    assert_eq!(
-        experiment_param("?experiment=%3Cb%3E").as_deref(),
-        Some("<b>")
-    );
+    assert_every_word_is_the_models(&root, &shell, "with notices")?;
+    drop(shell);
+    root.remove();
+    Ok(())
 }
 
 #[wasm_bindgen_test]

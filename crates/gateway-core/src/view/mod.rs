@@ -19,11 +19,15 @@ use crate::workbench::{Delivery, Workbench};
 
 mod parts;
 
-pub use parts::{BaselineView, ClaimView, Labels, LedgerSection, RunView, TurnCallView, TurnView};
+pub use parts::{
+    BaselineView, ClaimView, DeclarationsView, ExportView, Labels, LedgerSection, RunView,
+    ToolDeclarationView, TurnCallView, TurnView,
+};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageModel {
-    /// The page's language, for `<html lang>`.
+    /// The page's language; its tag goes in `<html lang>`.
+    pub locale: Locale,
     pub lang: &'static str,
     /// The document title.
     pub title: String,
@@ -167,6 +171,8 @@ impl RowStatus {
 pub struct GateRow {
     pub gate: Gate,
     pub number: usize,
+    /// The number as the card shows it.
+    pub ordinal: String,
     /// The gate's name as a heading.
     pub name: String,
     pub status: RowStatus,
@@ -234,6 +240,7 @@ impl Workbench {
         let units = utf16_len(&inputs.args);
         let frozen = self.turn_finished();
         PageModel {
+            locale: l,
             lang: l.id(),
             title: self.t(Text::PageTitle {
                 experiment: self.experiment().experiment().title.into(),
@@ -443,6 +450,7 @@ impl Workbench {
                 GateRow {
                     gate: r.gate,
                     number: i + 1,
+                    ordinal: (i + 1).to_string(),
                     name: self.t(r.gate.label()),
                     status,
                     status_label: self.t(status.label()),

@@ -2,6 +2,7 @@
 //! labels, the ledger, the runs log, the agent turn and the baseline.
 
 use crate::baseline::Baseline;
+use crate::declarations::Export;
 use crate::ledger::FILE_NAMES;
 use crate::mode::CallOutcome;
 use crate::playback::GATE_MS;
@@ -477,6 +478,77 @@ impl Workbench {
             calls,
             claims,
             completed,
+        }
+    }
+}
+
+/// The declarations panel: built once (the published exports never change
+/// while the page is open), so it is not part of every `PageModel`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclarationsView {
+    pub exports: Vec<ExportView>,
+    pub tools: Vec<ToolDeclarationView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportView {
+    pub export: Export,
+    pub copy: String,
+    pub download: String,
+}
+
+/// One tool as the model is told about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolDeclarationView {
+    pub name: String,
+    /// `email · risk: send`.
+    pub summary: String,
+    pub description: String,
+    pub annotations_label: String,
+    pub annotations: String,
+    pub schema_label: String,
+    pub schema: String,
+}
+
+impl DeclarationsView {
+    pub fn new(l: Locale) -> Self {
+        Self {
+            exports: Export::ALL
+                .iter()
+                .map(|e| ExportView {
+                    export: *e,
+                    copy: Text::ExportCopy {
+                        export: e.label().into(),
+                    }
+                    .render(l),
+                    download: Text::ExportDownload {
+                        export: e.label().into(),
+                    }
+                    .render(l),
+                })
+                .collect(),
+            tools: crate::published::tools()
+                .into_iter()
+                .map(|t| ToolDeclarationView {
+                    summary: Text::DeclarationSummary {
+                        name: (&t.name).into(),
+                        risks: t.risks.clone().into(),
+                    }
+                    .render(l),
+                    annotations_label: Text::DeclarationAnnotations {
+                        name: (&t.name).into(),
+                    }
+                    .render(l),
+                    schema_label: Text::DeclarationSchema {
+                        name: (&t.name).into(),
+                    }
+                    .render(l),
+                    name: t.name,
+                    description: t.description,
+                    annotations: t.annotations,
+                    schema: t.schema,
+                })
+                .collect(),
         }
     }
 }

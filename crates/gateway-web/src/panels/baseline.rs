@@ -2,7 +2,7 @@
 //! the live setup and outcome. Fed by the baseline and the live request,
 //! key, approval and preview parts of the model.
 
-use gateway_core::view::PageModel;
+use gateway_core::view::{BaselineView, PageModel};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -17,11 +17,12 @@ pub struct Baseline {
 }
 
 impl Baseline {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let base = section(doc, main, "h-baseline", "Baseline", None)?;
+    pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
+        let l = &m.labels;
+        let base = section(doc, main, "h-baseline", &l.baseline_heading, None)?;
         let row = child(doc, &base, "div", &[("class", "row")], None)?;
-        let capture = button(doc, &row, "Capture baseline")?;
-        let clear = button(doc, &row, "Clear baseline")?;
+        let capture = button(doc, &row, &m.capture_label)?;
+        let clear = button(doc, &row, &l.clear_baseline)?;
         let compare = child(doc, &base, "div", &[("class", "baseline")], None)?;
         Ok(Self {
             capture,
@@ -36,80 +37,54 @@ impl Baseline {
         m: &PageModel,
         last: Option<&PageModel>,
     ) -> Result<(), JsValue> {
-        set_text(&self.capture, m.capture_label);
-        set_flag(&self.clear, "disabled", m.baseline.is_none());
+        set_text(&self.capture, &m.capture_label);
+        set_flag(&self.clear, "disabled", !m.clear_enabled);
         if last.is_none_or(|l| l.baseline != m.baseline) {
-            render_compare(doc, &self.compare, m)?;
+            render_compare(doc, &self.compare, &m.baseline)?;
         }
         Ok(())
     }
 }
 
-fn render_compare(doc: &Document, div: &Element, m: &PageModel) -> Result<(), JsValue> {
+fn render_compare(doc: &Document, div: &Element, view: &BaselineView) -> Result<(), JsValue> {
     clear(div);
-    let Some(b) = &m.baseline else {
-        child(doc, div, "p", &[("class", "status-line")], Some("No baseline captured. Capture baseline saves the current inputs and result to compare with later ones."))?;
-        return Ok(());
+    let c = match view {
+        BaselineView::Empty(hint) => {
+            child(doc, div, "p", &[("class", "status-line")], Some(hint))?;
+            return Ok(());
+        }
+        BaselineView::Compare(c) => c,
     };
     let grid = child(doc, div, "div", &[("class", "compare")], None)?;
-    let col = |title: &str| -> Result<Element, JsValue> {
-        let c = child(doc, &grid, "div", &[("class", "compare-col")], None)?;
-        child(doc, &c, "h3", &[], Some(title))?;
-        Ok(c)
-    };
-    let base = col("Baseline")?;
-    let setup = format!(
-        "Role: {} · Hook: {} · Key: {} · {}",
-        b.role,
-        b.hook,
-        b.key,
-        if b.approved {
-            "approved"
-        } else {
-            "not approved"
+    let col = |title: &str, setup: &str, request_label: &str, request: &str, rows: &[String]| {
+        let col = child(doc, &grid, "div", &[("class", "compare-col")], None)?;
+        child(doc, &col, "h3", &[], Some(title))?;
+        child(doc, &col, "p", &[], Some(setup))?;
+        literal(doc, &col, request_label, request)?;
+        let ol = child(doc, &col, "ol", &[("class", "compare-rows")], None)?;
+        for row in rows {
+            child(doc, &ol, "li", &[], Some(row))?;
         }
-    );
-    child(doc, &base, "p", &[], Some(&setup))?;
-    literal(doc, &base, "Baseline request", &b.request)?;
-    let ol = child(doc, &base, "ol", &[("class", "compare-rows")], None)?;
-    for (gate, verdict, reason) in &b.rows {
-        child(
-            doc,
-            &ol,
-            "li",
-            &[],
-            Some(&format!("{gate}: {verdict} — {reason}")),
-        )?;
-    }
-    child(doc, &base, "p", &[], Some(&b.summary))?;
-    if let Some(out) = &b.output {
-        literal(doc, &base, "Baseline output", out)?;
-    }
-
-    let live = col("Live")?;
-    child(
-        doc,
-        &live,
-        "p",
-        &[],
-        Some(&format!("Key: {} · {}", m.key, m.approval.status)),
+        Ok::<Element, JsValue>(col)
+    };
+    let base = col(
+        &c.base_title,
+        &c.base_setup,
+        &c.base_request_label,
+        &c.base_request,
+        &c.base_rows,
     )?;
-    literal(doc, &live, "Live request", &m.request)?;
-    let ol = child(doc, &live, "ol", &[("class", "compare-rows")], None)?;
-    for row in &m.preview.rows {
-        child(
-            doc,
-            &ol,
-            "li",
-            &[],
-            Some(&format!(
-                "{}: {} — {}",
-                row.gate.id(),
-                row.status.label(),
-                row.reason
-            )),
-        )?;
+    child(doc, &base, "p", &[], Some(&c.base_summary))?;
+    if let Some(out) = &c.base_output {
+        literal(doc, &base, &c.base_output_label, out)?;
     }
-    child(doc, &live, "p", &[], Some(&m.preview.summary))?;
+    let live = col(
+        &c.live_title,
+        &c.live_setup,
+        &c.live_request_label,
+        &c.live_request,
+        &c.live_rows,
+    )?;
+    child(doc, &live, "p", &[], Some(&c.live_summary))?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! count, role, hook, operation key, Reuse receipts and the approval
 //! toggle. Fed by several top-level fields of the model.
 
-use gateway_core::view::{Choice, PageModel};
+use gateway_core::view::{Choice, Labels, PageModel};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
 
@@ -25,12 +25,12 @@ pub struct Builder {
 }
 
 impl Builder {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let build = section(doc, main, "h-build", "Build the request", Some("builder"))?;
+    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let build = section(doc, main, "h-build", &l.build_heading, Some("builder"))?;
         let row = child(doc, &build, "div", &[("class", "row")], None)?;
-        let tool = field(doc, &row, "select", "tool", "Tool")?;
-        let example = field(doc, &row, "select", "example", "Example")?;
-        let tool_name = field(doc, &build, "input", "tool-name", "Tool name")?;
+        let tool = field(doc, &row, "select", "tool", &l.tool)?;
+        let example = field(doc, &row, "select", "example", &l.example)?;
+        let tool_name = field(doc, &build, "input", "tool-name", &l.tool_name)?;
         tool_name.set_attribute("type", "text")?;
         tool_name.set_attribute("autocomplete", "off")?;
         tool_name.set_attribute("spellcheck", "false")?;
@@ -40,9 +40,9 @@ impl Builder {
             &build,
             "p",
             &[("id", "tool-name-hint"), ("class", "hint")],
-            Some("The name the call carries, as a model would send it. The registry looks it up exactly: a name it does not hold fails at the first gate."),
+            Some(&l.tool_name_hint),
         )?;
-        let args = field(doc, &build, "textarea", "arguments", "Arguments JSON")?;
+        let args = field(doc, &build, "textarea", "arguments", &l.args)?;
         args.set_attribute("spellcheck", "false")?;
         args.set_attribute("rows", "9")?;
         args.set_attribute("aria-describedby", "arguments-count")?;
@@ -54,9 +54,9 @@ impl Builder {
             None,
         )?;
         let row = child(doc, &build, "div", &[("class", "row")], None)?;
-        let role = field(doc, &row, "select", "role", "Role")?;
-        let hook = field(doc, &row, "select", "hook", "Hook")?;
-        let key = field(doc, &row, "input", "operation-key", "Operation key")?;
+        let role = field(doc, &row, "select", "role", &l.role)?;
+        let hook = field(doc, &row, "select", "hook", &l.hook)?;
+        let key = field(doc, &row, "input", "operation-key", &l.key)?;
         key.set_attribute("type", "text")?;
         key.set_attribute("autocomplete", "off")?;
         key.set_attribute("spellcheck", "false")?;
@@ -73,7 +73,7 @@ impl Builder {
             &check,
             "label",
             &[("for", "reuse-receipts")],
-            Some("Reuse receipts"),
+            Some(&l.reuse),
         )?;
         let approve_row = child(doc, &build, "div", &[("class", "row approve-row")], None)?;
         let approve = child(
@@ -85,7 +85,7 @@ impl Builder {
                 ("id", "approve"),
                 ("aria-describedby", "approval-status"),
             ],
-            Some("Approve exact payload"),
+            None,
         )?;
         let approval_status = child(
             doc,
@@ -116,14 +116,14 @@ impl Builder {
         last: Option<&PageModel>,
     ) -> Result<(), JsValue> {
         if last.is_none_or(|l| l.tools != m.tools) {
-            fill_select(doc, &self.tool, &m.tools, tool_placeholder(m))?;
+            fill_select(doc, &self.tool, &m.tools, m.tool_placeholder.as_deref())?;
         }
         if last.is_none_or(|l| l.examples != m.examples) {
             fill_select(
                 doc,
                 &self.example,
                 &m.examples,
-                Some("Edited (choose to load)"),
+                Some(&m.example_placeholder),
             )?;
         }
         set_value(&self.tool_name, &m.tool_name);
@@ -155,14 +155,7 @@ impl Builder {
 
         // Approval: one toggle button.
         let approved = m.approval.approved;
-        set_text(
-            &self.approve,
-            if approved {
-                "Revoke approval"
-            } else {
-                "Approve exact payload"
-            },
-        );
+        set_text(&self.approve, &m.approval.button);
         set_attr(
             &self.approve,
             "aria-pressed",
@@ -176,11 +169,6 @@ impl Builder {
         set_text(&self.approval_status, &m.approval.status);
         Ok(())
     }
-}
-
-/// With a tool name the registry does not hold, the select shows it as such.
-fn tool_placeholder(m: &PageModel) -> Option<&'static str> {
-    (!m.tools.iter().any(|c| c.selected)).then_some("Unregistered name")
 }
 
 /// Replaces a select's options; `placeholder` adds a first disabled option
@@ -206,7 +194,7 @@ fn fill_select(
         }
     }
     for c in choices {
-        let opt = child(doc, select, "option", &[("value", c.value)], Some(c.label))?;
+        let opt = child(doc, select, "option", &[("value", c.value)], Some(&c.label))?;
         if c.selected {
             opt.set_attribute("selected", "")?;
         }

@@ -3,12 +3,12 @@
 //! Built once from the shipped exports; nothing in it follows the model.
 
 use gateway_core::declarations::Export;
-use gateway_core::published;
+use gateway_core::view::{DeclarationsView, PageModel};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::{hint, section, status};
-use crate::dom::{button, child, literal};
+use crate::dom::{button, child, literal, set_text};
 
 /// An export's Copy and Download buttons.
 #[derive(Debug, Clone)]
@@ -25,33 +25,31 @@ pub struct Declarations {
 }
 
 impl Declarations {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
+    pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
+        let l = &m.labels;
+        let view = DeclarationsView::new(m.locale);
         let decl = section(
             doc,
             main,
             "h-declarations",
-            "Declarations the model sees",
+            &l.declarations_heading,
             Some("declarations"),
         )?;
-        hint(
-            doc,
-            &decl,
-            "The model is given each tool's name, description, risk and argument schema, never its implementation. A description is not a permission: only risk and policy grant anything, so a prompt that rewrites a description gains nothing. What a tool returns is untrusted data, not instructions: a page that feeds output back to a model must keep it marked as data.",
-        )?;
+        hint(doc, &decl, &l.declarations_intro)?;
         let list = child(doc, &decl, "div", &[("class", "exports")], None)?;
         let mut exports = Vec::new();
-        for export in Export::ALL {
+        for e in &view.exports {
             let row = child(doc, &list, "div", &[("class", "row")], None)?;
-            let copy = button(doc, &row, &format!("Copy {}", export.label()))?;
-            let download = button(doc, &row, &format!("Download {}", export.label()))?;
+            let copy = button(doc, &row, &e.copy)?;
+            let download = button(doc, &row, &e.download)?;
             exports.push(ExportButtons {
-                export,
+                export: e.export,
                 copy,
                 download,
             });
         }
         let status = status(doc, &decl)?;
-        for tool in published::tools() {
+        for tool in &view.tools {
             let item = child(
                 doc,
                 &decl,
@@ -59,29 +57,17 @@ impl Declarations {
                 &[("class", "declaration"), ("data-tool", &tool.name)],
                 None,
             )?;
-            child(
-                doc,
-                &item,
-                "summary",
-                &[],
-                Some(&format!("{} · risk: {}", tool.name, tool.risks.join(", "))),
-            )?;
+            child(doc, &item, "summary", &[], Some(&tool.summary))?;
             child(doc, &item, "p", &[], Some(&tool.description))?;
-            child(doc, &item, "h3", &[], Some("MCP annotations"))?;
-            literal(
-                doc,
-                &item,
-                &format!("{} annotations", tool.name),
-                &tool.annotations,
-            )?;
-            child(doc, &item, "h3", &[], Some("Argument schema"))?;
-            literal(
-                doc,
-                &item,
-                &format!("{} argument schema", tool.name),
-                &tool.schema,
-            )?;
+            child(doc, &item, "h3", &[], Some(&l.annotations))?;
+            literal(doc, &item, &tool.annotations_label, &tool.annotations)?;
+            child(doc, &item, "h3", &[], Some(&l.argument_schema))?;
+            literal(doc, &item, &tool.schema_label, &tool.schema)?;
         }
         Ok(Self { exports, status })
+    }
+
+    pub fn render(&self, m: &PageModel) {
+        set_text(&self.status, &m.export_status);
     }
 }

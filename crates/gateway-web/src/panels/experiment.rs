@@ -1,7 +1,7 @@
 //! "Your experiment": the instructions, the goals and how many are reached.
 //! Fed by the experiment part of the model.
 
-use gateway_core::view::ExperimentView;
+use gateway_core::view::{ExperimentView, Labels};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -16,17 +16,19 @@ pub struct Experiment {
 }
 
 impl Experiment {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let intro = section(doc, main, "h-experiment", "Your experiment", Some("intro"))?;
+    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let intro = section(
+            doc,
+            main,
+            "h-experiment",
+            &l.experiment_heading,
+            Some("intro"),
+        )?;
         let instructions = child(doc, &intro, "p", &[], None)?;
-        child(doc, &intro, "h3", &[], Some("Goals"))?;
+        child(doc, &intro, "h3", &[], Some(&l.goals_heading))?;
         let progress = child(doc, &intro, "p", &[("class", "status-line")], None)?;
         let goals = child(doc, &intro, "ul", &[("class", "goals")], None)?;
-        hint(
-            doc,
-            &intro,
-            "Each gate takes eight inspection seconds, or use Next gate. Only reaching the final stage applies the planned local effect. Restart preserves the ledger; Reset synthetic ledger clears this page's fictional state.",
-        )?;
+        hint(doc, &intro, &l.hint)?;
         Ok(Self {
             instructions,
             progress,
@@ -47,11 +49,7 @@ impl Experiment {
         }
         clear(&self.goals);
         for goal in &m.goals {
-            let (state, mark) = if goal.reached {
-                ("reached", "Reached: ")
-            } else {
-                ("open", "Not yet: ")
-            };
+            let state = if goal.reached { "reached" } else { "open" };
             let li = child(
                 doc,
                 &self.goals,
@@ -59,7 +57,13 @@ impl Experiment {
                 &[("data-goal", goal.id), ("data-state", state)],
                 None,
             )?;
-            child(doc, &li, "span", &[("class", "goal-mark")], Some(mark))?;
+            child(
+                doc,
+                &li,
+                "span",
+                &[("class", "goal-mark")],
+                Some(&goal.mark),
+            )?;
             li.append_child(&doc.create_text_node(goal.text))?;
         }
         Ok(())

@@ -10,7 +10,7 @@ use web_sys::{Document, Element, HtmlInputElement};
 
 use super::preview::Preview;
 use super::{hint, section};
-use crate::dom::{button, child, el, html, set_attr, set_flag, set_optional_text, set_text};
+use crate::dom::{button, child, clear, el, html, set_attr, set_flag, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Gateway {
@@ -31,14 +31,11 @@ pub struct Gateway {
 }
 
 impl Gateway {
-    pub fn build(doc: &Document, main: &Element, playback: &PlaybackView) -> Result<Self, JsValue> {
-        let gateway = section(doc, main, "h-gateway", "Gateway", Some("gateway"))?;
-        hint(
-            doc,
-            &gateway,
-            "Scroll the gateway sideways to inspect every gate. The caption, output and ledger JSON below give the same outcomes as text.",
-        )?;
-        let gates = build_gates(doc, &gateway)?;
+    pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
+        let l = &m.labels;
+        let gateway = section(doc, main, "h-gateway", &l.gateway_heading, Some("gateway"))?;
+        hint(doc, &gateway, &l.gateway_hint)?;
+        let gates = build_gates(doc, &gateway, m)?;
         let progress_wrap = child(
             doc,
             &gateway,
@@ -57,11 +54,11 @@ impl Gateway {
 
         let controls = child(doc, &gateway, "div", &[("class", "controls")], None)?;
         let control = |label: &str| button(doc, &controls, label);
-        let play = control("Play run")?;
-        let next = control("Next gate")?;
-        let restart = control("Restart inspection")?;
-        let reset = control("Reset synthetic ledger")?;
-        let speeds = build_speeds(doc, &gateway, playback)?;
+        let play = control(&m.playback.play_label)?;
+        let next = control(&l.next_gate)?;
+        let restart = control(&l.restart)?;
+        let reset = control(&l.reset)?;
+        let speeds = build_speeds(doc, &gateway, &m.playback, &l.speed)?;
         let pace = child(doc, &gateway, "p", &[("class", "pace")], None)?;
         let caption = child(
             doc,
@@ -77,11 +74,11 @@ impl Gateway {
         let notice = child(
             doc,
             &gateway,
-            "p",
-            &[("class", "notice"), ("role", "status")],
+            "div",
+            &[("class", "notice"), ("role", "status"), ("hidden", "")],
             None,
         )?;
-        let preview = Preview::build(doc, &gateway)?;
+        let preview = Preview::build(doc, &gateway, l)?;
         Ok(Self {
             gates,
             progress,
@@ -109,13 +106,21 @@ impl Gateway {
         }
         self.render_playback(doc, &m.playback);
         set_text(&self.caption, &m.caption);
-        set_optional_text(&self.notice, m.notice.as_deref());
+        if last.is_none_or(|l| l.notices != m.notices) {
+            clear(&self.notice);
+            for notice in &m.notices {
+                child(doc, &self.notice, "p", &[], Some(notice))?;
+            }
+            set_flag(&self.notice, "hidden", m.notices.is_empty());
+        }
         self.preview
             .render(doc, &m.preview, last.map(|l| &l.preview))
     }
 
     fn render_playback(&self, doc: &Document, p: &PlaybackView) {
-        set_text(&self.play, p.play_label);
+        set_text(&self.play, &p.play_label);
+        set_flag(&self.play, "disabled", !p.play_enabled);
+        set_flag(&self.restart, "disabled", !p.restart_enabled);
         let next_had_focus = doc.active_element().as_ref() == Some(&self.next);
         set_flag(&self.next, "disabled", !p.next_enabled);
         if next_had_focus && !p.next_enabled {
@@ -143,12 +148,12 @@ impl Gateway {
                 .style()
                 .set_property("width", &format!("{}%", f64::from(width) / 10.0));
         }
-        set_text(&self.progress_text, &progress_words(p));
+        set_text(&self.progress_text, &p.progress_text);
     }
 }
 
 /// The scrolling region of gate cards, each pending until drawn.
-fn build_gates(doc: &Document, gateway: &Element) -> Result<Vec<Element>, JsValue> {
+fn build_gates(doc: &Document, gateway: &Element, m: &PageModel) -> Result<Vec<Element>, JsValue> {
     let scroller = child(
         doc,
         gateway,
@@ -156,14 +161,14 @@ fn build_gates(doc: &Document, gateway: &Element) -> Result<Vec<Element>, JsValu
         &[
             ("class", "gateway-scroll"),
             ("role", "region"),
-            ("aria-label", "Seven gates"),
+            ("aria-label", &m.labels.gates_label),
             ("tabindex", "0"),
         ],
         None,
     )?;
     let list = child(doc, &scroller, "ol", &[("class", "gates")], None)?;
     let mut gates = Vec::with_capacity(Gate::ALL.len());
-    for (i, g) in Gate::ALL.iter().enumerate() {
+    for (g, row) in Gate::ALL.iter().zip(&m.gates) {
         let li = child(
             doc,
             &list,
@@ -181,16 +186,16 @@ fn build_gates(doc: &Document, gateway: &Element) -> Result<Vec<Element>, JsValu
             &head,
             "span",
             &[("class", "gate-number")],
-            Some(&(i + 1).to_string()),
+            Some(&row.ordinal),
         )?;
         child(
             doc,
             &head,
             "span",
             &[("class", "gate-name")],
-            Some(g.label()),
+            Some(&row.name),
         )?;
-        child(doc, &li, "p", &[("class", "gate-status")], Some("pending"))?;
+        child(doc, &li, "p", &[("class", "gate-status")], None)?;
         child(doc, &li, "p", &[("class", "gate-reason")], None)?;
         gates.push(li);
     }
@@ -202,6 +207,7 @@ fn build_speeds(
     doc: &Document,
     gateway: &Element,
     playback: &PlaybackView,
+    heading: &str,
 ) -> Result<Vec<Element>, JsValue> {
     let speed = child(
         doc,
@@ -219,7 +225,7 @@ fn build_speeds(
         &speed,
         "span",
         &[("id", "speed-label"), ("class", "speed-label")],
-        Some("Speed"),
+        Some(heading),
     )?;
     let mut speeds = Vec::new();
     for choice in &playback.speeds {
@@ -237,7 +243,7 @@ fn build_speeds(
             None,
         )?;
         label.append_child(&radio)?;
-        label.append_child(&doc.create_text_node(choice.label))?;
+        label.append_child(&doc.create_text_node(&choice.label))?;
         speeds.push(radio);
     }
     Ok(speeds)
@@ -251,21 +257,9 @@ fn render_gate(li: &Element, row: &GateRow) {
         set_flag(li, "aria-current", false);
     }
     if let Ok(Some(status)) = li.query_selector(".gate-status") {
-        set_text(&status, row.status.label());
+        set_text(&status, &row.status_label);
     }
     if let Ok(Some(reason)) = li.query_selector(".gate-reason") {
         set_text(&reason, &row.reason);
-    }
-}
-
-fn progress_words(p: &PlaybackView) -> String {
-    match p.stage {
-        None => "Run finished.".into(),
-        Some(stage) => format!(
-            "Gate {} of 7 · {} s of inspection left{}",
-            stage + 1,
-            p.seconds_left,
-            if p.playing { "" } else { " (paused)" }
-        ),
     }
 }

@@ -1,7 +1,7 @@
 //! "Synthetic ledger": the ledger by section, then the same as JSON. Fed
 //! by the ledger parts of the model.
 
-use gateway_core::view::PageModel;
+use gateway_core::view::{Labels, PageModel};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -15,15 +15,15 @@ pub struct Ledger {
 }
 
 impl Ledger {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let led = section(doc, main, "h-ledger", "Synthetic ledger", Some("ledger"))?;
+    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let led = section(doc, main, "h-ledger", &l.ledger_heading, Some("ledger"))?;
         let view = child(doc, &led, "div", &[("class", "ledger-view")], None)?;
         child(
             doc,
             &led,
             "h3",
             &[("id", "h-ledger-json")],
-            Some("Ledger as JSON"),
+            Some(&l.ledger_json),
         )?;
         // Its attributes in the order this page has always written them.
         let json = child(
@@ -51,7 +51,7 @@ impl Ledger {
             clear(&self.view);
             for section in &m.ledger {
                 let div = child(doc, &self.view, "div", &[("class", "ledger-section")], None)?;
-                child(doc, &div, "h3", &[], Some(section.title))?;
+                child(doc, &div, "h3", &[], Some(&section.title))?;
                 let ul = child(doc, &div, "ul", &[], None)?;
                 for item in &section.items {
                     child(doc, &ul, "li", &[], Some(item))?;

@@ -2,12 +2,12 @@
 //! its status and fallback field, and the note shown in the single-file
 //! copy. Fed by the experiment part of the model (its title).
 
-use gateway_core::view::ExperimentView;
+use gateway_core::view::{PageModel, ShareView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::hidden_field;
-use crate::dom::{child, set_text};
+use crate::dom::{child, reveal_value, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Masthead {
@@ -21,33 +21,18 @@ pub struct Masthead {
 }
 
 impl Masthead {
-    pub fn build(
-        doc: &Document,
-        root: &Element,
-        experiment: &ExperimentView,
-    ) -> Result<Self, JsValue> {
+    pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Self, JsValue> {
+        let l = &m.labels;
         let header = child(doc, root, "header", &[("class", "masthead")], None)?;
-        child(
-            doc,
-            &header,
-            "p",
-            &[("class", "eyebrow")],
-            Some("Function Tools · Approval and Effect Workbench"),
-        )?;
-        let title = child(doc, &header, "h1", &[], Some(experiment.title))?;
-        child(
-            doc,
-            &header,
-            "p",
-            &[("class", "lede")],
-            Some("Edit real JSON arguments, inspect policy gates and watch an approved local function change a synthetic ledger."),
-        )?;
+        child(doc, &header, "p", &[("class", "eyebrow")], Some(&l.eyebrow))?;
+        let title = child(doc, &header, "h1", &[], Some(m.experiment.title))?;
+        child(doc, &header, "p", &[("class", "lede")], Some(&l.lede))?;
         let expand = child(
             doc,
             &header,
             "button",
             &[("type", "button"), ("class", "expand")],
-            Some("Expand experiment"),
+            Some(&l.expand),
         )?;
         let share = child(doc, &header, "div", &[("class", "share")], None)?;
         let copy_link = child(
@@ -55,7 +40,7 @@ impl Masthead {
             &share,
             "button",
             &[("type", "button"), ("aria-describedby", "share-status")],
-            Some("Copy link"),
+            Some(&l.copy_link),
         )?;
         let share_status = child(
             doc,
@@ -66,9 +51,9 @@ impl Masthead {
                 ("class", "status-line"),
                 ("role", "status"),
             ],
-            Some("Copy link puts this setup (not the ledger, never an approval) into a link."),
+            None,
         )?;
-        let link_field = hidden_field(doc, &share, "share-link", "Link to this setup")?;
+        let link_field = hidden_field(doc, &share, "share-link", &l.share_link_label)?;
         let share_link = child(
             doc,
             &link_field,
@@ -93,7 +78,12 @@ impl Masthead {
         })
     }
 
-    pub fn render(&self, experiment: &ExperimentView) {
-        set_text(&self.title, experiment.title);
+    pub fn render(&self, m: &PageModel) {
+        set_text(&self.title, m.experiment.title);
+        let ShareView { status, link } = &m.share;
+        set_text(&self.share_status, status);
+        if let Some(link) = link {
+            reveal_value(&self.share_link, link);
+        }
     }
 }

@@ -1,12 +1,13 @@
 //! "Notes": the learner's notes, their storage status, Export notes and
-//! the export text shown to copy where a download may be blocked. Nothing
-//! here follows the model: notes live in the browser (`storage.rs`).
+//! the export text shown to copy where a download may be blocked. Fed by
+//! the notes part of the model (the core keeps the notes and stores them).
 
+use gateway_core::view::{Labels, NotesView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::{field, hidden_field, section, status};
-use crate::dom::{button, child, set_text, value, write_value};
+use crate::dom::{button, child, reveal_value, set_text, value, write_value};
 
 #[derive(Debug, Clone)]
 pub struct Notes {
@@ -18,20 +19,20 @@ pub struct Notes {
 }
 
 impl Notes {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let panel = section(doc, main, "h-notes", "Notes", None)?;
-        let input = field(doc, &panel, "textarea", "notes", "Notes")?;
+    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let panel = section(doc, main, "h-notes", &l.notes_heading, None)?;
+        let input = field(doc, &panel, "textarea", "notes", &l.notes)?;
         input.set_attribute("rows", "5")?;
         let row = child(doc, &panel, "div", &[("class", "row")], None)?;
-        let export = button(doc, &row, "Export notes")?;
+        let export = button(doc, &row, &l.export_notes)?;
         let status = status(doc, &panel)?;
-        let fallback = hidden_field(doc, &panel, "export-text", "Export text")?;
+        let fallback = hidden_field(doc, &panel, "export-text", &l.export_text)?;
         child(
             doc,
             &fallback,
             "p",
             &[("class", "hint"), ("id", "export-hint")],
-            Some("If no download started (an embedding page may forbid downloads), select this text and copy it."),
+            Some(&l.export_text_hint),
         )?;
         let export_text = child(
             doc,
@@ -58,9 +59,13 @@ impl Notes {
         value(&self.input)
     }
 
-    /// Shows stored notes and their status (once, when the page opens).
-    pub fn show(&self, text: &str, status: &str) {
-        write_value(&self.input, text);
-        set_text(&self.status, status);
+    pub fn render(&self, notes: &NotesView) {
+        if self.text().as_deref() != Some(notes.text.as_str()) {
+            write_value(&self.input, &notes.text);
+        }
+        set_text(&self.status, &notes.status);
+        if let Some(export) = &notes.export {
+            reveal_value(&self.export_text, export);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! "Returned output": what the function returned (after the hook), or a
 //! note saying why there is none. Fed by the model's output fields.
 
-use gateway_core::view::PageModel;
+use gateway_core::view::{Labels, PageModel};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -15,8 +15,8 @@ pub struct Output {
 }
 
 impl Output {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let panel = section(doc, main, "h-output", "Returned output", None)?;
+    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let panel = section(doc, main, "h-output", &l.output_heading, None)?;
         let note = child(doc, &panel, "p", &[("class", "status-line")], None)?;
         let text = named_literal(doc, &panel, "output", "h-output")?;
         Ok(Self { note, text })

@@ -1,7 +1,7 @@
 //! "Policy by risk": the rule table, one row per risk with the registered
 //! tools it covers. Fed by the policy part of the model.
 
-use gateway_core::view::PolicyRow;
+use gateway_core::view::{Labels, PolicyRow};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -15,17 +15,13 @@ pub struct Policy {
 }
 
 impl Policy {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let pol = section(doc, main, "h-policy", "Policy by risk", None)?;
-        hint(
-            doc,
-            &pol,
-            "Only risk and policy grant anything; a tool's description never does. No fixture tool can delete or share, and no operation may be added to give one.",
-        )?;
+    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let pol = section(doc, main, "h-policy", &l.policy_heading, None)?;
+        hint(doc, &pol, &l.policy_intro)?;
         let table = child(doc, &pol, "table", &[("class", "policy")], None)?;
         let head = child(doc, &table, "thead", &[], None)?;
         let tr = child(doc, &head, "tr", &[], None)?;
-        for h in ["Risk", "Policy", "Registered tools"] {
+        for h in [&l.policy_risk, &l.policy_rule, &l.policy_tools] {
             child(doc, &tr, "th", &[("scope", "col")], Some(h))?;
         }
         let rows = child(doc, &table, "tbody", &[], None)?;
@@ -45,7 +41,7 @@ impl Policy {
         for row in policy {
             let tr = child(doc, &self.rows, "tr", &[], None)?;
             child(doc, &tr, "th", &[("scope", "row")], Some(row.risk))?;
-            child(doc, &tr, "td", &[], Some(row.rule))?;
+            child(doc, &tr, "td", &[], Some(&row.rule))?;
             child(doc, &tr, "td", &[], Some(&row.tools))?;
         }
         Ok(())

@@ -2,7 +2,7 @@
 //! `<details>` that reveals every gate's outcome before inspection. Fed by
 //! the preview part of the model.
 
-use gateway_core::view::PreviewView;
+use gateway_core::view::{Labels, PreviewView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -15,15 +15,9 @@ pub struct Preview {
 }
 
 impl Preview {
-    pub fn build(doc: &Document, gateway: &Element) -> Result<Self, JsValue> {
+    pub fn build(doc: &Document, gateway: &Element, l: &Labels) -> Result<Self, JsValue> {
         let details = child(doc, gateway, "details", &[("class", "preview")], None)?;
-        child(
-            doc,
-            &details,
-            "summary",
-            &[],
-            Some("Complete-run preview (reveals the outcome before inspection)"),
-        )?;
+        child(doc, &details, "summary", &[], Some(&l.preview))?;
         let summary = child(doc, &details, "p", &[], None)?;
         let rows = child(doc, &details, "ol", &[("class", "preview-rows")], None)?;
         Ok(Self { summary, rows })
@@ -40,19 +34,13 @@ impl Preview {
         }
         set_text(&self.summary, &p.summary);
         clear(&self.rows);
-        for row in &p.rows {
-            let text = format!(
-                "{}: {} — {}",
-                row.gate.label(),
-                row.status.label(),
-                row.reason
-            );
+        for (status, text) in &p.rows {
             child(
                 doc,
                 &self.rows,
                 "li",
-                &[("data-status", row.status.id())],
-                Some(&text),
+                &[("data-status", status.id())],
+                Some(text),
             )?;
         }
         Ok(())

@@ -13,8 +13,8 @@ pub struct Request {
 }
 
 impl Request {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let panel = section(doc, main, "h-request", "Request being reviewed", None)?;
+    pub fn build(doc: &Document, main: &Element, heading: &str) -> Result<Self, JsValue> {
+        let panel = section(doc, main, "h-request", heading, None)?;
         let text = named_literal(doc, &panel, "request", "h-request")?;
         Ok(Self { text })
     }

@@ -1,7 +1,7 @@
 //! "Runs log": the finished runs, newest first, each with its gates'
 //! outcomes and any returned output. Fed by the runs part of the model.
 
-use gateway_core::runlog::RunRecord;
+use gateway_core::view::{Labels, PageModel, RunView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -11,11 +11,13 @@ use crate::dom::{child, clear, literal};
 #[derive(Debug, Clone)]
 pub struct Runs {
     pub list: Element,
+    /// The words of each output's disclosure.
+    output_summary: String,
 }
 
 impl Runs {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let panel = section(doc, main, "h-runs", "Runs log", None)?;
+    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let panel = section(doc, main, "h-runs", &l.runs_heading, None)?;
         let list = child(
             doc,
             &panel,
@@ -23,62 +25,47 @@ impl Runs {
             &[("class", "runs"), ("reversed", "")],
             None,
         )?;
-        Ok(Self { list })
+        Ok(Self {
+            list,
+            output_summary: l.returned_output.clone(),
+        })
     }
 
     pub fn render(
         &self,
         doc: &Document,
-        runs: &[RunRecord],
-        last: Option<&[RunRecord]>,
+        m: &PageModel,
+        last: Option<&PageModel>,
     ) -> Result<(), JsValue> {
-        if last == Some(runs) {
+        if last.is_some_and(|l| l.runs == m.runs) {
             return Ok(());
         }
         let ol = &self.list;
         clear(ol);
-        if runs.is_empty() {
-            child(
-                doc,
-                ol,
-                "li",
-                &[("class", "empty")],
-                Some("No finished runs yet."),
-            )?;
+        if m.runs.is_empty() {
+            child(doc, ol, "li", &[("class", "empty")], Some(&m.runs_empty))?;
             return Ok(());
         }
-        for r in runs {
-            let li = child(doc, ol, "li", &[("value", &r.seq.to_string())], None)?;
-            let summary = format!(
-                "Run {} · {:.1} s after the page opened · {} experiment · {} · {} · hook {} · key {} · effect: {}",
-                r.seq,
-                r.at_ms as f64 / 1000.0,
-                r.experiment,
-                r.tool,
-                r.role.label(),
-                r.hook.label(),
-                r.key,
-                r.effect.id()
-            );
-            child(doc, &li, "p", &[], Some(&summary))?;
-            let outcomes = r.outcomes.map(|v| v.label()).join(", ");
-            child(
-                doc,
-                &li,
-                "p",
-                &[("class", "outcomes")],
-                Some(&format!("Gates: {outcomes}")),
-            )?;
-            if let Some(output) = &r.output {
-                let details = child(doc, &li, "details", &[], None)?;
-                child(doc, &details, "summary", &[], Some("Returned output"))?;
-                literal(
-                    doc,
-                    &details,
-                    &format!("Returned output of run {}", r.seq),
-                    output,
-                )?;
-            }
+        for r in &m.runs {
+            self.render_run(doc, r)?;
+        }
+        Ok(())
+    }
+
+    fn render_run(&self, doc: &Document, r: &RunView) -> Result<(), JsValue> {
+        let li = child(
+            doc,
+            &self.list,
+            "li",
+            &[("value", &r.seq.to_string())],
+            None,
+        )?;
+        child(doc, &li, "p", &[], Some(&r.summary))?;
+        child(doc, &li, "p", &[("class", "outcomes")], Some(&r.outcomes))?;
+        if let Some(output) = &r.output {
+            let details = child(doc, &li, "details", &[], None)?;
+            child(doc, &details, "summary", &[], Some(&self.output_summary))?;
+            literal(doc, &details, &r.output_label, output)?;
         }
         Ok(())
     }

@@ -2,7 +2,7 @@
 //! calls made and the final text's claims checked against completed
 //! operations. Fed by the turn part of the model.
 
-use gateway_core::view::TurnView;
+use gateway_core::view::{Labels, TurnView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -11,6 +11,8 @@ use crate::dom::{button, child, clear, set_flag, set_optional_text, set_text, se
 
 #[derive(Debug, Clone)]
 pub struct Turn {
+    /// The claims heading's words.
+    claims_heading: String,
     pub decision: Element,
     pub start: Element,
     pub end: Element,
@@ -21,19 +23,15 @@ pub struct Turn {
 }
 
 impl Turn {
-    pub fn build(doc: &Document, main: &Element) -> Result<Self, JsValue> {
-        let turn = section(doc, main, "h-turn", "Agent turn", None)?;
-        hint(
-            doc,
-            &turn,
-            "Paste what a model decided: a JSON array of calls {\"name\": …, \"args\": {…}}, optionally ending with {\"text\": …}, the model's final message. Each call goes through the same seven gates, with the same approval, keys and receipts. At most six calls are dispatched.",
-        )?;
-        let decision = field(doc, &turn, "textarea", "decision", "Model decision JSON")?;
+    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let turn = section(doc, main, "h-turn", &l.turn_heading, None)?;
+        hint(doc, &turn, &l.turn_intro)?;
+        let decision = field(doc, &turn, "textarea", "decision", &l.decision)?;
         decision.set_attribute("rows", "8")?;
         decision.set_attribute("spellcheck", "false")?;
         let row = child(doc, &turn, "div", &[("class", "row")], None)?;
-        let start = button(doc, &row, "Start turn")?;
-        let end = button(doc, &row, "End turn")?;
+        let start = button(doc, &row, &l.start_turn)?;
+        let end = button(doc, &row, &l.end_turn)?;
         let error = child(
             doc,
             &turn,
@@ -45,6 +43,7 @@ impl Turn {
         let calls = child(doc, &turn, "ol", &[("class", "turn-calls")], None)?;
         let claims = child(doc, &turn, "div", &[("class", "turn-claims")], None)?;
         Ok(Self {
+            claims_heading: l.claims_heading.clone(),
             decision,
             start,
             end,
@@ -72,46 +71,25 @@ impl Turn {
         for call in &t.calls {
             let li = child(doc, &self.calls, "li", &[("data-state", call.state)], None)?;
             child(doc, &li, "code", &[], Some(&call.name))?;
-            li.append_child(&doc.create_text_node(&format!(" — {}", call.detail)))?;
+            li.append_child(&doc.create_text_node(&call.detail))?;
         }
         clear(&self.claims);
-        if !t.claims.is_empty() || !t.completed.is_empty() {
-            self.render_claims(doc, t)?;
+        if let Some(completed) = &t.completed {
+            self.render_claims(doc, t, completed)?;
         }
         Ok(())
     }
 
-    fn render_claims(&self, doc: &Document, t: &TurnView) -> Result<(), JsValue> {
-        child(
-            doc,
-            &self.claims,
-            "h3",
-            &[],
-            Some("Claims against completed operations"),
-        )?;
+    fn render_claims(&self, doc: &Document, t: &TurnView, completed: &str) -> Result<(), JsValue> {
+        child(doc, &self.claims, "h3", &[], Some(&self.claims_heading))?;
         let ul = child(doc, &self.claims, "ul", &[], None)?;
         for c in &t.claims {
-            let (state, verdict) = if c.backed {
-                (
-                    "backed",
-                    format!("backed by a {} effect or receipt in this turn", c.tool),
-                )
-            } else {
-                (
-                    "unbacked",
-                    format!("flagged: no {} effect or receipt stands behind it", c.tool),
-                )
-            };
+            let state = if c.backed { "backed" } else { "unbacked" };
             let li = child(doc, &ul, "li", &[("data-claim", state)], None)?;
             child(doc, &li, "q", &[], Some(&c.sentence))?;
-            li.append_child(&doc.create_text_node(&format!(" — {verdict}")))?;
+            li.append_child(&doc.create_text_node(&c.verdict))?;
         }
-        let done = if t.completed.is_empty() {
-            "Completed operations: none.".to_string()
-        } else {
-            format!("Completed operations: {}.", t.completed.join("; "))
-        };
-        child(doc, &self.claims, "p", &[], Some(&done))?;
+        child(doc, &self.claims, "p", &[], Some(completed))?;
         Ok(())
     }
 }
