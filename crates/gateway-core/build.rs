@@ -248,7 +248,9 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
     s.push_str(
         "/// Every message of the catalogue; its fields are the message's named arguments.\n",
     );
-    s.push_str("#[derive(Debug, Clone, PartialEq, Eq)]\npub enum Text {\n");
+    // Debug prints the message id only: a derived Debug of every variant
+    // would cost the page kilobytes for no reader.
+    s.push_str("#[derive(Clone, PartialEq, Eq)]\npub enum Text {\n");
     for (id, v) in vars {
         let _ = writeln!(s, "    /// `{id}`");
         if v.is_empty() {
@@ -258,7 +260,7 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
             let _ = writeln!(s, "    {} {{ {} }},", camel(id), fields.join(", "));
         }
     }
-    s.push_str("}\n\nimpl Text {\n");
+    s.push_str("}\n\nimpl std::fmt::Debug for Text {\n    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n        f.write_str(self.id())\n    }\n}\n\nimpl Text {\n");
     s.push_str("    /// The message id in the `.ftl` files.\n    pub fn id(&self) -> &'static str {\n        match self {\n");
     for (id, v) in vars {
         let pat = if v.is_empty() {

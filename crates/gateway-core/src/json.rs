@@ -110,41 +110,11 @@ pub fn type_name(value: &Value) -> &'static str {
     }
 }
 
-/// Formats a double as JavaScript's `Number.prototype.toString` does.
+/// Formats a double as JavaScript's `Number.prototype.toString` does
+/// (ECMAScript Number::toString: the shortest digits that round-trip,
+/// ties broken as JavaScript does), through `ryu-js`.
 pub fn js_number(x: f64) -> String {
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    if x == 0.0 {
-        return "0".into();
-    }
-    // `{:e}` gives the shortest round-trip digits, e.g. "3.3333333333333335e-13".
-    let sci = format!("{:e}", x.abs());
-    let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let k = digits.len() as i32;
-    let n = exponent + 1;
-    let body = if k <= n && n <= 21 {
-        format!("{digits}{}", "0".repeat((n - k) as usize))
-    } else if 0 < n && n <= 21 {
-        format!("{}.{}", &digits[..n as usize], &digits[n as usize..])
-    } else if -6 < n && n <= 0 {
-        format!("0.{}{digits}", "0".repeat((-n) as usize))
-    } else {
-        let sign = if n - 1 < 0 { '-' } else { '+' };
-        let (first, rest) = digits.split_at(1);
-        let point = if rest.is_empty() { "" } else { "." };
-        format!("{first}{point}{rest}e{sign}{}", (n - 1).abs())
-    };
-    if x < 0.0 {
-        format!("-{body}")
-    } else {
-        body
-    }
+    ryu_js::Buffer::new().format(x).to_string()
 }
 
 /// `JSON.stringify(value, null, 2)`.

@@ -167,8 +167,29 @@ pub enum ArgError {
     },
     Rule {
         field: String,
-        rule: Text,
+        rule: Rule,
     },
+}
+
+/// A rule across fields that a shape cannot say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rule {
+    /// The arguments fit none of the shape's forms.
+    DeclaredForm,
+    /// `end` must come after `start`.
+    AfterStart { start: String, end: String },
+}
+
+impl Rule {
+    pub fn text(&self) -> Text {
+        match self {
+            Rule::DeclaredForm => Text::RuleDeclaredForm,
+            Rule::AfterStart { start, end } => Text::RuleAfterStart {
+                start: start.into(),
+                end: end.into(),
+            },
+        }
+    }
 }
 
 impl From<crate::json::JsonError> for ArgError {
@@ -249,7 +270,7 @@ impl ArgError {
             },
             ArgError::Rule { field, rule } => Text::ArgRule {
                 field: field.into(),
-                rule: rule.clone().into(),
+                rule: rule.text().into(),
             },
         }
     }
@@ -281,7 +302,8 @@ impl Args {
     /// their canonical texts are equal.
     pub fn canonical(&self) -> String {
         let mut entries: Vec<_> = self.0.iter().collect();
-        entries.sort_by(|a, b| a.0.cmp(b.0));
+        // Object keys are unique, so an unstable sort is exact.
+        entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
         let sorted: Map<String, Value> = entries
             .into_iter()
             .map(|(k, v)| (k.clone(), v.clone()))
@@ -384,7 +406,7 @@ impl Shape {
         }
         candidates.first().copied().ok_or(ArgError::Rule {
             field: "arguments".into(),
-            rule: Text::RuleDeclaredForm,
+            rule: Rule::DeclaredForm,
         })
     }
 

@@ -51,7 +51,8 @@ impl Arg {
                 .parse::<i64>()
                 .map_or_else(|_| plural_category(locale, *n) == key, |exact| exact == *n),
             Arg::Str(s) => s == key,
-            Arg::Text(t) => t.id() == key,
+            // A message selects nothing: only its words are shown.
+            Arg::Text(_) => false,
             Arg::List(items) => plural_category(locale, items.len() as i64) == key,
         }
     }

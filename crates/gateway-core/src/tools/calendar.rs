@@ -9,7 +9,7 @@ use serde_json::json;
 use super::{Declaration, Examples, ExecError, Planned, Tool};
 use crate::ledger::{Effect, Event, Ledger, MAX_EVENTS};
 use crate::policy::Risk;
-use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Shape, Variant};
+use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
 use crate::text::Text;
 
 #[derive(Debug)]
@@ -82,7 +82,7 @@ impl Tool for Calendar {
         if parse_clock(start) >= parse_clock(end) {
             return Err(ArgError::Rule {
                 field: "end".into(),
-                rule: crate::text::Text::RuleAfterStart {
+                rule: Rule::AfterStart {
                     start: start.into(),
                     end: end.into(),
                 },

@@ -406,7 +406,7 @@ impl Workbench {
                         Text::CompletedCall {
                             number: (i + 1).into(),
                             name: (&call.name).into(),
-                            detail: detail.clone().into(),
+                            detail: detail.render(l).into(),
                         }
                         .into(),
                     );

@@ -146,7 +146,7 @@ impl Gateway {
         if let Some(bar) = html(&self.progress) {
             let _ = bar
                 .style()
-                .set_property("width", &format!("{}%", f64::from(width) / 10.0));
+                .set_property("width", &format!("{}.{}%", width / 10, width % 10));
         }
         set_text(&self.progress_text, &p.progress_text);
     }
