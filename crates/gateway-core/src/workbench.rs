@@ -85,6 +85,11 @@ pub enum Msg {
     Resized {
         height: u32,
     },
+    /// The page entered or left the browser's full screen.
+    FullScreen(bool),
+    /// Expand experiment where full screen is refused: the page fills its
+    /// frame instead (`true`), or goes back (`false`).
+    FillFrame(bool),
     /// A `Store` or `Remove` command succeeded.
     Stored(Slot),
     /// A `Store` or `Remove` command was refused by the browser.
@@ -148,6 +153,9 @@ pub struct Workbench {
     delivery: Delivery,
     /// Whether the page is framed by a course page (posts go to it).
     framed: bool,
+    /// Expand experiment: in full screen, or filling the frame instead.
+    full_screen: bool,
+    fill_frame: bool,
     /// The height last posted to the framing page.
     posted_height: Option<u32>,
     embed: EmbedOptions,
@@ -162,13 +170,18 @@ impl Workbench {
 
     pub fn with_registry(experiment: ExperimentId, registry: Registry) -> Self {
         let e = experiment.experiment();
-        let decl = e.tool.tool().declaration();
-        let (args, example) = match e.args {
-            StartArgs::Example(kind) => (kind.text(&decl.examples).to_string(), Some(kind)),
-            StartArgs::Text(text) => (text.to_string(), None),
+        // The starting tool as this registry holds it; one it lacks starts
+        // with its name and empty arguments, and fails at the schema gate.
+        let examples = registry.get(e.tool.id()).map(|t| &t.declaration().examples);
+        let (args, example) = match (e.args, examples) {
+            (StartArgs::Example(kind), Some(examples)) => {
+                (kind.text(examples).to_string(), Some(kind))
+            }
+            (StartArgs::Example(_), None) => ("{}".to_string(), None),
+            (StartArgs::Text(text), _) => (text.to_string(), None),
         };
         let mode = Mode::Free(Request {
-            tool: decl.name.into(),
+            tool: e.tool.id().into(),
             args,
             example,
         });
@@ -205,6 +218,8 @@ impl Workbench {
             delivery: Delivery::Idle,
             framed: false,
             posted_height: None,
+            full_screen: false,
+            fill_frame: false,
             embed: EmbedOptions::default(),
             commands: VecDeque::new(),
         }
@@ -538,6 +553,8 @@ impl Workbench {
                     }));
                 }
             }
+            Msg::FullScreen(on) => self.full_screen = on,
+            Msg::FillFrame(on) => self.fill_frame = on,
             Msg::Stored(slot) => self.set_slot(slot, SlotState::Writable),
             Msg::StoreFailed(slot) => {
                 self.set_slot(slot, SlotState::Refused);
@@ -605,6 +622,11 @@ impl Workbench {
 
     pub(crate) fn set_embed(&mut self, embed: EmbedOptions) {
         self.embed = embed;
+    }
+
+    /// Whether the experiment is expanded: `(full screen, filling the frame)`.
+    pub fn expanded(&self) -> (bool, bool) {
+        (self.full_screen, self.fill_frame)
     }
 
     pub fn embed(&self) -> &EmbedOptions {

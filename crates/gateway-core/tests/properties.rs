@@ -745,6 +745,8 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         1 => export().prop_map(Msg::CopyExport),
         1 => export().prop_map(Msg::DownloadExport),
         1 => height().prop_map(|height| Msg::Resized { height }),
+        1 => any::<bool>().prop_map(Msg::FullScreen),
+        1 => any::<bool>().prop_map(Msg::FillFrame),
         2 => slot().prop_map(Msg::Stored),
         2 => slot().prop_map(Msg::StoreFailed),
         1 => deliverable().prop_map(Msg::Copied),
@@ -804,6 +806,8 @@ fn variant(msg: &Msg) -> &'static str {
         Msg::CopyExport(_) => "CopyExport",
         Msg::DownloadExport(_) => "DownloadExport",
         Msg::Resized { .. } => "Resized",
+        Msg::FullScreen(_) => "FullScreen",
+        Msg::FillFrame(_) => "FillFrame",
         Msg::Stored(_) => "Stored",
         Msg::StoreFailed(_) => "StoreFailed",
         Msg::Copied(_) => "Copied",
@@ -813,7 +817,7 @@ fn variant(msg: &Msg) -> &'static str {
 }
 
 /// Every variant name [`variant`] returns.
-const VARIANTS: [&str; 37] = [
+const VARIANTS: [&str; 39] = [
     "SelectTool",
     "SetToolName",
     "LoadExample",
@@ -846,6 +850,8 @@ const VARIANTS: [&str; 37] = [
     "CopyExport",
     "DownloadExport",
     "Resized",
+    "FullScreen",
+    "FillFrame",
     "Stored",
     "StoreFailed",
     "Copied",
@@ -1405,6 +1411,8 @@ fn outside_the_run(msg: &Msg) -> bool {
             | Msg::CopyExport(_)
             | Msg::DownloadExport(_)
             | Msg::Resized { .. }
+            | Msg::FullScreen(_)
+            | Msg::FillFrame(_)
             | Msg::Stored(_)
             | Msg::StoreFailed(_)
             | Msg::Copied(_)

@@ -11,10 +11,11 @@ use gateway_core::view::PageModel;
 use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Role, Speed, ToolId, Workbench};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, Event, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use crate::dom::{copy_text, document, now_ms};
+use crate::dom::{copy_text, document, listen, now_ms};
 use crate::embed;
+use crate::fullscreen;
 use crate::layout::{self, Page};
 use crate::storage;
 
@@ -74,7 +75,8 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
     shell.app.borrow_mut().draw()?;
     wire(&shell)?;
     let doc = shell.app.borrow().doc.clone();
-    embed::watch_height(&shell, &doc)?;
+    let s = shell.clone();
+    embed::watch_height(&doc, move |height| dispatch(&s, Msg::Resized { height }))?;
     // Whatever opening queued (none today) is performed like any other.
     perform_queued(&shell);
     Ok(shell)
@@ -194,18 +196,6 @@ fn request_frame(shell: &Shared) {
     }
 }
 
-/// Attaches `handler` to `event` on `target` for the page's lifetime.
-pub fn listen(
-    target: &web_sys::EventTarget,
-    event: &str,
-    handler: impl FnMut(Event) + 'static,
-) -> Result<(), JsValue> {
-    let cb = Closure::<dyn FnMut(Event)>::new(handler);
-    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
-    cb.forget();
-    Ok(())
-}
-
 fn select_value(e: &Element) -> String {
     e.dyn_ref::<HtmlSelectElement>()
         .map(HtmlSelectElement::value)
@@ -306,7 +296,11 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
         e.dyn_ref::<HtmlTextAreaElement>()
             .map(|t| Msg::EditDecision(t.value()))
     })?;
-    crate::exports::wire(shell, &page.declarations)?;
+    for buttons in &page.declarations.exports {
+        let export = buttons.export;
+        on_message(shell, &buttons.copy, Msg::CopyExport(export))?;
+        on_message(shell, &buttons.download, Msg::DownloadExport(export))?;
+    }
     on_click(shell, &page.baseline.clear, |_| Msg::ClearBaseline)?;
 
     on_value(shell, &page.notes.input, "input", |e| {
@@ -320,7 +314,7 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
             .unwrap_or_default();
         dispatch(&s, Msg::CopyLink { page_url });
     })?;
-    crate::fullscreen::wire(shell, &page.root, &page.masthead.expand)?;
+    wire_expand(shell, &page)?;
 
     let doc = shell.app.borrow().doc.clone();
     let s = shell.clone();
@@ -331,4 +325,41 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
         }
     })?;
     Ok(())
+}
+
+/// Sends `msg` when `target` is clicked.
+fn on_message(shell: &Shared, target: &Element, msg: Msg) -> Result<(), JsValue> {
+    let s = shell.clone();
+    listen(target, "click", move |_| dispatch(&s, msg.clone()))
+}
+
+/// Expand experiment: the browser's full screen where it is allowed, and
+/// filling the frame where it is refused; the core words the button.
+fn wire_expand(shell: &Shared, page: &Page) -> Result<(), JsValue> {
+    let doc = shell.app.borrow().doc.clone();
+    let (s, d, root) = (shell.clone(), doc.clone(), page.root.clone());
+    listen(&page.masthead.expand, "click", move |_| {
+        let filling = s.app.borrow().model().is_some_and(|m| m.expand.fill_frame);
+        if fullscreen::is_full_screen(&d) {
+            fullscreen::exit(&d);
+        } else if filling {
+            dispatch(&s, Msg::FillFrame(false));
+        } else if !fullscreen::request(&d, &root) {
+            dispatch(&s, Msg::FillFrame(true));
+        }
+    })?;
+    let (s, d) = (shell.clone(), doc.clone());
+    listen(&doc, "fullscreenchange", move |_| {
+        dispatch(&s, Msg::FullScreen(fullscreen::is_full_screen(&d)))
+    })?;
+    let s = shell.clone();
+    listen(&doc, "keydown", move |ev| {
+        let escape = ev
+            .dyn_ref::<web_sys::KeyboardEvent>()
+            .is_some_and(|k| k.key() == "Escape");
+        let filling = s.app.borrow().model().is_some_and(|m| m.expand.fill_frame);
+        if escape && filling {
+            dispatch(&s, Msg::FillFrame(false));
+        }
+    })
 }

@@ -200,3 +200,15 @@ pub fn copy_text(text: &str, done: impl FnOnce() + 'static, failed: impl FnOnce(
     done.forget();
     failed.forget();
 }
+
+/// Attaches `handler` to `event` on `target` for the page's lifetime.
+pub fn listen(
+    target: &web_sys::EventTarget,
+    event: &str,
+    handler: impl FnMut(web_sys::Event) + 'static,
+) -> Result<(), JsValue> {
+    let cb = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::Event)>::new(handler);
+    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
+    cb.forget();
+    Ok(())
+}

@@ -1,6 +1,7 @@
 //! Posting to an embedding course page, and watching this page's height.
 //! What to post, and when, is the core's (`Command::Post`); this module
-//! only turns a post into `postMessage` calls and reports height changes.
+//! only turns a post into `postMessage` calls and reports height changes
+//! (which the shell sends to the core as `Msg::Resized`).
 //!
 //! Messages posted to the parent window:
 //! - `{subject: "lti.frameResize", height}` (Canvas and others resize on it);
@@ -9,13 +10,10 @@
 //!   reached, total, complete}` when a goal is newly reached.
 
 use gateway_core::command::Post;
-use gateway_core::Msg;
 use js_sys::{Object, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Window};
-
-use crate::app::{dispatch, Shared};
 
 /// The namespace of this page's own messages.
 pub const NAMESPACE: &str = "function-tools-workbench";
@@ -74,9 +72,9 @@ pub fn post(post: &Post) {
     }
 }
 
-/// Tells the core the document's height now and whenever it changes, if
-/// framed.
-pub fn watch_height(shell: &Shared, doc: &Document) -> Result<(), JsValue> {
+/// Calls `report` with the document's height now and whenever it changes,
+/// if framed.
+pub fn watch_height(doc: &Document, report: impl Fn(u32) + 'static) -> Result<(), JsValue> {
     if !framed() {
         return Ok(());
     }
@@ -84,20 +82,14 @@ pub fn watch_height(shell: &Shared, doc: &Document) -> Result<(), JsValue> {
         return Ok(());
     };
     let target = html.clone();
-    let s = shell.clone();
-    let report = move || {
+    let measure = move || {
         let height = target
             .dyn_ref::<web_sys::HtmlElement>()
             .map_or(0, web_sys::HtmlElement::offset_height);
-        dispatch(
-            &s,
-            Msg::Resized {
-                height: u32::try_from(height).unwrap_or(0),
-            },
-        );
+        report(u32::try_from(height).unwrap_or(0));
     };
-    report();
-    let callback = Closure::<dyn FnMut()>::new(report);
+    measure();
+    let callback = Closure::<dyn FnMut()>::new(measure);
     let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref())?;
     observer.observe(&html);
     callback.forget();

@@ -76,6 +76,15 @@ impl Page {
             }
         }
         self.masthead.render(m);
+        if last.is_none_or(|l| l.expand.fill_frame != m.expand.fill_frame) {
+            // Expand experiment where full screen is refused: fill the frame.
+            let classes = self.root.class_list();
+            if m.expand.fill_frame {
+                classes.add_1("expanded")?;
+            } else {
+                classes.remove_1("expanded")?;
+            }
+        }
         self.experiment
             .render(doc, &m.experiment, last.map(|l| &l.experiment))?;
         self.builder.render(doc, m, last)?;

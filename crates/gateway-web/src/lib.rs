@@ -9,7 +9,6 @@
 pub mod app;
 pub mod dom;
 pub mod embed;
-mod exports;
 mod fullscreen;
 pub mod layout;
 pub mod panels;

@@ -87,6 +87,15 @@ pub struct PageModel {
     pub hidden_panels: Vec<String>,
     /// `?embed=1`: no page chrome.
     pub embedded: bool,
+    pub expand: ExpandView,
+}
+
+/// Expand experiment: the button's words, and whether the page fills its
+/// frame because full screen was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpandView {
+    pub label: String,
+    pub fill_frame: bool,
 }
 
 /// One row of the policy table.
@@ -401,6 +410,17 @@ impl Workbench {
             export_status: self.export_status(),
             hidden_panels: self.embed().hide.clone(),
             embedded: self.embed().embed,
+            expand: {
+                let (full_screen, fill_frame) = self.expanded();
+                ExpandView {
+                    label: self.t(if full_screen || fill_frame {
+                        Text::ExitFullScreen
+                    } else {
+                        Text::ExpandExperiment
+                    }),
+                    fill_frame,
+                }
+            },
         }
     }
 

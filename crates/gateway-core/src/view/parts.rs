@@ -33,8 +33,6 @@ macro_rules! labels {
 labels! {
     eyebrow => Text::Eyebrow,
     lede => Text::Lede,
-    expand => Text::ExpandExperiment,
-    exit_full_screen => Text::ExitFullScreen,
     copy_link => Text::CopyLink,
     share_link_label => Text::ShareLinkLabel,
     experiment_heading => Text::YourExperiment,

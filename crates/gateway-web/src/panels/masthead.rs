@@ -32,7 +32,7 @@ impl Masthead {
             &header,
             "button",
             &[("type", "button"), ("class", "expand")],
-            Some(&l.expand),
+            Some(&m.expand.label),
         )?;
         let share = child(doc, &header, "div", &[("class", "share")], None)?;
         let copy_link = child(
@@ -80,6 +80,7 @@ impl Masthead {
 
     pub fn render(&self, m: &PageModel) {
         set_text(&self.title, m.experiment.title);
+        set_text(&self.expand, &m.expand.label);
         let ShareView { status, link } = &m.share;
         set_text(&self.share_status, status);
         if let Some(link) = link {
