@@ -389,3 +389,39 @@ test('when storage is disabled altogether, the page still works and says notes a
   assert.match(await caption(page), /^Run finished: /, 'the workbench still runs');
   assert.deepEqual(opened.pageErrors, [], 'no uncaught error');
 });
+
+// Issue 13, defect 3: with storage that cannot be read but can be written,
+// the first keystroke used to replace the stored notes, and Capture the
+// stored baseline. Both are now kept: the page says so and keeps the text.
+test('when storage cannot be read, stored notes and a stored baseline are never written over', { timeout: 60_000 }, async () => {
+  const opened = await suite.open('?experiment=email');
+  const { page } = opened;
+  await waitForGates(page);
+  const keys = {
+    notes: 'function-tools-workbench/notes/v1/email',
+    baseline: 'function-tools-workbench/baseline/v1/email',
+  };
+  await page.evaluate((k) => {
+    localStorage.setItem(k.notes, 'Notes typed last week.');
+    localStorage.setItem(k.baseline, '{"version":1,"baseline":"kept"}');
+  }, keys);
+  await page.addInitScript(() => {
+    window.__getItem = Storage.prototype.getItem;
+    Storage.prototype.getItem = function getItem() {
+      throw new DOMException('Reading is blocked.', 'SecurityError');
+    };
+  });
+  await page.reload();
+  await waitForGates(page);
+  await notesBox(page).pressSequentially('New line.');
+  assert.equal(await notesBox(page).inputValue(), 'New line.', 'the typed text stays in the textarea');
+  assert.match(await notesStatus(page).textContent(), /cannot be saved/, 'the page says the notes are not saved');
+  await page.getByRole('button', { name: 'Capture baseline' }).click();
+  await page.getByText('left untouched').first().waitFor();
+  const stored = await page.evaluate((k) => ({
+    notes: window.__getItem.call(localStorage, k.notes),
+    baseline: window.__getItem.call(localStorage, k.baseline),
+  }), keys);
+  assert.deepEqual(stored, { notes: 'Notes typed last week.', baseline: '{"version":1,"baseline":"kept"}' });
+  assert.deepEqual(opened.pageErrors, [], 'no uncaught error');
+});
