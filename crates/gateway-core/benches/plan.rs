@@ -196,12 +196,50 @@ fn workbench_bench(c: &mut Criterion) {
     });
 }
 
+/// One playing frame (`Tick` + `view()`) on a page that has finished 100
+/// runs: a full outbox, 20 receipts and a full runs log. What a frame
+/// costs should not grow with what the ledger and the log hold.
+fn frame_bench(c: &mut Criterion) {
+    let mut wb = Workbench::new(ExperimentId::Email);
+    let mut now = 1_000;
+    let mut send = |wb: &mut Workbench, msg| {
+        now += 10;
+        wb.update(now, msg);
+    };
+    send(&mut wb, Msg::SetRole(Role::Operator));
+    for run in 0..100 {
+        send(&mut wb, Msg::SetKey(format!("intent-{run}")));
+        send(&mut wb, Msg::Approve);
+        for _ in 0..7 {
+            send(&mut wb, Msg::NextGate);
+        }
+    }
+    assert_eq!(wb.log().len(), 100);
+    assert_eq!(wb.ledger().outbox().len(), MAX_OUTBOX);
+    send(&mut wb, Msg::Restart);
+    send(&mut wb, Msg::Play);
+    let mut fresh = Workbench::new(ExperimentId::Email);
+    fresh.update(1_000, Msg::Play);
+    // The clock stands still, so the run never finishes mid-measurement.
+    for (name, page, at) in [
+        ("fresh page", &mut fresh, 1_001),
+        ("100 runs finished", &mut wb, now + 1),
+    ] {
+        c.bench_function(&format!("playing frame (Tick + view), {name}"), |b| {
+            b.iter(|| {
+                page.update(at, Msg::Tick);
+                black_box(page.view())
+            })
+        });
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .measurement_time(Duration::from_secs(3))
         .sample_size(30)
         .without_plots();
-    targets = plan_benches, workbench_bench
+    targets = plan_benches, workbench_bench, frame_bench
 }
 criterion_main!(benches);

@@ -10,6 +10,7 @@
 //! finishes against new inputs.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use crate::baseline::Baseline;
 use crate::command::{Command, Deliverable, Post, Slot, SlotState};
@@ -28,6 +29,7 @@ use crate::share::Setup;
 use crate::text::Locale;
 use crate::tools::{ExampleKind, Registry, ToolId};
 use crate::turn::{self, DecisionError};
+use crate::view::{LedgerSection, RunView};
 
 /// Everything the page can tell the core.
 #[derive(Debug, Clone, PartialEq)]
@@ -160,6 +162,18 @@ pub struct Workbench {
     posted_height: Option<u32>,
     embed: EmbedOptions,
     commands: VecDeque<Command>,
+    // INVARIANT: the words of `ledger` and `log` as they are now
+    // (`refresh_records` after every change of either).
+    records: Records,
+}
+
+/// The ledger and the runs log in words, shared by every view until they
+/// change.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Records {
+    pub ledger: Rc<[LedgerSection]>,
+    pub ledger_json: Rc<str>,
+    pub runs: Rc<[RunView]>,
 }
 
 impl Workbench {
@@ -193,7 +207,7 @@ impl Workbench {
         };
         let ledger = Ledger::fixtures();
         let plan = plan(&registry, &inputs_of(&mode, &policy, None), &ledger);
-        Self {
+        let mut wb = Self {
             registry,
             experiment,
             locale: Locale::default(),
@@ -222,7 +236,24 @@ impl Workbench {
             fill_frame: false,
             embed: EmbedOptions::default(),
             commands: VecDeque::new(),
-        }
+            records: Records::default(),
+        };
+        wb.refresh_records();
+        wb
+    }
+
+    /// Words the ledger and the runs log again; they change only when a
+    /// run finishes or the ledger is reset, so a playing frame reuses them.
+    fn refresh_records(&mut self) {
+        self.records = Records {
+            ledger: self.ledger_sections().into(),
+            ledger_json: crate::json::pretty(&self.ledger.to_json()).into(),
+            runs: self.log.records().map(|r| self.run_view(r)).collect(),
+        };
+    }
+
+    pub(crate) fn records(&self) -> &Records {
+        &self.records
     }
 
     pub fn experiment(&self) -> ExperimentId {
@@ -457,6 +488,7 @@ impl Workbench {
                 // The turn's claims were judged against the ledger now gone.
                 self.leave_turn();
                 self.ledger.reset();
+                self.refresh_records();
                 self.approval = None;
                 self.policy.reuse = true;
                 self.start_over();
@@ -850,6 +882,7 @@ impl Workbench {
             effect,
             output: self.plan.returned_text(),
         });
+        self.refresh_records();
         let turn_end = self.record_turn_outcome();
         let goals = self.experiment.experiment().goals;
         let run = FinishedRun {

@@ -6,10 +6,12 @@
 //! enabled, what each gate row says, every label, caption and status line
 //! is decided here, through the message catalogue.
 
+use std::rc::Rc;
+
 use crate::baseline::Baseline;
 use crate::command::{Deliverable, Slot, SlotState};
 use crate::gates::{request_text, Gate, Outcome, Verdict, GATES};
-use crate::json::{pretty, utf16_len, MAX_ARGUMENT_UNITS};
+use crate::json::{utf16_len, MAX_ARGUMENT_UNITS};
 use crate::ledger::Finish;
 use crate::playback::Speed;
 use crate::policy::{Hook, Risk, Role};
@@ -61,9 +63,11 @@ pub struct PageModel {
     pub output: Option<String>,
     /// What the output panel says when there is no output.
     pub output_note: String,
-    pub ledger: Vec<LedgerSection>,
-    pub ledger_json: String,
-    pub runs: Vec<RunView>,
+    // Shared with the workbench until a run finishes (`Rc`): a playing
+    // frame words none of them again.
+    pub ledger: Rc<[LedgerSection]>,
+    pub ledger_json: Rc<str>,
+    pub runs: Rc<[RunView]>,
     /// What the runs log shows with no run.
     pub runs_empty: String,
     /// Every notice, oldest first; none is lost to a newer one.
@@ -370,9 +374,9 @@ impl Workbench {
                 None
             },
             output_note: self.output_note(finished),
-            ledger: self.ledger_sections(),
-            ledger_json: pretty(&self.ledger().to_json()),
-            runs: self.log().records().map(|r| self.run_view(r)).collect(),
+            ledger: self.records().ledger.clone(),
+            ledger_json: self.records().ledger_json.clone(),
+            runs: self.records().runs.clone(),
             runs_empty: self.t(Text::RunsEmpty),
             notices: self.notices().iter().map(|n| self.t(n.text())).collect(),
             baseline: self.baseline_view(),

@@ -49,7 +49,7 @@ impl Ledger {
     ) -> Result<(), JsValue> {
         if last.is_none_or(|l| l.ledger != m.ledger) {
             clear(&self.view);
-            for section in &m.ledger {
+            for section in m.ledger.iter() {
                 let div = child(doc, &self.view, "div", &[("class", "ledger-section")], None)?;
                 child(doc, &div, "h3", &[], Some(&section.title))?;
                 let ul = child(doc, &div, "ul", &[], None)?;

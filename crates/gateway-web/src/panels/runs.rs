@@ -46,7 +46,7 @@ impl Runs {
             child(doc, ol, "li", &[("class", "empty")], Some(&m.runs_empty))?;
             return Ok(());
         }
-        for r in &m.runs {
+        for r in m.runs.iter() {
             self.render_run(doc, r)?;
         }
         Ok(())
