@@ -29,7 +29,7 @@ use crate::share::Setup;
 use crate::text::Locale;
 use crate::tools::{ExampleKind, Registry, ToolId};
 use crate::turn::{self, DecisionError};
-use crate::view::{LedgerSection, RunView};
+use crate::view::{Labels, LedgerSection, RunView};
 
 /// Everything the page can tell the core.
 #[derive(Debug, Clone, PartialEq)]
@@ -167,10 +167,11 @@ pub struct Workbench {
     records: Records,
 }
 
-/// The ledger and the runs log in words, shared by every view until they
-/// change.
-#[derive(Debug, Clone, Default)]
+/// The page's fixed words, the ledger and the runs log in words, shared by
+/// every view until they change (the labels only with the language).
+#[derive(Debug, Clone)]
 pub(crate) struct Records {
+    pub labels: Rc<Labels>,
     pub ledger: Rc<[LedgerSection]>,
     pub ledger_json: Rc<str>,
     pub runs: Rc<[RunView]>,
@@ -236,7 +237,12 @@ impl Workbench {
             fill_frame: false,
             embed: EmbedOptions::default(),
             commands: VecDeque::new(),
-            records: Records::default(),
+            records: Records {
+                labels: Rc::new(Labels::new(Locale::default())),
+                ledger: Rc::from([]),
+                ledger_json: Rc::from(""),
+                runs: Rc::from([]),
+            },
         };
         wb.refresh_records();
         wb
@@ -246,6 +252,7 @@ impl Workbench {
     /// run finishes or the ledger is reset, so a playing frame reuses them.
     fn refresh_records(&mut self) {
         self.records = Records {
+            labels: Rc::clone(&self.records.labels),
             ledger: self.ledger_sections().into(),
             ledger_json: crate::json::pretty(&self.ledger.to_json()).into(),
             runs: self.log.records().map(|r| self.run_view(r)).collect(),

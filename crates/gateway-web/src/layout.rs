@@ -69,10 +69,10 @@ impl Page {
         m: &PageModel,
         last: Option<&PageModel>,
     ) -> Result<(), JsValue> {
-        if last.is_none_or(|l| l.title != m.title || l.lang != m.lang) {
+        if last.is_none_or(|l| l.title != m.title || l.locale != m.locale) {
             doc.set_title(&m.title);
             if let Some(html) = doc.document_element() {
-                html.set_attribute("lang", m.lang)?;
+                html.set_attribute("lang", m.locale.id())?;
             }
         }
         self.masthead.render(m);

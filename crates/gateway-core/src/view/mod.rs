@@ -30,11 +30,11 @@ pub use parts::{
 pub struct PageModel {
     /// The page's language; its tag goes in `<html lang>`.
     pub locale: Locale,
-    pub lang: &'static str,
     /// The document title.
     pub title: String,
-    /// Every fixed word of the page: headings, labels, buttons, hints.
-    pub labels: Labels,
+    /// Every fixed word of the page: headings, labels, buttons, hints
+    /// (worded once per language, shared by every view).
+    pub labels: Rc<Labels>,
     pub experiment: ExperimentView,
     pub tools: Vec<Choice>,
     /// The tool select's first option when the name is not registered.
@@ -254,11 +254,10 @@ impl Workbench {
         let frozen = self.turn_finished();
         PageModel {
             locale: l,
-            lang: l.id(),
             title: self.t(Text::PageTitle {
                 experiment: self.experiment().experiment().title.into(),
             }),
-            labels: Labels::new(l),
+            labels: self.records().labels.clone(),
             experiment: self.experiment_view(),
             tools: self
                 .registry()
