@@ -8,7 +8,6 @@
 
 use std::rc::Rc;
 
-use crate::baseline::Baseline;
 use crate::command::{Deliverable, Slot, SlotState};
 use crate::gates::{request_text, Gate, Outcome, Verdict, GATES};
 use crate::json::{utf16_len, MAX_ARGUMENT_UNITS};
@@ -635,36 +634,4 @@ impl Workbench {
     fn baseline_view(&self) -> BaselineView {
         BaselineView::new(self.baseline(), self, self.locale())
     }
-}
-
-/// Renders a list of texts in `l`.
-pub(crate) fn render_all(l: Locale, texts: impl IntoIterator<Item = Text>) -> Vec<String> {
-    texts.into_iter().map(|t| t.render(l)).collect()
-}
-
-/// The live side of the baseline comparison.
-pub(crate) fn live_rows(wb: &Workbench) -> Vec<String> {
-    let l = wb.locale();
-    wb.plan()
-        .rows()
-        .iter()
-        .map(|r| {
-            Text::CompareRow {
-                gate: r.gate.id().into(),
-                status: r.verdict.label().into(),
-                reason: r.reason.text().into(),
-            }
-            .render(l)
-        })
-        .collect()
-}
-
-pub(crate) fn baseline_setup(b: &Baseline, l: Locale) -> String {
-    Text::BaselineSetup {
-        role: (&b.role).into(),
-        hook: (&b.hook).into(),
-        key: (&b.key).into(),
-        approved: b.approved.to_string().into(),
-    }
-    .render(l)
 }

@@ -7,7 +7,7 @@ use crate::ledger::FILE_NAMES;
 use crate::mode::CallOutcome;
 use crate::playback::GATE_MS;
 use crate::runlog::RunRecord;
-use crate::text::{Locale, Text};
+use crate::text::{Arg, Locale, Text};
 use crate::turn::MAX_CALLS;
 use crate::vocab::{Gate, GATES};
 use crate::workbench::Workbench;
@@ -174,20 +174,19 @@ impl BaselineView {
         let live = wb.view_live_setup();
         BaselineView::Compare(Box::new(Compare {
             base_title: Text::BaselineColumn.render(l),
-            base_setup: crate::view::baseline_setup(b, l),
+            base_setup: Text::BaselineSetup {
+                role: (&b.role).into(),
+                hook: (&b.hook).into(),
+                key: (&b.key).into(),
+                approved: b.approved.to_string().into(),
+            }
+            .render(l),
             base_request_label: Text::BaselineRequest.render(l),
             base_request: b.request.clone(),
             base_rows: b
                 .rows
                 .iter()
-                .map(|(gate, verdict, reason)| {
-                    Text::CompareRow {
-                        gate: gate.into(),
-                        status: verdict.into(),
-                        reason: reason.into(),
-                    }
-                    .render(l)
-                })
+                .map(|(gate, verdict, reason)| compare_row(l, gate, verdict, reason))
                 .collect(),
             base_summary: b.summary.clone(),
             base_output_label: Text::BaselineOutput.render(l),
@@ -196,10 +195,30 @@ impl BaselineView {
             live_setup: live,
             live_request_label: Text::LiveRequest.render(l),
             live_request: crate::gates::request_text(&wb.inputs()).render(l),
-            live_rows: crate::view::live_rows(wb),
+            live_rows: wb
+                .plan()
+                .rows()
+                .iter()
+                .map(|r| compare_row(l, r.gate.id(), r.verdict.label(), r.reason.text()))
+                .collect(),
             live_summary: wb.plan().summary().render(l),
         }))
     }
+}
+
+/// One gate of the baseline comparison: `schema: passed — …`.
+fn compare_row(
+    l: Locale,
+    gate: impl Into<Arg>,
+    status: impl Into<Arg>,
+    reason: impl Into<Arg>,
+) -> String {
+    Text::CompareRow {
+        gate: gate.into(),
+        status: status.into(),
+        reason: reason.into(),
+    }
+    .render(l)
 }
 
 impl Workbench {
@@ -251,7 +270,7 @@ impl Workbench {
             items: if items.is_empty() {
                 empty.into_iter().map(|t| t.render(l)).collect()
             } else {
-                crate::view::render_all(l, items)
+                items.into_iter().map(|t| t.render(l)).collect()
             },
         };
         vec![
