@@ -59,6 +59,7 @@ reason-approval-missing = a { $risk } needs approval of this exact payload (Appr
 reason-key-not-needed = a read changes nothing, so no key is needed
 reason-key-bounds = Operation key must be 1 to { $max } characters on one line (got { $got })
 reason-key-new = { $key } is a new intention
+reason-key-expired = { $key } held a receipt once, but it expired (the store keeps the newest { $max } keys): this is a new intention
 reason-key-other-payload = { $key } already belongs to a different payload; use a new key for a new intention
 reason-key-replayed = { $key } already holds a receipt for this payload: it is replayed
 reason-key-again = Reuse receipts is off: { $key } executes again
@@ -314,6 +315,7 @@ ledger-receipt = { $key }: { $tool } { $payload }
 counter-runs = runs finished: { $n }
 counter-effects = effects committed: { $n }
 counter-reused = receipts reused: { $n }
+counter-expired = receipts expired: { $n } (the newest { $max } are kept)
 counter-rejections = rejections: { $gates }
 counter-rejection = { $gate } { $n }
 

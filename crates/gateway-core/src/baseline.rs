@@ -1,6 +1,7 @@
 //! The baseline: a captured request and its result, shown beside the live
 //! one so a learner can compare two setups.
 
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::text::Text;
@@ -62,47 +63,64 @@ impl Baseline {
     }
 
     /// Reads stored text; a newer or unreadable one is reported, not dropped.
+    /// Decoding is strict: a duplicate or unknown field, a missing one or a
+    /// wrong type makes the value unreadable, so it is left untouched
+    /// rather than read partly and overwritten by the next Capture or Clear.
     pub fn from_stored(text: &str) -> Result<Self, StoredError> {
-        let unreadable = |detail: String| StoredError::Unreadable { detail };
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| unreadable(e.to_string()))?;
-        match value.get("version").and_then(serde_json::Value::as_u64) {
-            Some(v) if v == u64::from(STORED_VERSION) => {}
-            Some(v) if v > u64::from(STORED_VERSION) => {
-                return Err(StoredError::FutureVersion { got: v })
-            }
-            _ => return Err(unreadable("no known version".into())),
-        }
-        let b = value.get("baseline").unwrap_or(&Value::Null);
-        let text = |key: &str| -> Result<String, StoredError> {
-            b.get(key)
-                .and_then(Value::as_str)
-                .map(String::from)
-                .ok_or_else(|| unreadable(format!("missing {key}")))
+        let unreadable = |e: serde_json::Error| StoredError::Unreadable {
+            detail: e.to_string(),
         };
-        let rows = b
-            .get("rows")
-            .and_then(Value::as_array)
-            .ok_or_else(|| unreadable("missing rows".into()))?
-            .iter()
-            .map(|row| match row.as_array().map(Vec::as_slice) {
-                Some([Value::String(g), Value::String(v), Value::String(r)]) => {
-                    Ok((g.clone(), v.clone(), r.clone()))
-                }
-                _ => Err(unreadable("a row is not three strings".into())),
-            })
-            .collect::<Result<_, _>>()?;
+        let head: Head = serde_json::from_str(text).map_err(unreadable)?;
+        if head.version > u64::from(STORED_VERSION) {
+            return Err(StoredError::FutureVersion { got: head.version });
+        }
+        if head.version != u64::from(STORED_VERSION) {
+            return Err(StoredError::Unreadable {
+                detail: "no known version".into(),
+            });
+        }
+        let stored: Stored = serde_json::from_str(text).map_err(unreadable)?;
+        let b = stored.baseline;
         Ok(Baseline {
-            request: text("request")?,
-            role: text("role")?,
-            hook: text("hook")?,
-            key: text("key")?,
-            approved: b.get("approved").and_then(Value::as_bool).unwrap_or(false),
-            rows,
-            summary: text("summary")?,
-            output: b.get("output").and_then(Value::as_str).map(String::from),
+            request: b.request,
+            role: b.role,
+            hook: b.hook,
+            key: b.key,
+            approved: b.approved,
+            rows: b.rows,
+            summary: b.summary,
+            output: b.output,
         })
     }
+}
+
+/// The version alone, read first so that a newer version is reported as
+/// newer whatever its shape.
+#[derive(Deserialize)]
+struct Head {
+    version: u64,
+}
+
+/// A stored version-1 baseline, exactly as [`Baseline::to_stored`] writes it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Stored {
+    #[allow(dead_code)]
+    version: u64,
+    baseline: Wire,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Wire {
+    request: String,
+    role: String,
+    hook: String,
+    key: String,
+    approved: bool,
+    rows: Vec<(String, String, String)>,
+    summary: String,
+    output: Option<String>,
 }
 
 #[cfg(test)]
@@ -146,5 +164,50 @@ mod tests {
             Baseline::from_stored(r#"{"baseline":{}}"#),
             Err(StoredError::Unreadable { .. })
         ));
+    }
+
+    /// Issue 13, defect 5: each of these was read partly before, and lost
+    /// data on the next Capture or Clear.
+    #[test]
+    fn wrong_shapes_are_unreadable_not_read_partly() {
+        let good = sample().to_stored();
+        let cases = [
+            good.replace("\"approved\":false", "\"approved\":\"yes\""),
+            good.replace("\"output\":null", "\"output\":5"),
+            good.replace("\"summary\":\"s\"", "\"summary\":\"s\",\"extra\":1"),
+            good.replace("{\"version\":1,", "{\"version\":1,\"extra\":1,"),
+            good.replace("{\"version\":1,", "{\"version\":1,\"version\":1,"),
+            good.replace("\"approved\":false,", ""),
+            good.replace("[\"schema\",\"passed\",\"ok\"]", "[\"schema\",\"passed\"]"),
+            good.replace("\"version\":1", "\"version\":\"1\""),
+            good.replace("\"version\":1", "\"version\":0"),
+        ];
+        for case in &cases {
+            assert_ne!(case, &good, "the replacement must apply");
+            assert!(
+                matches!(
+                    Baseline::from_stored(case),
+                    Err(StoredError::Unreadable { .. })
+                ),
+                "{case}: {:?}",
+                Baseline::from_stored(case)
+            );
+        }
+        // The other side: the exact shape with an output, and with none.
+        let mut with_output = sample();
+        with_output.output = Some("{}".into());
+        assert_eq!(
+            Baseline::from_stored(&with_output.to_stored()),
+            Ok(with_output)
+        );
+        assert_eq!(Baseline::from_stored(&good), Ok(sample()));
+    }
+
+    #[test]
+    fn a_newer_version_is_newer_whatever_its_shape() {
+        assert_eq!(
+            Baseline::from_stored(r#"{"version":3,"something":"else"}"#),
+            Err(StoredError::FutureVersion { got: 3 })
+        );
     }
 }

@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 
 use crate::json::{pretty, utf16_len};
-use crate::ledger::{Commit, Finish, Ledger, Receipt};
+use crate::ledger::{Commit, Finish, Ledger, Receipt, MAX_RECEIPTS};
 use crate::mask::mask_value;
 use crate::policy::{Hook, Risk, Role};
 use crate::reason::Reason;
@@ -387,10 +387,15 @@ fn idempotency<'a>(
     }
     let named = || key.clone();
     let Some(receipt) = ledger.receipt(key) else {
-        return Ok((
-            Key::Execute { again: false },
-            Check::Pass(Reason::KeyNew { key: named() }),
-        ));
+        let reason = if ledger.key_expired(key) {
+            Reason::KeyExpired {
+                key: named(),
+                max: MAX_RECEIPTS,
+            }
+        } else {
+            Reason::KeyNew { key: named() }
+        };
+        return Ok((Key::Execute { again: false }, Check::Pass(reason)));
     };
     if receipt.tool != call.tool || receipt.payload != call.payload {
         return Err(Reason::KeyOtherPayload { key: named() });

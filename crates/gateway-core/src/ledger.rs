@@ -5,7 +5,7 @@
 //! through [`Ledger::commit`], which the workbench calls when inspection
 //! finishes a run's seventh stage, and [`Ledger::reset`].
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use serde_json::{json, Map, Value};
 
@@ -15,6 +15,10 @@ use crate::vocab::Gate;
 pub const MAX_OUTBOX: usize = 20;
 /// The schedule holds at most this many events, fixtures included.
 pub const MAX_EVENTS: usize = 24;
+/// The receipt store keeps the newest this many keys, as a real
+/// idempotency store keeps keys for a while (Stripe: 24 hours) and then
+/// forgets them; the oldest receipt expires when one more is stored.
+pub const MAX_RECEIPTS: usize = 100;
 
 /// The two file names, byte for byte; nothing else is a file.
 pub const FILE_NAMES: [&str; 2] = ["/workspace/notes.txt", "/workspace/report.txt"];
@@ -85,6 +89,8 @@ pub struct Counters {
     pub runs_finished: u64,
     pub effects_committed: u64,
     pub receipts_reused: u64,
+    /// Receipts dropped because the store was full.
+    pub receipts_expired: u64,
     /// Indexed like [`Gate::ALL`].
     pub rejections: [u64; 7],
 }
@@ -124,6 +130,10 @@ pub struct Ledger {
     files: [String; 2],
     database: Database,
     receipts: BTreeMap<String, Receipt>,
+    /// The held keys, oldest first: the front expires next.
+    receipt_order: VecDeque<String>,
+    /// The newest keys whose receipts expired, at most [`MAX_RECEIPTS`].
+    expired: VecDeque<String>,
     counters: Counters,
 }
 
@@ -155,6 +165,8 @@ impl Ledger {
                 status: "open".into(),
             },
             receipts: BTreeMap::new(),
+            receipt_order: VecDeque::new(),
+            expired: VecDeque::new(),
             counters: Counters::default(),
         }
     }
@@ -193,6 +205,12 @@ impl Ledger {
         self.receipts.get(key)
     }
 
+    /// Whether `key` held a receipt that expired (among the newest
+    /// [`MAX_RECEIPTS`] expired keys) and holds none now.
+    pub fn key_expired(&self, key: &str) -> bool {
+        self.expired.iter().any(|k| k == key)
+    }
+
     pub fn counters(&self) -> &Counters {
         &self.counters
     }
@@ -219,7 +237,26 @@ impl Ledger {
             }) => {
                 self.apply(effect);
                 self.counters.effects_committed += 1;
-                self.receipts.insert(key, receipt);
+                self.hold(key, receipt);
+            }
+        }
+    }
+
+    /// Stores `receipt` under `key` as the newest, expiring the oldest
+    /// receipt when the store is full.
+    fn hold(&mut self, key: String, receipt: Receipt) {
+        self.receipt_order.retain(|k| *k != key);
+        self.expired.retain(|k| *k != key);
+        self.receipt_order.push_back(key.clone());
+        self.receipts.insert(key, receipt);
+        if self.receipt_order.len() > MAX_RECEIPTS {
+            if let Some(oldest) = self.receipt_order.pop_front() {
+                self.receipts.remove(&oldest);
+                self.counters.receipts_expired += 1;
+                if self.expired.len() == MAX_RECEIPTS {
+                    self.expired.pop_front();
+                }
+                self.expired.push_back(oldest);
             }
         }
     }
@@ -279,6 +316,7 @@ impl Ledger {
                 "runs_finished": self.counters.runs_finished,
                 "effects_committed": self.counters.effects_committed,
                 "receipts_reused": self.counters.receipts_reused,
+                "receipts_expired": self.counters.receipts_expired,
                 "rejections": rejections,
             },
         })
@@ -317,6 +355,70 @@ mod tests {
         assert_eq!(ledger.counters.receipts_reused, 1);
         ledger.reset();
         assert_eq!(ledger, Ledger::fixtures());
+    }
+
+    fn store(ledger: &mut Ledger, key: &str) {
+        ledger.commit(Commit::Ran(Finish::Effect {
+            effect: Effect::None,
+            key: key.into(),
+            receipt: Receipt {
+                tool: "database".into(),
+                payload: key.into(),
+                output: json!({}),
+            },
+        }));
+    }
+
+    #[test]
+    fn the_receipt_store_keeps_exactly_the_newest_max_keys() {
+        let mut ledger = Ledger::fixtures();
+        for i in 0..MAX_RECEIPTS {
+            store(&mut ledger, &format!("k{i}"));
+        }
+        // At the bound: every key is held, none expired.
+        assert_eq!(ledger.receipts().len(), MAX_RECEIPTS);
+        assert_eq!(ledger.counters.receipts_expired, 0);
+        assert!(ledger.receipt("k0").is_some());
+        assert!(!ledger.key_expired("k0"));
+        // One over: the oldest expires, and only it.
+        store(&mut ledger, "new");
+        assert_eq!(ledger.receipts().len(), MAX_RECEIPTS);
+        assert_eq!(ledger.counters.receipts_expired, 1);
+        assert!(ledger.receipt("k0").is_none());
+        assert!(ledger.key_expired("k0"));
+        assert!(ledger.receipt("k1").is_some());
+        assert!(!ledger.key_expired("k1"));
+        assert_eq!(ledger.to_json()["counters"]["receipts_expired"], json!(1));
+    }
+
+    #[test]
+    fn storing_a_held_key_again_makes_it_the_newest() {
+        let mut ledger = Ledger::fixtures();
+        for i in 0..MAX_RECEIPTS {
+            store(&mut ledger, &format!("k{i}"));
+        }
+        store(&mut ledger, "k0");
+        store(&mut ledger, "over");
+        assert!(ledger.receipt("k0").is_some());
+        assert!(ledger.key_expired("k1"));
+        // An expired key used again holds a receipt and is no longer expired.
+        store(&mut ledger, "k1");
+        assert!(ledger.receipt("k1").is_some());
+        assert!(!ledger.key_expired("k1"));
+    }
+
+    #[test]
+    fn the_expired_list_is_bounded_too() {
+        let mut ledger = Ledger::fixtures();
+        for i in 0..5 * MAX_RECEIPTS {
+            store(&mut ledger, &format!("k{i}"));
+        }
+        assert_eq!(ledger.receipts().len(), MAX_RECEIPTS);
+        assert_eq!(ledger.receipt_order.len(), MAX_RECEIPTS);
+        assert_eq!(ledger.expired.len(), MAX_RECEIPTS);
+        assert_eq!(ledger.counters.receipts_expired, 4 * MAX_RECEIPTS as u64);
+        assert!(ledger.key_expired(&format!("k{}", 4 * MAX_RECEIPTS - 1)));
+        assert!(!ledger.key_expired(&format!("k{}", 3 * MAX_RECEIPTS - 1)));
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! Masking of API-key-shaped strings in returned output and the run log.
 //!
 //! Two shapes are recognised, as common secret scanners do: `AIza` followed
-//! by exactly 35 key characters, and `sk-` followed by 20 or more. A shape
-//! only starts where the previous character is not a key character, so
-//! `task-…` is not an `sk-` key. Masking is applied whatever the hook says;
-//! the ledger keeps what was written.
+//! by exactly 35 key characters, and `sk-` followed by 20 or more. The rule
+//! errs on masking: a shape is masked wherever it starts, whatever comes
+//! before it, because real leaks are glued to other text (`key%3Dsk-…`,
+//! `Bearer-sk-…`, `x_sk-…`, `1AIza…`). So `task-` followed by twenty key
+//! characters is masked too. Masking is applied whatever the hook says; the
+//! ledger keeps what was written.
 
 use serde_json::Value;
 
@@ -24,26 +26,19 @@ fn is_key_char(c: char) -> bool {
 pub fn mask(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    let mut prev_is_key = false;
     while let Some(c) = rest.chars().next() {
-        if !prev_is_key {
-            if let Some(len) = key_at(rest) {
-                let prefix = if rest.starts_with(GOOGLE_PREFIX) {
-                    GOOGLE_PREFIX
-                } else {
-                    OPENAI_PREFIX
-                };
-                out.push_str(prefix);
-                out.push_str(MASK);
-                rest = &rest[len..];
-                // A key may start right where the last one ended: the
-                // marker now stands between them.
-                prev_is_key = false;
-                continue;
-            }
+        if let Some(len) = key_at(rest) {
+            let prefix = if rest.starts_with(GOOGLE_PREFIX) {
+                GOOGLE_PREFIX
+            } else {
+                OPENAI_PREFIX
+            };
+            out.push_str(prefix);
+            out.push_str(MASK);
+            rest = &rest[len..];
+            continue;
         }
         out.push(c);
-        prev_is_key = is_key_char(c);
         rest = &rest[c.len_utf8()..];
     }
     out
@@ -104,9 +99,11 @@ mod tests {
         assert_eq!(mask(&format!("sk-{}", "a".repeat(60))), "sk-…[masked]");
         let short = format!("sk-{}", "a".repeat(19));
         assert_eq!(mask(&short), short);
-        // Part of a longer word is not a key.
+        // The rule errs on masking: inside a longer word it is masked too.
         let word = format!("task-{}", "a".repeat(30));
-        assert_eq!(mask(&word), word);
+        assert_eq!(mask(&word), "task-…[masked]");
+        let near = format!("task-{}", "a".repeat(19));
+        assert_eq!(mask(&near), near);
         assert_eq!(mask(&format!("“{key}”")), "“sk-…[masked]”");
     }
 
@@ -119,6 +116,25 @@ mod tests {
         assert_eq!(once, "AIza…[masked]AIza…[masked]sk-…[masked]");
         assert_eq!(mask(&once), once);
         assert!(!has_secret(&once));
+    }
+
+    /// Issue 13, defect 6: a key glued to a letter, a digit, `_`, `-` or
+    /// an encoded `=` was not masked.
+    #[test]
+    fn keys_are_masked_whatever_precedes_them() {
+        let openai = format!("sk-{}", "b".repeat(20));
+        let google = format!("AIza{}", "C".repeat(35));
+        for before in ["key%3D", "Bearer-", "x_", "1", "a", "Z", "-", "_", "9", "="] {
+            for (key, prefix) in [(&openai, "sk-"), (&google, "AIza")] {
+                let text = format!("{before}{key} end");
+                assert_eq!(mask(&text), format!("{before}{prefix}{MASK} end"));
+                assert!(has_secret(&text), "{text}");
+                // The other side: one key character short is not a key.
+                let short = format!("{before}{} end", &key[..key.len() - 1]);
+                assert_eq!(mask(&short), short);
+                assert!(!has_secret(&short), "{short}");
+            }
+        }
     }
 
     #[test]

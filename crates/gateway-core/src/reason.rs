@@ -62,6 +62,11 @@ pub enum Reason {
     KeyNew {
         key: String,
     },
+    /// The key held a receipt once, but it expired: a new intention.
+    KeyExpired {
+        key: String,
+        max: usize,
+    },
     KeyOtherPayload {
         key: String,
     },
@@ -144,6 +149,10 @@ impl Reason {
             },
             Reason::KeyNew { key } => Text::ReasonKeyNew {
                 key: quote(key).into(),
+            },
+            Reason::KeyExpired { key, max } => Text::ReasonKeyExpired {
+                key: quote(key).into(),
+                max: (*max).into(),
             },
             Reason::KeyOtherPayload { key } => Text::ReasonKeyOtherPayload {
                 key: quote(key).into(),

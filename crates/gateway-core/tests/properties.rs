@@ -36,7 +36,9 @@ use gateway_core::command::{Command, Deliverable, Post, Read, Slot, SlotState};
 use gateway_core::declarations::Export;
 use gateway_core::gates::{self, Approval, Inputs, Plan};
 use gateway_core::json::{utf16_len, JsonError, MAX_ARGUMENT_UNITS};
-use gateway_core::ledger::{Commit, Finish, Ledger, FILE_NAMES, MAX_OUTBOX, STATUSES};
+use gateway_core::ledger::{
+    Commit, Finish, Ledger, FILE_NAMES, MAX_OUTBOX, MAX_RECEIPTS, STATUSES,
+};
 use gateway_core::mask::has_secret;
 use gateway_core::mode::Turn;
 use gateway_core::notice::Notice;
@@ -946,6 +948,9 @@ struct ModelReceipt {
 #[derive(Debug, Clone)]
 struct Model {
     receipts: BTreeMap<String, ModelReceipt>,
+    /// Held keys, oldest first: the store keeps the newest MAX_RECEIPTS.
+    receipt_order: Vec<String>,
+    expired: u64,
     /// (to, subject, body) of every committed email.
     outbox: Vec<[String; 3]>,
     files: [String; 2],
@@ -963,6 +968,8 @@ impl Model {
         let fixtures = Ledger::fixtures();
         Self {
             receipts: BTreeMap::new(),
+            receipt_order: Vec::new(),
+            expired: 0,
             outbox: Vec::new(),
             files: fixtures.files().clone(),
             seats: fixtures.database().seats,
@@ -1060,6 +1067,13 @@ impl Model {
                 payload: call.payload.clone(),
             },
         );
+        self.receipt_order.retain(|k| k != key);
+        self.receipt_order.push(key.clone());
+        if self.receipt_order.len() > MAX_RECEIPTS {
+            let oldest = self.receipt_order.remove(0);
+            self.receipts.remove(&oldest);
+            self.expired += 1;
+        }
         let text = |f: &str| args[f].as_str().unwrap().to_string();
         let receipt = ledger.receipt(key).unwrap();
         match call.tool.as_str() {
@@ -1116,6 +1130,7 @@ impl Model {
         prop_assert_eq!(c.runs_finished, self.runs);
         prop_assert_eq!(c.effects_committed, self.effects);
         prop_assert_eq!(c.receipts_reused, self.replays);
+        prop_assert_eq!(c.receipts_expired, self.expired);
         prop_assert_eq!(c.rejections, self.rejections);
         Ok(())
     }

@@ -3,7 +3,7 @@
 
 use crate::baseline::Baseline;
 use crate::declarations::Export;
-use crate::ledger::FILE_NAMES;
+use crate::ledger::{FILE_NAMES, MAX_RECEIPTS};
 use crate::mode::CallOutcome;
 use crate::playback::GATE_MS;
 use crate::runlog::RunRecord;
@@ -349,6 +349,10 @@ impl Workbench {
                     },
                     Text::CounterReused {
                         n: c.receipts_reused.into(),
+                    },
+                    Text::CounterExpired {
+                        n: c.receipts_expired.into(),
+                        max: MAX_RECEIPTS.into(),
                     },
                     Text::CounterRejections {
                         gates: Gate::ALL
