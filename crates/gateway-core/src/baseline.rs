@@ -1,7 +1,6 @@
 //! The baseline: a captured request and its result, shown beside the live
 //! one so a learner can compare two setups.
 
-use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::text::Text;
@@ -63,64 +62,66 @@ impl Baseline {
     }
 
     /// Reads stored text; a newer or unreadable one is reported, not dropped.
-    /// Decoding is strict: a duplicate or unknown field, a missing one or a
-    /// wrong type makes the value unreadable, so it is left untouched
-    /// rather than read partly and overwritten by the next Capture or Clear.
+    /// Decoding is strict: a field of the wrong type, a missing one, or any
+    /// text that is not exactly what [`Baseline::to_stored`] writes for the
+    /// value read (an unknown, repeated or reordered field) makes it
+    /// unreadable, so it is left untouched rather than read partly and
+    /// overwritten by the next Capture or Clear.
     pub fn from_stored(text: &str) -> Result<Self, StoredError> {
-        let unreadable = |e: serde_json::Error| StoredError::Unreadable {
-            detail: e.to_string(),
+        let unreadable = |detail: String| StoredError::Unreadable { detail };
+        let value: Value = serde_json::from_str(text).map_err(|e| unreadable(e.to_string()))?;
+        match value.get("version").and_then(Value::as_u64) {
+            Some(v) if v == u64::from(STORED_VERSION) => {}
+            Some(v) if v > u64::from(STORED_VERSION) => {
+                return Err(StoredError::FutureVersion { got: v })
+            }
+            _ => return Err(unreadable("no known version".into())),
+        }
+        let b = value.get("baseline").unwrap_or(&Value::Null);
+        let text_of = |key: &str| -> Result<String, StoredError> {
+            b.get(key)
+                .and_then(Value::as_str)
+                .map(String::from)
+                .ok_or_else(|| unreadable(format!("{key} is not text")))
         };
-        let head: Head = serde_json::from_str(text).map_err(unreadable)?;
-        if head.version > u64::from(STORED_VERSION) {
-            return Err(StoredError::FutureVersion { got: head.version });
+        let rows = b
+            .get("rows")
+            .and_then(Value::as_array)
+            .ok_or_else(|| unreadable("rows is not a list".into()))?
+            .iter()
+            .map(|row| match row.as_array().map(Vec::as_slice) {
+                Some([Value::String(g), Value::String(v), Value::String(r)]) => {
+                    Ok((g.clone(), v.clone(), r.clone()))
+                }
+                _ => Err(unreadable("a row is not three strings".into())),
+            })
+            .collect::<Result<_, _>>()?;
+        let output = match b.get("output") {
+            Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => return Err(unreadable("output is not text or null".into())),
+        };
+        let baseline = Baseline {
+            request: text_of("request")?,
+            role: text_of("role")?,
+            hook: text_of("hook")?,
+            key: text_of("key")?,
+            approved: b
+                .get("approved")
+                .and_then(Value::as_bool)
+                .ok_or_else(|| unreadable("approved is not true or false".into()))?,
+            rows,
+            summary: text_of("summary")?,
+            output,
+        };
+        if baseline.to_stored() != text {
+            return Err(unreadable(
+                "it is not exactly what Capture baseline writes (an unknown, repeated or reordered field)"
+                    .into(),
+            ));
         }
-        if head.version != u64::from(STORED_VERSION) {
-            return Err(StoredError::Unreadable {
-                detail: "no known version".into(),
-            });
-        }
-        let stored: Stored = serde_json::from_str(text).map_err(unreadable)?;
-        let b = stored.baseline;
-        Ok(Baseline {
-            request: b.request,
-            role: b.role,
-            hook: b.hook,
-            key: b.key,
-            approved: b.approved,
-            rows: b.rows,
-            summary: b.summary,
-            output: b.output,
-        })
+        Ok(baseline)
     }
-}
-
-/// The version alone, read first so that a newer version is reported as
-/// newer whatever its shape.
-#[derive(Deserialize)]
-struct Head {
-    version: u64,
-}
-
-/// A stored version-1 baseline, exactly as [`Baseline::to_stored`] writes it.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Stored {
-    #[allow(dead_code)]
-    version: u64,
-    baseline: Wire,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Wire {
-    request: String,
-    role: String,
-    hook: String,
-    key: String,
-    approved: bool,
-    rows: Vec<(String, String, String)>,
-    summary: String,
-    output: Option<String>,
 }
 
 #[cfg(test)]

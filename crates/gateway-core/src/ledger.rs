@@ -5,7 +5,7 @@
 //! through [`Ledger::commit`], which the workbench calls when inspection
 //! finishes a run's seventh stage, and [`Ledger::reset`].
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 
 use serde_json::{json, Map, Value};
 
@@ -131,9 +131,9 @@ pub struct Ledger {
     database: Database,
     receipts: BTreeMap<String, Receipt>,
     /// The held keys, oldest first: the front expires next.
-    receipt_order: VecDeque<String>,
+    receipt_order: Vec<String>,
     /// The newest keys whose receipts expired, at most [`MAX_RECEIPTS`].
-    expired: VecDeque<String>,
+    expired: Vec<String>,
     counters: Counters,
 }
 
@@ -165,8 +165,8 @@ impl Ledger {
                 status: "open".into(),
             },
             receipts: BTreeMap::new(),
-            receipt_order: VecDeque::new(),
-            expired: VecDeque::new(),
+            receipt_order: Vec::new(),
+            expired: Vec::new(),
             counters: Counters::default(),
         }
     }
@@ -247,17 +247,16 @@ impl Ledger {
     fn hold(&mut self, key: String, receipt: Receipt) {
         self.receipt_order.retain(|k| *k != key);
         self.expired.retain(|k| *k != key);
-        self.receipt_order.push_back(key.clone());
+        self.receipt_order.push(key.clone());
         self.receipts.insert(key, receipt);
         if self.receipt_order.len() > MAX_RECEIPTS {
-            if let Some(oldest) = self.receipt_order.pop_front() {
-                self.receipts.remove(&oldest);
-                self.counters.receipts_expired += 1;
-                if self.expired.len() == MAX_RECEIPTS {
-                    self.expired.pop_front();
-                }
-                self.expired.push_back(oldest);
+            let oldest = self.receipt_order.remove(0);
+            self.receipts.remove(&oldest);
+            self.counters.receipts_expired += 1;
+            if self.expired.len() == MAX_RECEIPTS {
+                self.expired.remove(0);
             }
+            self.expired.push(oldest);
         }
     }
 

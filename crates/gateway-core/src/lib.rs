@@ -43,4 +43,4 @@ pub use playback::Speed;
 pub use policy::{Hook, Risk, Role};
 pub use tools::{ExampleKind, Registry, ToolId};
 pub use view::PageModel;
-pub use workbench::{Msg, Workbench};
+pub use workbench::{Handled, Ignored, Msg, Workbench};

@@ -84,7 +84,9 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
     match read(&Slot::Baseline.key(experiment.id())) {
         Read::Absent => {}
         Read::Found(text) => match Baseline::from_stored(&text) {
-            Ok(b) => wb.update(0, Msg::RestoreBaseline(b)),
+            Ok(b) => {
+                wb.update(0, Msg::RestoreBaseline(b));
+            }
             Err(e) => {
                 wb.set_baseline_slot(SlotState::Locked);
                 wb.update(0, Msg::Notice(Notice::BaselineUnreadable(e)));
@@ -101,9 +103,13 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         Read::Failed => wb.set_notes_loaded(String::new(), SlotState::Locked),
     }
     match shared {
-        Ok(Some(setup)) => wb.update(0, Msg::RestoreSetup(setup)),
+        Ok(Some(setup)) => {
+            wb.update(0, Msg::RestoreSetup(setup));
+        }
         Ok(None) => {}
-        Err(e) => wb.update(0, Msg::Notice(Notice::LinkRefused(e))),
+        Err(e) => {
+            wb.update(0, Msg::Notice(Notice::LinkRefused(e)));
+        }
     }
     for notice in notices {
         wb.update(0, Msg::Notice(notice));

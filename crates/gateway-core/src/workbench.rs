@@ -101,6 +101,44 @@ pub enum Msg {
     DownloadFailed(Deliverable),
 }
 
+/// What [`Workbench::update`] did with a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handled {
+    Applied,
+    /// The message means nothing in this state: nothing changed.
+    Ignored(Ignored),
+}
+
+/// Why a message changed nothing. The page disables the controls that
+/// would send these; the fuzzers and tests send them anyway.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ignored {
+    /// An agent turn holds the request: there is no editor to change.
+    TurnHoldsRequest,
+    /// The tool is not in the registry.
+    NotInRegistry,
+    /// The tool name is not a fixture tool, so it has no examples.
+    NoExamples,
+    /// A finished turn is frozen until End turn or Start turn.
+    TurnFinished,
+    /// The tool has no output field for the redact hook to hide.
+    NothingToRedact,
+    /// Receipt reuse can be turned off only after a successful mutation.
+    NoReceiptYet,
+    /// The request is not a well-formed call (e.g. malformed JSON).
+    NoCallToApprove,
+    /// The call is a read, or approval does not apply to it.
+    ApprovalNotNeeded,
+    NotApproved,
+    /// The run finished: Next gate has nothing left to inspect.
+    RunFinished,
+    NotPlaying,
+    NoTurn,
+    NoBaseline,
+    /// Only a framed page tells its parent its height.
+    NotFramed,
+}
+
 /// The policy inputs beside the request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Policy {
@@ -412,11 +450,63 @@ impl Workbench {
         }
     }
 
-    pub fn update(&mut self, now_ms: u64, msg: Msg) {
+    /// Applies one message. A message that means nothing in the state it
+    /// arrives in changes nothing at all, and says why.
+    pub fn update(&mut self, now_ms: u64, msg: Msg) -> Handled {
+        if let Some(why) = self.ignores(&msg) {
+            return Handled::Ignored(why);
+        }
+        self.apply(now_ms, msg);
+        Handled::Applied
+    }
+
+    /// Why `msg` would mean nothing now, if it would. The freeze of a
+    /// finished turn lives here, in one place.
+    pub fn ignores(&self, msg: &Msg) -> Option<Ignored> {
+        let frozen = self.turn_finished();
+        let in_turn = matches!(self.mode, Mode::Turn(_));
+        let why = match msg {
+            Msg::SelectTool(_) | Msg::SetToolName(_) | Msg::LoadExample(_) | Msg::EditArgs(_)
+                if in_turn =>
+            {
+                Ignored::TurnHoldsRequest
+            }
+            Msg::SelectTool(id) if self.registry.get(id.id()).is_none() => Ignored::NotInRegistry,
+            Msg::LoadExample(_) if self.registry.get(self.request().0).is_none() => {
+                Ignored::NoExamples
+            }
+            Msg::SetRole(_)
+            | Msg::SetHook(_)
+            | Msg::SetKey(_)
+            | Msg::SetReuse(_)
+            | Msg::Approve
+            | Msg::Revoke
+            | Msg::Play
+            | Msg::Restart
+                if frozen =>
+            {
+                Ignored::TurnFinished
+            }
+            Msg::SetHook(Hook::RedactOutput) if !self.redact_applies() => Ignored::NothingToRedact,
+            Msg::SetReuse(false) if !self.reuse_toggle_enabled() => Ignored::NoReceiptYet,
+            Msg::Approve if self.plan.call().is_none() => Ignored::NoCallToApprove,
+            Msg::Approve if !self.approval_applies() => Ignored::ApprovalNotNeeded,
+            Msg::Revoke if self.approval.is_none() => Ignored::NotApproved,
+            Msg::NextGate if self.clock.is_finished() => Ignored::RunFinished,
+            Msg::Pause if !self.clock.is_playing() => Ignored::NotPlaying,
+            Msg::EndTurn if !in_turn => Ignored::NoTurn,
+            Msg::ClearBaseline if self.baseline.is_none() => Ignored::NoBaseline,
+            Msg::Resized { .. } if !self.framed => Ignored::NotFramed,
+            _ => return None,
+        };
+        Some(why)
+    }
+
+    fn apply(&mut self, now_ms: u64, msg: Msg) {
         self.now_ms = now_ms;
         match msg {
             Msg::SelectTool(id) => {
-                // Only what the registry holds can be chosen.
+                // Only what the registry holds can be chosen (see `ignores`).
                 let Some(tool) = self.registry.get(id.id()) else {
                     return;
                 };
@@ -430,7 +520,6 @@ impl Workbench {
             }
             Msg::SetToolName(name) => self.edit_request(|r| r.tool = name),
             Msg::LoadExample(kind) => {
-                // An unknown tool name has no examples; the control is disabled.
                 if let Some(tool) = self.registry.get(self.request().0) {
                     let text = kind.text(&tool.declaration().examples).to_string();
                     self.edit_request(|r| {
@@ -446,27 +535,15 @@ impl Workbench {
                 }
             }),
             Msg::SetRole(role) => self.edit_policy(|p| p.role = role),
-            Msg::SetHook(hook) => {
-                if hook != Hook::RedactOutput || self.redact_applies() {
-                    self.edit_policy(|p| p.hook = hook);
-                }
-            }
+            Msg::SetHook(hook) => self.edit_policy(|p| p.hook = hook),
             Msg::SetKey(key) => self.edit_policy(|p| p.key = key),
-            Msg::SetReuse(reuse) => {
-                if reuse || self.reuse_toggle_enabled() {
-                    self.edit_policy(|p| p.reuse = reuse);
-                }
-            }
+            Msg::SetReuse(reuse) => self.edit_policy(|p| p.reuse = reuse),
             Msg::Approve => self.approve(),
             Msg::Revoke => {
-                if !self.turn_finished() && self.approval.take().is_some() {
-                    self.start_over();
-                }
+                self.approval = None;
+                self.start_over();
             }
             Msg::Play => {
-                if self.turn_finished() {
-                    return;
-                }
                 if self.clock.is_finished() {
                     self.replan();
                 }
@@ -486,11 +563,7 @@ impl Workbench {
                 };
                 self.after(step, false);
             }
-            Msg::Restart => {
-                if !self.turn_finished() {
-                    self.start_over();
-                }
-            }
+            Msg::Restart => self.start_over(),
             Msg::ResetLedger => {
                 // The turn's claims were judged against the ledger now gone.
                 self.leave_turn();
@@ -513,9 +586,8 @@ impl Workbench {
                 self.store_baseline();
             }
             Msg::ClearBaseline => {
-                if self.baseline.take().is_some() {
-                    self.store_baseline();
-                }
+                self.baseline = None;
+                self.store_baseline();
             }
             Msg::RestoreBaseline(baseline) => self.baseline = Some(baseline),
             Msg::RestoreSetup(setup) => self.restore(setup),
@@ -584,7 +656,7 @@ impl Workbench {
                 text: crate::published::text(export).to_string(),
             }),
             Msg::Resized { height } => {
-                if self.framed && self.posted_height != Some(height) {
+                if self.posted_height != Some(height) {
                     self.posted_height = Some(height);
                     self.commands.push_back(Command::Post(Post::Resize {
                         experiment: self.experiment.id(),
@@ -756,9 +828,6 @@ impl Workbench {
     }
 
     fn approve(&mut self) {
-        if self.turn_finished() || !self.approval_applies() {
-            return;
-        }
         let Some(call) = self.plan.call() else {
             return;
         };
@@ -786,11 +855,9 @@ impl Workbench {
         }
     }
 
-    /// The one path for editing a policy input. A finished turn is frozen.
+    /// The one path for editing a policy input (a finished turn is frozen:
+    /// see `ignores`).
     fn edit_policy(&mut self, edit: impl FnOnce(&mut Policy)) {
-        if self.turn_finished() {
-            return;
-        }
         let before = self.policy.clone();
         edit(&mut self.policy);
         if self.policy != before {
