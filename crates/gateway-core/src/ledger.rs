@@ -5,8 +5,6 @@
 //! through [`Ledger::commit`], which the workbench calls when inspection
 //! finishes a run's seventh stage, and [`Ledger::reset`].
 
-use std::collections::BTreeMap;
-
 use serde_json::{json, Map, Value};
 
 use crate::vocab::Gate;
@@ -129,9 +127,8 @@ pub struct Ledger {
     events_added: usize,
     files: [String; 2],
     database: Database,
-    receipts: BTreeMap<String, Receipt>,
-    /// The held keys, oldest first: the front expires next.
-    receipt_order: Vec<String>,
+    /// Keys and their receipts, oldest first: the first expires next.
+    receipts: Vec<(String, Receipt)>,
     /// The newest keys whose receipts expired, at most [`MAX_RECEIPTS`].
     expired: Vec<String>,
     counters: Counters,
@@ -164,8 +161,7 @@ impl Ledger {
                 seats: 120,
                 status: "open".into(),
             },
-            receipts: BTreeMap::new(),
-            receipt_order: Vec::new(),
+            receipts: Vec::new(),
             expired: Vec::new(),
             counters: Counters::default(),
         }
@@ -197,12 +193,15 @@ impl Ledger {
         &self.database
     }
 
-    pub fn receipts(&self) -> &BTreeMap<String, Receipt> {
+    /// The held keys and their receipts, oldest first.
+    pub fn receipts(&self) -> &[(String, Receipt)] {
         &self.receipts
     }
 
     pub fn receipt(&self, key: &str) -> Option<&Receipt> {
-        self.receipts.get(key)
+        self.receipts
+            .iter()
+            .find_map(|(k, r)| (k == key).then_some(r))
     }
 
     /// Whether `key` held a receipt that expired (among the newest
@@ -245,13 +244,11 @@ impl Ledger {
     /// Stores `receipt` under `key` as the newest, expiring the oldest
     /// receipt when the store is full.
     fn hold(&mut self, key: String, receipt: Receipt) {
-        self.receipt_order.retain(|k| *k != key);
+        self.receipts.retain(|(k, _)| *k != key);
         self.expired.retain(|k| *k != key);
-        self.receipt_order.push(key.clone());
-        self.receipts.insert(key, receipt);
-        if self.receipt_order.len() > MAX_RECEIPTS {
-            let oldest = self.receipt_order.remove(0);
-            self.receipts.remove(&oldest);
+        self.receipts.push((key, receipt));
+        if self.receipts.len() > MAX_RECEIPTS {
+            let (oldest, _) = self.receipts.remove(0);
             self.counters.receipts_expired += 1;
             if self.expired.len() == MAX_RECEIPTS {
                 self.expired.remove(0);
@@ -413,7 +410,6 @@ mod tests {
             store(&mut ledger, &format!("k{i}"));
         }
         assert_eq!(ledger.receipts().len(), MAX_RECEIPTS);
-        assert_eq!(ledger.receipt_order.len(), MAX_RECEIPTS);
         assert_eq!(ledger.expired.len(), MAX_RECEIPTS);
         assert_eq!(ledger.counters.receipts_expired, 4 * MAX_RECEIPTS as u64);
         assert!(ledger.key_expired(&format!("k{}", 4 * MAX_RECEIPTS - 1)));

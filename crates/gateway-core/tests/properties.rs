@@ -1116,8 +1116,8 @@ impl Model {
         prop_assert_eq!(ledger.schedule().len(), 2 + self.events);
         prop_assert_eq!(ledger.events_added(), self.events);
         prop_assert_eq!(
-            ledger.receipts().keys().collect::<Vec<_>>(),
-            self.receipts.keys().collect::<Vec<_>>()
+            ledger.receipts().iter().map(|(k, _)| k).collect::<Vec<_>>(),
+            self.receipt_order.iter().collect::<Vec<_>>()
         );
         for (key, r) in ledger.receipts() {
             let m = &self.receipts[key];
