@@ -96,7 +96,7 @@ ensure_node_tools() {
   local dir="$PROJECT_ROOT/tests/e2e" stamp want
   stamp="$dir/node_modules/.installed-from"
   want=$(sha256sum "$dir/package.json" "$dir/package-lock.json" | sha256sum | cut -d' ' -f1)
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$dir/node_modules/.bin/wasm-opt" ]; then
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$dir/node_modules/.bin/wasm-opt" ] && [ -x "$dir/node_modules/.bin/esbuild" ]; then
     return
   fi
   say "npm ci in tests/e2e"

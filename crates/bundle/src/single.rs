@@ -126,10 +126,13 @@ fn inline_style(css: &str) -> Result<String, String> {
 }
 
 /// The local name of the glue's default export, from wasm-bindgen's
-/// `export { initSync, __wbg_init as default };`.
+/// `export { initSync, __wbg_init as default };` or its minified form
+/// `export{D as initSync,B as default}`.
 fn default_export(glue: &str) -> Result<&str, String> {
-    for (i, _) in glue.match_indices("export {") {
-        let list = &glue[i + "export {".len()..];
+    for (i, _) in glue.match_indices("export") {
+        let Some(list) = glue[i + "export".len()..].trim_start().strip_prefix('{') else {
+            continue;
+        };
         let Some(end) = list.find('}') else { continue };
         for item in list[..end].split(',') {
             let mut words = item.split_whitespace();
@@ -447,6 +450,10 @@ mod tests {
     fn the_default_export_is_read_from_wasm_bindgen_s_export_list() {
         assert_eq!(default_export(GLUE), Ok("__wbg_init"));
         assert_eq!(default_export("export { a as default, b };"), Ok("a"));
+        assert_eq!(
+            default_export("let x;export{D as initSync,B as default,z as start};"),
+            Ok("B")
+        );
         assert!(default_export("export default function x() {}").is_err());
     }
 }
