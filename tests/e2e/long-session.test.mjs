@@ -1,0 +1,44 @@
+// Bounds over a long session (issue 13): once the bounded stores are full
+// (100 receipts, 20 emails, 24 events, 100 run records), the WebAssembly
+// memory and the DOM stop growing. Compares counts after 2,000 and after
+// 4,000 runs: sizes, not times. The figures over 10,000 runs come from
+// bench-long-session.mjs and are in the README.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { e2eSuite } from './harness.mjs';
+import { SCENARIOS, drive, measure, openSession } from './long-session.mjs';
+
+const suite = e2eSuite();
+
+async function sizesAt(scenarioName, marks) {
+  const scenario = SCENARIOS[scenarioName];
+  const per = scenario.runsPerStep ?? 1;
+  const { context, page, errors } = await openSession(suite.browser, suite.url, scenario.experiment);
+  try {
+    const sizes = [];
+    let done = 0;
+    for (const runs of marks) {
+      const steps = Math.ceil(runs / per) - done;
+      for (let left = steps; left > 0; left -= 500) {
+        await drive(page, scenario, done, Math.min(500, left), { setup: done === 0 });
+        done += Math.min(500, left);
+      }
+      sizes.push(await measure(page));
+    }
+    assert.deepEqual(errors, [], 'no page errors');
+    return sizes;
+  } finally {
+    await context.close();
+  }
+}
+
+for (const name of ['new key every run (receipts expire)', 'full outbox and schedule', 'agent turns (six calls each)']) {
+  test(`${name}: memory and DOM size stop growing once the stores are full`, { timeout: 300_000 }, async () => {
+    const [at2000, at4000] = await sizesAt(name, [2000, 4000]);
+    assert.ok(at4000.runsFinished >= 4000, `4,000 runs finished (${at4000.runsFinished})`);
+    assert.ok(at2000.memoryBytes > 0, 'the WebAssembly memory was captured');
+    assert.equal(at4000.memoryBytes, at2000.memoryBytes, 'WebAssembly memory at 4,000 runs equals 2,000 runs');
+    assert.equal(at4000.domNodes, at2000.domNodes, 'DOM nodes at 4,000 runs equal 2,000 runs');
+  });
+}
