@@ -1,26 +1,29 @@
-// Loads the WebAssembly shell; it mounts itself into #app.
-//
-// The module is fetched here rather than by the generated glue so that a
-// server sending the wrong MIME type for .wasm still gets a working page:
-// streaming compilation needs `application/wasm`, the byte path does not.
-import init from './pkg/gateway_web.js';
-
-const WASM = new URL('./pkg/gateway_web_bg.wasm', import.meta.url);
-
-function fail(error) {
-  const banner = document.getElementById('error-banner');
-  banner.textContent = 'The workbench could not start: ' + error + '. Reload the page to try again.';
-  banner.hidden = false;
-  const loading = document.querySelector('#app .loading');
-  if (loading) loading.textContent = 'The workbench could not start.';
-}
-
-async function start() {
-  const response = await fetch(WASM);
-  if (!response.ok) throw new Error(`${WASM.pathname} answered HTTP ${response.status}`);
-  const type = (response.headers.get('Content-Type') || '').split(';')[0].trim();
-  const module_or_path = type === 'application/wasm' ? response : await response.arrayBuffer();
-  await init({ module_or_path });
-}
-
-start().catch(fail);
+// Starts the wasm shell or says why not, in index.html's words; a classic
+// script, to run where a module cannot (see ARCHITECTURE.md).
+(() => {
+  const d = document;
+  let timer;
+  const show = (why, detail) => {
+    const at = d.querySelector('#app > .loading') || (why == 'error' && d.querySelector('#error-banner[hidden]'));
+    if (!at) return;
+    if (why != 'slow') clearTimeout(timer);
+    const p = (why == 'slow' ? d : d.querySelector('#start-failed').content).querySelector(`[data-why=${why}]`).cloneNode(true);
+    if (p.firstElementChild) p.firstElementChild.textContent = detail;
+    p.className = 'loading';
+    p.setAttribute('role', 'alert');
+    at.replaceWith(p);
+  };
+  self.workbenchFailed = show;
+  timer = setTimeout(show, 8000, 'slow');
+  if (d.querySelector('meta[name=workbench-build]')) return;
+  if (location.protocol == 'file:') return show('file');
+  // Streaming needs application/wasm; other types compile from bytes.
+  const wasm = fetch('./pkg/gateway_web_bg.wasm').then((r) => {
+    if (!r.ok) throw `HTTP ${r.status} ${r.url}`;
+    return r.headers.get('Content-Type')?.split(';')[0].trim() == 'application/wasm' ? r : r.arrayBuffer();
+  });
+  Promise.all([import('./pkg/gateway_web.js'), wasm]).then(
+    ([glue, module_or_path]) => glue.default({ module_or_path }).catch((e) => show('error', e)),
+    (e) => show(self.origin == 'null' ? 'frame' : 'files', e),
+  );
+})();

@@ -3,15 +3,9 @@
 // travels inside the page as base64 of its gzip, because a page opened from
 // file:// may not fetch a .wasm file next to it; it is unpacked here with
 // DecompressionStream and handed to the glue as bytes (no fetch, no eval).
+// A failure goes to the start watchdog (start.js, inlined before this),
+// which shows index.html's words for it.
 const workbenchWasmGzip = '@WASM_GZIP_BASE64@';
-
-function workbenchFail(error) {
-  const banner = document.getElementById('error-banner');
-  banner.textContent = 'The workbench could not start: ' + error + '. Reload the page to try again.';
-  banner.hidden = false;
-  const loading = document.querySelector('#app .loading');
-  if (loading) loading.textContent = 'The workbench could not start.';
-}
 
 async function workbenchStart() {
   const text = atob(workbenchWasmGzip);
@@ -22,4 +16,4 @@ async function workbenchStart() {
   await @INIT@({ module_or_path: bytes });
 }
 
-workbenchStart().catch(workbenchFail);
+workbenchStart().catch((error) => self.workbenchFailed('error', error));

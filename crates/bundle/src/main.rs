@@ -92,16 +92,18 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
 
     let text = |name: &str| fs::read_to_string(www.join(name)).map_err(|e| io(&www.join(name), e));
     let bytes = |name: &str| fs::read(www.join(name)).map_err(|e| io(&www.join(name), e));
-    let (index_html, css, glue_js) = (
+    let (index_html, css, glue_js, main_js) = (
         text("index.html")?,
         text("style.css")?,
         text("pkg/gateway_web.js")?,
+        text("main.js")?,
     );
     let (wasm, favicon_svg) = (bytes("pkg/gateway_web_bg.wasm")?, bytes("favicon.svg")?);
     let html = single::build(&single::Inputs {
         index_html: &index_html,
         css: &css,
         glue_js: &glue_js,
+        main_js: &main_js,
         wasm: &wasm,
         favicon_svg: &favicon_svg,
     })?;
@@ -124,11 +126,7 @@ mod tests {
         fs::write(www.join("index.html"), index).unwrap();
         fs::write(www.join("embed.html"), index).unwrap();
         fs::write(www.join("style.css"), "body { margin: 0 }\n").unwrap();
-        fs::write(
-            www.join("main.js"),
-            "import init from './pkg/gateway_web.js';\n",
-        )
-        .unwrap();
+        fs::write(www.join("main.js"), "self.workbenchFailed = () => {};\n").unwrap();
         fs::write(www.join("favicon.svg"), "<svg/>").unwrap();
         fs::write(www.join(".DS_Store"), "").unwrap();
         fs::write(

@@ -4,10 +4,14 @@
 //! uploaded alone to an LMS.
 //!
 //! - The style sheet goes into a `<style>`, the favicon into a `data:` URL.
-//! - The glue (an ES module) and `loader.js` go into one
-//!   `<script type="module">`: an inline module cannot be imported by
-//!   another, so the loader follows the glue in the same module and calls
-//!   its default export. The wasm rides along as base64 of its gzip.
+//! - The glue (an ES module), `main.js` and `loader.js` go into one
+//!   `<script type="module">`, in place of index.html's `<script
+//!   src="./main.js">`: an inline module cannot be imported by another, so
+//!   the loader follows the glue in the same module and calls its default
+//!   export. The wasm rides along as base64 of its gzip. `main.js` (a
+//!   classic script in the served page) sees [`MARKER`] and loads nothing
+//!   itself there: it only arms the start watchdog, which words the
+//!   loader's failures (`workbenchFailed`) with index.html's messages.
 //! - The Content-Security-Policy is index.html's with three directives
 //!   replaced: `script-src` allows exactly the inline script by its SHA-256
 //!   hash plus `'wasm-unsafe-eval'`, `style-src` exactly the inline style by
@@ -42,6 +46,8 @@ pub struct Inputs<'a> {
     pub css: &'a str,
     /// `pkg/gateway_web.js`, the wasm-bindgen glue (`--target web`).
     pub glue_js: &'a str,
+    /// `main.js`, the page's start and its watchdog (a classic script).
+    pub main_js: &'a str,
     /// `pkg/gateway_web_bg.wasm`.
     pub wasm: &'a [u8],
     /// `favicon.svg`.
@@ -51,7 +57,7 @@ pub struct Inputs<'a> {
 /// Assembles the single file, or says which part of the inputs it could not use.
 pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
     let html = inputs.index_html;
-    let script = inline_script(inputs.glue_js, inputs.wasm)?;
+    let script = inline_script(inputs.glue_js, inputs.main_js, inputs.wasm)?;
     let style = inline_style(inputs.css)?;
 
     let csp_tag = find_tag(html, r#"http-equiv="Content-Security-Policy""#)?;
@@ -59,11 +65,7 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
     let csp = single_file_csp(csp, &source_hash(&script), &source_hash(&style));
     let icon_tag = find_tag(html, r#"rel="icon""#)?;
     let sheet_tag = find_tag(html, r#"rel="stylesheet""#)?;
-    let script_tag = find_tag(html, r#"src="./main.js""#)?;
-    let script_end = html[script_tag.end..]
-        .find("</script>")
-        .map(|i| script_tag.end + i + "</script>".len())
-        .ok_or("index.html: the script tag of ./main.js has no </script>")?;
+    let script_tag = script_element(html, "./main.js")?;
 
     let favicon = format!(
         "data:image/svg+xml;base64,{}",
@@ -82,7 +84,7 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
         ),
         (sheet_tag, format!("<style>{style}</style>")),
         (
-            script_tag.start..script_end,
+            script_tag,
             format!(r#"<script type="module">{script}</script>"#),
         ),
     ];
@@ -101,16 +103,21 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
     Ok(out)
 }
 
-/// The text of the inline module: the glue, then the loader with the wasm,
-/// newlines as the HTML parser leaves them and escaped for a `<script>`.
-fn inline_script(glue: &str, wasm: &[u8]) -> Result<String, String> {
+/// The text of the inline module: the glue, `main.js`, then the loader
+/// with the wasm, newlines as the HTML parser leaves them and escaped for a
+/// `<script>`.
+fn inline_script(glue: &str, main: &str, wasm: &[u8]) -> Result<String, String> {
     let init = default_export(glue)?;
     let packed = BASE64.encode(gzip(wasm)?);
     let loader = fill(LOADER, "@INIT@", init)?;
     let loader = fill(&loader, "@WASM_GZIP_BASE64@", &packed)?;
-    let js = normalize_newlines(&format!("{}\n{loader}", glue.trim_end()));
+    let js = normalize_newlines(&format!(
+        "{}\n{}\n{loader}",
+        glue.trim_end(),
+        main.trim_end()
+    ));
     if js.contains('\0') {
-        return Err("the glue holds a NUL character, which HTML would replace".into());
+        return Err("the glue or main.js holds a NUL character, which HTML would replace".into());
     }
     Ok(escape_script(&js))
 }
@@ -231,6 +238,15 @@ fn single_file_csp(csp: &str, script_hash: &str, style_hash: &str) -> String {
     directives.join("; ")
 }
 
+/// The byte range of the one `<script src="SRC">…</script>` element of `html`.
+fn script_element(html: &str, src: &str) -> Result<Range<usize>, String> {
+    let tag = find_tag(html, &format!(r#"src="{src}""#))?;
+    html[tag.end..]
+        .find("</script>")
+        .map(|i| tag.start..tag.end + i + "</script>".len())
+        .ok_or_else(|| format!("index.html: the script tag of {src} has no </script>"))
+}
+
 /// The byte range of the one tag of `html` (from `<` to `>`) that contains
 /// `needle`; an error when none or several do.
 fn find_tag(html: &str, needle: &str) -> Result<Range<usize>, String> {
@@ -275,6 +291,7 @@ mod tests {
         async function __wbg_init(m) { return m; }\n\
         export { initSync, __wbg_init as default };\n";
     const CSS: &str = "body { color: black; }\n";
+    const MAIN: &str = include_str!("../../../www/main.js");
     const WASM: &[u8] = b"\0asm\x01\0\0\0 not really a module";
     const SVG: &[u8] = b"<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>";
 
@@ -283,6 +300,7 @@ mod tests {
             index_html: INDEX,
             css,
             glue_js: glue,
+            main_js: MAIN,
             wasm: WASM,
             favicon_svg: SVG,
         }
@@ -371,6 +389,20 @@ mod tests {
     }
 
     #[test]
+    fn main_js_runs_between_the_glue_and_the_loader() {
+        let html = build(&inputs(GLUE, CSS)).unwrap();
+        let script = between(&html, r#"<script type="module">"#, "</script>");
+        let at = |needle: &str| script.find(needle).unwrap_or_else(|| panic!("{needle}"));
+        assert!(at("export { initSync") < at("self.workbenchFailed = "));
+        assert!(at("self.workbenchFailed = ") < at("const workbenchWasmGzip"));
+        assert!(!html.contains("main.js\""), "no tag loads main.js");
+        assert!(
+            html.contains(r#"<template id="start-failed""#),
+            "the watchdog's words stay in the page"
+        );
+    }
+
+    #[test]
     fn the_packed_wasm_unpacks_to_the_same_bytes() {
         let html = build(&inputs(GLUE, CSS)).unwrap();
         let packed = between(&html, "const workbenchWasmGzip = '", "'");
@@ -393,7 +425,9 @@ mod tests {
         let html = build(&inputs(&glue, CSS)).unwrap();
         let script = between(&html, r#"<script type="module">"#, "</script>");
         assert!(
-            script.ends_with("workbenchStart().catch(workbenchFail);\n"),
+            script.ends_with(
+                "workbenchStart().catch((error) => self.workbenchFailed('error', error));\n"
+            ),
             "the whole module is inside"
         );
         assert!(!script.to_ascii_lowercase().contains("</script"));

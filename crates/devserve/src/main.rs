@@ -5,7 +5,10 @@
 //!
 //! - PORT defaults to 8080; 0 picks a free port.
 //! - Prints one line, `Serving DIR at http://127.0.0.1:PORT/`, once it listens.
-//! - GET and HEAD only; `/` and folders serve their `index.html`.
+//! - GET and HEAD only; `/` and folders serve their `index.html`, and a
+//!   folder named without its final slash (`/dist`) redirects (301) to the
+//!   address with it (`/dist/`, query kept), so that the page's relative
+//!   URLs resolve inside the folder.
 //! - A path that would leave DIR (`..`, symlinks out) or names no file is 404.
 //! - Content types come from `mime_guess`: `.wasm` is `application/wasm`,
 //!   `.js` is `text/javascript`. Nothing is cached.
@@ -62,8 +65,15 @@ fn answer(root: &Path, request: Request) -> std::io::Result<()> {
     if !matches!(request.method(), Method::Get | Method::Head) {
         return request.respond(Response::empty(StatusCode(405)));
     }
-    let Some(path) = resolve(root, request.url()) else {
-        return request.respond(Response::from_string("404 Not Found\n").with_status_code(404));
+    let path = match resolve(root, request.url()) {
+        Some(Found::File(path)) => path,
+        Some(Found::Folder(location)) => {
+            let response = with_header(Response::empty(StatusCode(301)), "Location", &location);
+            return request.respond(with_header(response, "Cache-Control", "no-store"));
+        }
+        None => {
+            return request.respond(Response::from_string("404 Not Found\n").with_status_code(404))
+        }
     };
     let file = File::open(&path)?;
     let mime = mime_guess::from_path(&path).first_or_octet_stream();
@@ -77,10 +87,22 @@ fn answer(root: &Path, request: Request) -> std::io::Result<()> {
     request.respond(with_header(response, "Cache-Control", "no-store"))
 }
 
-/// The file under `root` that `url` names, or `None` when there is none or
-/// it would lie outside `root`.
-fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
-    let path = url.split(['?', '#']).next().unwrap_or_default();
+/// What a URL names under the served folder.
+#[derive(Debug, PartialEq)]
+enum Found {
+    /// A file to send.
+    File(PathBuf),
+    /// A folder named without its final slash: the `Location` to redirect
+    /// to, relative (`./name/?query`), so it can never leave this server.
+    Folder(String),
+}
+
+/// The file under `root` that `url` names (a folder's `index.html` when it
+/// ends in `/`), the redirect of a folder named without its final slash, or
+/// `None` when there is none or it would lie outside `root`.
+fn resolve(root: &Path, url: &str) -> Option<Found> {
+    let url = url.split('#').next().unwrap_or_default();
+    let (path, query) = url.find('?').map_or((url, ""), |i| url.split_at(i));
     let decoded = percent_decode_str(path).decode_utf8().ok()?;
     let mut full = root.to_path_buf();
     for part in Path::new(decoded.trim_start_matches('/')).components() {
@@ -90,12 +112,19 @@ fn resolve(root: &Path, url: &str) -> Option<PathBuf> {
             _ => return None,
         }
     }
-    if full.is_dir() {
-        full.push("index.html");
-    }
     // Symlinks may point anywhere: only what really lies under root is served.
-    let full = std::fs::canonicalize(full).ok()?;
-    (full.starts_with(root) && full.is_file()).then_some(full)
+    let under_root = |full: PathBuf| {
+        let full = std::fs::canonicalize(full).ok()?;
+        full.starts_with(root).then_some(full)
+    };
+    let mut full = under_root(full)?;
+    if full.is_dir() {
+        if let Some(name) = path.rsplit('/').next().filter(|name| !name.is_empty()) {
+            return Some(Found::Folder(format!("./{name}/{query}")));
+        }
+        full = under_root(full.join("index.html"))?;
+    }
+    full.is_file().then_some(Found::File(full))
 }
 
 fn with_header<R: std::io::Read>(response: Response<R>, name: &str, value: &str) -> Response<R> {
@@ -107,7 +136,7 @@ fn with_header<R: std::io::Read>(response: Response<R>, name: &str, value: &str)
 
 #[cfg(test)]
 mod tests {
-    use super::resolve;
+    use super::{resolve, Found};
     use std::fs;
 
     #[test]
@@ -119,20 +148,12 @@ mod tests {
         fs::write(root.join("pkg/app.js"), "").unwrap();
         fs::write(base.join("secret.txt"), "").unwrap();
         let root = fs::canonicalize(&root).unwrap();
+        let file = |p: &str| Some(Found::File(root.join(p)));
 
-        assert_eq!(resolve(&root, "/"), Some(root.join("index.html")));
-        assert_eq!(
-            resolve(&root, "/?experiment=email"),
-            Some(root.join("index.html"))
-        );
-        assert_eq!(
-            resolve(&root, "/pkg/app.js#x"),
-            Some(root.join("pkg/app.js"))
-        );
-        assert_eq!(
-            resolve(&root, "/pkg/./%61pp.js"),
-            Some(root.join("pkg/app.js"))
-        );
+        assert_eq!(resolve(&root, "/"), file("index.html"));
+        assert_eq!(resolve(&root, "/?experiment=email"), file("index.html"));
+        assert_eq!(resolve(&root, "/pkg/app.js#x"), file("pkg/app.js"));
+        assert_eq!(resolve(&root, "/pkg/./%61pp.js"), file("pkg/app.js"));
         for escape in [
             "/../secret.txt",
             "/%2e%2e/secret.txt",
@@ -143,7 +164,28 @@ mod tests {
             assert_eq!(resolve(&root, escape), None, "{escape}");
         }
         assert_eq!(resolve(&root, "/missing.js"), None);
-        assert_eq!(resolve(&root, "/pkg"), None);
+        assert_eq!(resolve(&root, "/pkg/"), None, "a folder without index.html");
+
+        // A folder without its final slash: the same address with it.
+        fs::create_dir_all(root.join("course/dist")).unwrap();
+        fs::write(root.join("course/dist/index.html"), "").unwrap();
+        let folder = |l: &str| Some(Found::Folder(l.to_owned()));
+        assert_eq!(resolve(&root, "/course/dist"), folder("./dist/"));
+        assert_eq!(
+            resolve(&root, "/course/dist?experiment=email&x=%2F"),
+            folder("./dist/?experiment=email&x=%2F")
+        );
+        assert_eq!(resolve(&root, "/course/%64ist"), folder("./%64ist/"));
+        assert_eq!(resolve(&root, "/pkg"), folder("./pkg/"));
+        assert_eq!(
+            resolve(&root, "/course/dist/"),
+            file("course/dist/index.html")
+        );
+        assert_eq!(
+            resolve(&root, "/course/dist/?a=b"),
+            file("course/dist/index.html")
+        );
+        assert_eq!(resolve(&root, "/.."), None);
 
         fs::remove_dir_all(&base).unwrap();
     }
