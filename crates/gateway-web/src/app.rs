@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use gateway_core::command::Command;
 use gateway_core::view::PageModel;
-use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Role, Speed, ToolId, Workbench};
+use gateway_core::{ExampleKind, ExperimentId, Handled, Hook, Msg, Role, Speed, ToolId, Workbench};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -98,7 +98,10 @@ impl App {
 /// Applies a message at the current time, performs the commands it
 /// queued, redraws, and keeps the frame loop going while a run plays.
 pub fn dispatch(shell: &Shared, msg: Msg) {
-    shell.app.borrow_mut().wb.update(now_ms(), msg);
+    // A message that means nothing now changed nothing: no redraw.
+    if let Handled::Ignored(_) = shell.app.borrow_mut().wb.update(now_ms(), msg) {
+        return;
+    }
     perform_queued(shell);
     let playing = {
         let mut app = shell.app.borrow_mut();
