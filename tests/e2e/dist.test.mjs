@@ -6,6 +6,9 @@
 //   works, every request stays under that sub-path, and the page's
 //   Content-Security-Policy reports no violation; once more with the server
 //   sending .wasm as application/octet-stream.
+// - dist/workbench.html in a frame sandboxed with allow-scripts alone, as
+//   an LMS may frame an uploaded file: it works and still tells its parent
+//   its height.
 // - dist/workbench.html, the single file, copied alone into an empty folder
 //   and opened from file://: the SPEC 8 email walkthrough by role and
 //   accessible name, with no request but the file itself (and data:/blob:)
@@ -51,10 +54,11 @@ const TYPES = {
 
 /**
  * Serves DIST under PREFIX on 127.0.0.1 (everything else 404; PREFIX without
- * its slash redirects), sending .wasm as `wasmType`. Records every request
- * path and the type each file went out with.
+ * its slash redirects), sending .wasm as `wasmType`, and each of `pages`
+ * (path → HTML). Records every request path and the type each file went
+ * out with.
  */
-function serveDist({ wasmType = 'application/wasm' } = {}) {
+function serveDist({ wasmType = 'application/wasm', pages = {} } = {}) {
   const seen = [];
   const server = createServer((req, res) => {
     let path;
@@ -65,6 +69,10 @@ function serveDist({ wasmType = 'application/wasm' } = {}) {
       return res.end('400 Bad Request\n');
     }
     seen.push({ path, type: null });
+    if (path in pages) {
+      res.writeHead(200, { 'Content-Type': TYPES['.html'] });
+      return res.end(pages[path]);
+    }
     if (path === PREFIX.slice(0, -1)) {
       res.writeHead(301, { Location: PREFIX });
       return res.end();
@@ -242,6 +250,47 @@ describe('dist/ from a static host under a sub-path', () => {
       }
     },
   );
+});
+
+test('dist/workbench.html in a frame sandboxed with allow-scripts alone works and posts its height', { timeout: 60_000 }, async () => {
+  // No allow-same-origin: the frame has an opaque origin, so storage throws.
+  const course = `${PREFIX}course.html`;
+  const server = await serveDist({
+    pages: {
+      [course]: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title></head><body>
+        <iframe src="workbench.html?experiment=email&amp;embed=1" title="Workbench" sandbox="allow-scripts"
+                allow="fullscreen; clipboard-write" allowfullscreen style="width: 100%; height: 600px"></iframe>
+        <script>
+          window.__heights = [];
+          window.addEventListener('message', (e) => {
+            if (e.data && e.data.subject === 'lti.frameResize') window.__heights.push(e.data.height);
+          });
+        </script></body></html>`,
+    },
+  });
+  try {
+    const o = await openPage(browser, `${server.origin}${course}`);
+    opened.push(o);
+    const frame = o.page.frameLocator('iframe');
+    await frame.locator('li[data-gate]').nth(GATE_COUNT - 1).waitFor({ timeout: 15_000 });
+    assert.equal(await frame.locator('meta[name="workbench-build"]').getAttribute('content'), 'single-file');
+    assert.equal(await frame.locator('html').evaluate(() => window.origin), 'null', 'an opaque origin');
+    // A learner's approved send reaches the ledger.
+    await frame.getByRole('combobox', { name: 'Role', exact: true }).selectOption({ label: 'Operator' });
+    await frame.getByRole('button', { name: 'Approve exact payload', exact: true }).click();
+    const next = frame.getByRole('button', { name: 'Next gate', exact: true });
+    for (let i = 0; i < GATE_COUNT; i += 1) await next.click();
+    const ledger = JSON.parse(await frame.locator('#ledger-json').textContent());
+    assert.equal(ledger.outbox.length, 1);
+    assert.equal(ledger.outbox[0].to, LEARNER);
+    // Its parent was told its height.
+    await o.page.waitForFunction(() => window.__heights.length > 0);
+    const heights = await o.page.evaluate(() => window.__heights);
+    assert.ok(heights.every((h) => h > 600), `heights ${heights}`);
+    assert.deepEqual(o.pageErrors, [], 'no uncaught error');
+  } finally {
+    await server.close();
+  }
 });
 
 describe('dist/workbench.html, the single file, from file://', () => {

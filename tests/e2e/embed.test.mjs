@@ -1,12 +1,21 @@
-// Course-page embedding, shared links and stored baselines (issue 4):
+// Course-page embedding, shared links and stored baselines (issues 4, 13):
 // the page inside an <iframe> posts its height and goal events to the
-// parent; a copied link restores its setup and never an approval; a stored
-// baseline comes back after a reload, and one this version cannot read is
-// left untouched.
+// parent, and course pages that resize frames the way LMSs do resize it
+// (H5P's h5p-resizer.js, a handler that JSON.parses the data as Moodle's
+// does); Expand never posts a height of 0; unknown hide= names are
+// reported; a copied link restores its setup and never an approval; a
+// stored baseline comes back after a reload, and one this version cannot
+// read is left untouched.
+//
+// The course pages come from a server of their own on 127.0.0.1 (another
+// port, so another origin than the workbench's, as an LMS is).
 
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { e2eSuite, ledgerJson, nextGates, waitForGates } from './harness.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { ROOT, e2eSuite, ledgerJson, nextGates, waitForGates } from './harness.mjs';
 
 const suite = e2eSuite();
 
@@ -110,14 +119,269 @@ test('a page that is not framed posts nothing and keeps its chrome', async () =>
   assert.deepEqual(await page.evaluate(() => window.__messages), []);
 });
 
-test('hide= hides any named panels, and unknown names hide nothing else', async () => {
-  const { page } = await suite.open('?experiment=email&embed=1&hide=baseline,runs,policy,nonsense');
+test('hide= hides any named panels, and unknown names hide nothing else and are reported', async () => {
+  const { page } = await suite.open('?experiment=email&embed=1&hide=baseline,runs,policy,nonsense,Side-Bar');
   await waitForGates(page);
   for (const name of ['baseline', 'runs', 'policy']) {
     assert.equal(await page.locator(`[data-panel="${name}"]`).isVisible(), false, `${name} hidden`);
   }
   for (const name of ['experiment', 'build', 'request', 'gateway', 'output', 'ledger', 'notes']) {
     assert.equal(await page.locator(`[data-panel="${name}"]`).isVisible(), true, `${name} shown`);
+  }
+  // The instructor is told which names matched nothing, and which exist.
+  const panels = await page.$$eval('[data-panel]', (ps) => ps.map((p) => p.dataset.panel));
+  const notice = page.getByText('hide= names nonsense, side-bar, which are not panels of this page');
+  await notice.waitFor();
+  assert.ok(await notice.isVisible());
+  const words = await notice.textContent();
+  assert.ok(words.endsWith(`The panels hide= can name: ${panels.join(', ')}.`), `${words} | ${panels}`);
+  // Known names only: no such notice.
+  const { page: known } = await suite.open('?experiment=email&embed=1&hide=notes');
+  await waitForGates(known);
+  assert.equal(await known.getByText('hide= names').count(), 0);
+});
+
+// ---------------------------------------------------------------------------
+// Course pages that resize the frame the way LMSs do.
+
+/** The real h5p-resizer.js, if this checkout has it (see the README). */
+const RESIZER_PATH = process.env.H5P_RESIZER_JS || join(ROOT, 'tests', 'e2e', 'fixtures', 'h5p-resizer.js');
+const RESIZER = existsSync(RESIZER_PATH) ? readFileSync(RESIZER_PATH, 'utf8') : null;
+
+/** The course pages' server: answers GET /N with the Nth page given to `serve`. */
+let courses = null;
+function courseServer() {
+  if (courses) return courses;
+  const pages = [];
+  const server = createServer((req, res) => {
+    const body = pages[Number(req.url.slice(1))];
+    res.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  courses = new Promise((ok) => {
+    server.listen(0, '127.0.0.1', () => {
+      ok({
+        serve: (html) => `http://127.0.0.1:${server.address().port}/${pages.push(html) - 1}`,
+        close: () => new Promise((done) => {
+          server.close(() => done());
+          server.closeAllConnections();
+        }),
+      });
+    });
+  });
+  return courses;
+}
+after(async () => {
+  if (courses) await (await courses).close();
+});
+
+/**
+ * Opens a course page whose HTML is `body` (with FRAME replaced by the
+ * workbench's address for `query`). Every window records the messages it
+ * receives in `window.__messages`.
+ */
+async function openCourse(body, query = '?experiment=email&embed=1') {
+  const frameUrl = new URL(`index.html${query}`, suite.url).href;
+  const courseUrl = (await courseServer()).serve(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Course</title></head>
+<body style="margin: 0"><h1>Unit 3</h1>${body.replace('FRAME', frameUrl)}</body></html>`,
+  );
+  const context = await suite.browser.newContext();
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  await page.addInitScript(RECORD_MESSAGES);
+  await page.goto(courseUrl);
+  const frame = page.frameLocator('iframe');
+  await frame.locator('li[data-gate]').nth(6).waitFor();
+  return { context, page, frame, pageErrors };
+}
+
+/** The frame element's height and the framed document's height. */
+async function heights(page, frame) {
+  const box = await page.locator('iframe').evaluate((f) => f.getBoundingClientRect().height);
+  const doc = await frame.locator('html').evaluate((h) => h.offsetHeight);
+  return { box, doc };
+}
+
+/** Waits until the frame is as tall as its document, and returns that height. */
+async function fitted(page, frame, why) {
+  let last = null;
+  for (let i = 0; i < 100; i += 1) {
+    last = await heights(page, frame);
+    if (last.doc > 0 && Math.abs(last.box - last.doc) <= 1) return last.doc;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${why}: the frame is ${last.box}px for a ${last.doc}px document`);
+}
+
+/** Every height the parent was told, by any of the three conventions. */
+async function postedHeights(page) {
+  const all = await page.evaluate(() => window.__messages);
+  return all.flatMap((m) => {
+    const parsed = typeof m === 'string' ? JSON.parse(m) : m;
+    return ['height', 'scrollHeight', 'clientHeight'].filter((k) => parsed && k in parsed).map((k) => parsed[k]);
+  });
+}
+
+/** Opens and closes the Complete-run preview: the frame follows its document both ways. */
+async function followsPanels(page, frame, why) {
+  const first = await fitted(page, frame, `${why}: on load`);
+  assert.ok(first > 300, `${why}: taller than the frame's 300px (${first})`);
+  await frame.getByText('Complete-run preview').click();
+  let opened = first;
+  for (let i = 0; i < 100 && opened <= first; i += 1) {
+    await page.waitForTimeout(50);
+    opened = await fitted(page, frame, `${why}: preview open`);
+  }
+  assert.ok(opened > first, `${why}: opening the preview grew the frame (${first} → ${opened})`);
+  await frame.getByText('Complete-run preview').click();
+  let closed = opened;
+  for (let i = 0; i < 100 && closed !== first; i += 1) {
+    await page.waitForTimeout(50);
+    closed = await fitted(page, frame, `${why}: preview closed`);
+  }
+  assert.equal(closed, first, `${why}: closing the preview gave the height back`);
+  return first;
+}
+
+/**
+ * A stand-in for the parent side of H5P's resizer protocol, for a checkout
+ * without the real script: it answers hello with hello, sets the frame to
+ * prepareResize's clientHeight and answers resizePrepared, and sets the
+ * frame to resize's scrollHeight (h5p-resizer.js also skips a
+ * prepareResize that would change nothing).
+ */
+const RESIZER_STAND_IN = `
+  window.addEventListener('message', (e) => {
+    const frame = document.querySelector('iframe');
+    const m = e.data;
+    if (e.source !== frame.contentWindow || !m || m.context !== 'h5p') return;
+    const reply = (action) => e.source.postMessage({ context: 'h5p', action }, e.origin);
+    if (m.action === 'hello') reply('hello');
+    if (m.action === 'prepareResize') {
+      frame.style.height = m.clientHeight + 'px';
+      reply('resizePrepared');
+    }
+    if (m.action === 'resize') frame.style.height = m.scrollHeight + 'px';
+  });`;
+
+/** A course page with `script` as its only script resizes the frame by H5P's protocol. */
+async function resizedByH5p(script, why) {
+  // As Moodle and WordPress embed H5P: the frame, then the resizer.
+  const course = await openCourse(
+    `<iframe src="FRAME" title="Workbench" style="width: 100%; height: 300px; border: 0"></iframe>
+     <script>${script}</script>`,
+  );
+  const { page, frame } = course;
+  try {
+    await followsPanels(page, frame, why);
+    const style = await page.locator('iframe').evaluate((f) => f.style.height);
+    const doc = await frame.locator('html').evaluate((h) => h.offsetHeight);
+    assert.equal(style, `${doc}px`, `${why}: the resizer set the frame height`);
+    // The handshake: the page said hello, the resizer answered hello and resizePrepared.
+    const h5pOut = (await page.evaluate(() => window.__messages)).filter((m) => m && m.context === 'h5p');
+    assert.deepEqual(h5pOut[0], { context: 'h5p', action: 'hello' });
+    const prepare = h5pOut.filter((m) => m.action === 'prepareResize');
+    assert.ok(prepare.length >= 3, `${why}: prepareResize on load, open and close: ${JSON.stringify(h5pOut)}`);
+    assert.ok(prepare.every((m) => m.scrollHeight > 0 && m.clientHeight === m.scrollHeight));
+    assert.equal(h5pOut.filter((m) => m.action === 'resize').at(-1).scrollHeight, doc);
+    const h5pIn = (await frame.locator('html').evaluate(() => window.__messages)).filter((m) => m && m.context === 'h5p');
+    assert.deepEqual(h5pIn[0], { context: 'h5p', action: 'hello' }, `${why}: the resizer answered hello`);
+    assert.ok(h5pIn.some((m) => m.action === 'resizePrepared'));
+    assert.ok(!(await postedHeights(page)).includes(0), `${why}: no height of 0`);
+    assert.deepEqual(course.pageErrors, []);
+  } finally {
+    await course.context.close();
+  }
+}
+
+test(
+  "a course page running H5P's real h5p-resizer.js resizes the frame as panels open and close",
+  {
+    timeout: 90_000,
+    skip: !RESIZER && `no h5p-resizer.js at ${RESIZER_PATH} (set H5P_RESIZER_JS to js/h5p-resizer.js of h5p/h5p-php-library)`,
+  },
+  () => resizedByH5p(RESIZER, 'h5p-resizer.js'),
+);
+
+test("a course page speaking H5P's resizer protocol resizes the frame as panels open and close", { timeout: 90_000 }, () =>
+  resizedByH5p(RESIZER_STAND_IN, 'H5P stand-in'),
+);
+
+test('a course page that JSON.parses string messages (as Moodle does) resizes the frame too', { timeout: 90_000 }, async () => {
+  // Only strings are understood here; objects fail JSON.parse and are skipped.
+  const course = await openCourse(
+    `<iframe id="contentframe" src="FRAME" title="Workbench" style="width: 100%; height: 300px; border: 0"></iframe>
+     <script>
+       window.__parsed = [];
+       window.addEventListener('message', (e) => {
+         const frame = document.getElementById('contentframe');
+         if (e.source !== frame.contentWindow) return;
+         let message;
+         try { message = JSON.parse(e.data); } catch (err) { return; }
+         if (message.subject === 'lti.frameResize') {
+           window.__parsed.push(message.height);
+           frame.style.height = message.height + 'px';
+         }
+       });
+     </script>`,
+  );
+  const { page, frame } = course;
+  try {
+    await followsPanels(page, frame, 'JSON.parse');
+    const parsed = await page.evaluate(() => window.__parsed);
+    assert.ok(parsed.length >= 3, `the string messages were read: ${parsed}`);
+    assert.ok(!parsed.includes(0));
+    // The same height went as an object too (Canvas).
+    const objects = (await page.evaluate(() => window.__messages)).filter((m) => m && m.subject === 'lti.frameResize');
+    assert.deepEqual(objects.map((m) => m.height), parsed);
+    assert.deepEqual(course.pageErrors, []);
+  } finally {
+    await course.context.close();
+  }
+});
+
+/** A course page that resizes its frame on every convention this page speaks. */
+const EVERY_CONVENTION = (allow) => `
+  <iframe src="FRAME" title="Workbench" ${allow} style="width: 100%; height: 300px; border: 0"></iframe>
+  <script>
+    window.addEventListener('message', (e) => {
+      const frame = document.querySelector('iframe');
+      if (e.source !== frame.contentWindow) return;
+      const m = typeof e.data === 'string' ? JSON.parse(e.data) : e.data;
+      if (m.subject === 'lti.frameResize') frame.style.height = m.height + 'px';
+      if (m.type === 'function-tools-workbench.resize') frame.style.height = m.height + 'px';
+    });
+  </script>`;
+
+test('Expand experiment in a frame never posts a height of 0, and the frame keeps its height', { timeout: 90_000 }, async () => {
+  for (const [allow, how] of [['', 'filling the frame'], ['allow="fullscreen"', 'full screen']]) {
+    const course = await openCourse(EVERY_CONVENTION(allow));
+    const { page, frame } = course;
+    try {
+      const before = await fitted(page, frame, `${how}: on load`);
+      const count = (await page.evaluate(() => window.__messages)).length;
+      await frame.getByRole('button', { name: 'Expand experiment' }).click();
+      await frame.getByRole('button', { name: 'Exit full screen' }).waitFor({ state: 'attached', timeout: 5_000 });
+      if (how === 'full screen') {
+        assert.equal(await frame.locator('html').evaluate(() => !!document.fullscreenElement), true, 'in full screen');
+      } else {
+        assert.equal(await frame.locator('.workbench.expanded').count(), 1, 'filling the frame');
+      }
+      // Let the page measure itself expanded and report what it would.
+      await page.waitForTimeout(500);
+      const during = (await page.evaluate(() => window.__messages)).slice(count);
+      assert.deepEqual(during, [], `${how}: nothing posted while expanded: ${JSON.stringify(during)}`);
+      await frame.getByRole('button', { name: 'Exit full screen' }).click();
+      await frame.getByRole('button', { name: 'Expand experiment' }).waitFor();
+      await page.waitForTimeout(500);
+      assert.equal(await fitted(page, frame, `${how}: after`), before, `${how}: the same height after`);
+      assert.ok(!(await postedHeights(page)).includes(0), `${how}: no height of 0 ever`);
+      assert.deepEqual(course.pageErrors, []);
+    } finally {
+      await course.context.close();
+    }
   }
 });
 

@@ -51,10 +51,12 @@ pub enum Deliverable {
     Declarations(Export),
 }
 
-/// A message to the embedding page. No message carries personal data.
+/// A message to the embedding page. No message carries personal data;
+/// [`Post::wire`] gives exactly what is posted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Post {
-    /// The page's height changed (`lti.frameResize` and our own message).
+    /// The page's height changed (`lti.frameResize`, as an object and as a
+    /// JSON string, and our own message). Never 0.
     Resize {
         experiment: &'static str,
         height: u32,
@@ -66,6 +68,20 @@ pub enum Post {
         reached: usize,
         total: usize,
     },
+    /// A message of H5P's resizer protocol (`h5p-resizer.js` on the parent).
+    H5p(H5p),
+}
+
+/// What this page says to H5P's `h5p-resizer.js`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum H5p {
+    /// Asks the parent's resizer to answer `hello`.
+    Hello,
+    /// The height, for the parent to prepare the frame (it answers
+    /// `resizePrepared`).
+    PrepareResize { height: u32 },
+    /// The height to give the frame.
+    Resize { height: u32 },
 }
 
 impl Slot {

@@ -1,5 +1,5 @@
 //! Notices: messages about something the learner did not do themselves
-//! (a shared link, storage, the page being hidden). They are a list, so a
+//! (a shared link, storage, the page being hidden, the embed options). They are a list, so a
 //! second notice never hides the first.
 
 use crate::baseline::StoredError;
@@ -24,6 +24,9 @@ pub enum Notice {
     BaselineKept,
     /// Storage refused the baseline.
     BaselineUnsaved,
+    /// `hide=` named these, which are no panel of the page (for the
+    /// instructor who embeds it).
+    HideUnknown(Vec<String>),
 }
 
 impl Notice {
@@ -40,6 +43,10 @@ impl Notice {
             Notice::BaselineStorageUnreadable => Text::NoticeBaselineStorageUnreadable,
             Notice::BaselineKept => Text::NoticeBaselineKept,
             Notice::BaselineUnsaved => Text::NoticeBaselineUnsaved,
+            Notice::HideUnknown(names) => Text::NoticeHideUnknown {
+                names: names.clone().into(),
+                panels: crate::embed::PANELS.to_vec().into(),
+            },
         }
     }
 

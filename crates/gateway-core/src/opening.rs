@@ -7,6 +7,7 @@
 //!   the learner is told.
 //! - A damaged or newer link gives a notice and the experiment's default
 //!   setup.
+//! - `hide=` names that are no panel are reported, with the ones there are.
 //! - A stored value this build cannot read, or storage that cannot be
 //!   read at all, locks that slot: it is reported and never written over.
 
@@ -69,15 +70,12 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
     };
     let embed = EmbedOptions {
         embed: param("embed").is_some_and(|v| matches!(v, "1" | "true" | "yes")),
-        hide: param("hide")
-            .map(|v| {
-                v.split(',')
-                    .map(|s| s.trim().to_ascii_lowercase())
-                    .filter(|s| !s.is_empty())
-                    .collect()
-            })
-            .unwrap_or_default(),
-    };
+        ..EmbedOptions::default()
+    }
+    .with_hide(param("hide").unwrap_or_default());
+    if !embed.unknown.is_empty() {
+        notices.push(Notice::HideUnknown(embed.unknown.clone()));
+    }
     let mut wb = Workbench::new(experiment);
     wb.set_framed(address.framed);
     wb.set_embed(embed);

@@ -13,7 +13,7 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use crate::baseline::Baseline;
-use crate::command::{Command, Deliverable, Post, Slot, SlotState};
+use crate::command::{Command, Deliverable, H5p, Post, Slot, SlotState};
 use crate::declarations::Export;
 use crate::embed::EmbedOptions;
 use crate::experiments::{ExperimentId, StartArgs};
@@ -86,6 +86,11 @@ pub enum Msg {
     /// The page's height changed (framed pages tell their parent).
     Resized {
         height: u32,
+    },
+    /// The parent window posted `{context, action}` (H5P's resizer does).
+    FromParent {
+        context: String,
+        action: String,
     },
     /// The page entered or left the browser's full screen.
     FullScreen(bool),
@@ -196,8 +201,10 @@ pub struct Workbench {
     /// Expand experiment: in full screen, or filling the frame instead.
     full_screen: bool,
     fill_frame: bool,
-    /// The height last posted to the framing page.
+    /// The height last posted to the framing page (never 0).
     posted_height: Option<u32>,
+    /// Whether the parent's H5P resizer answered `hello`.
+    h5p_greeted: bool,
     embed: EmbedOptions,
     commands: VecDeque<Command>,
     // INVARIANT: the words of `ledger` and `log` as they are now
@@ -271,6 +278,7 @@ impl Workbench {
             delivery: Delivery::Idle,
             framed: false,
             posted_height: None,
+            h5p_greeted: false,
             full_screen: false,
             fill_frame: false,
             embed: EmbedOptions::default(),
@@ -656,12 +664,28 @@ impl Workbench {
                 text: crate::published::text(export).to_string(),
             }),
             Msg::Resized { height } => {
-                if self.posted_height != Some(height) {
+                // Expanded, the page measures what lies over the frame, not
+                // its content (0 in full screen): the frame keeps the last
+                // height. A height of 0 (a hidden frame) is never posted.
+                // (Outside a frame the message is ignored: see `ignores`.)
+                let expanded = self.full_screen || self.fill_frame;
+                if height > 0 && !expanded && self.posted_height != Some(height) {
                     self.posted_height = Some(height);
                     self.commands.push_back(Command::Post(Post::Resize {
                         experiment: self.experiment.id(),
                         height,
                     }));
+                    // As H5P content does: hello until the resizer answers.
+                    self.post_h5p(if self.h5p_greeted {
+                        H5p::PrepareResize { height }
+                    } else {
+                        H5p::Hello
+                    });
+                }
+            }
+            Msg::FromParent { context, action } => {
+                if self.framed && context == "h5p" {
+                    self.answer_h5p(&action);
                 }
             }
             Msg::FullScreen(on) => self.full_screen = on,
@@ -725,6 +749,38 @@ impl Workbench {
         if !self.notices.contains(&notice) {
             self.notices.push(notice);
         }
+    }
+
+    /// Answers the parent's H5P resizer (`h5p-resizer.js`).
+    fn answer_h5p(&mut self, action: &str) {
+        let expanded = self.full_screen || self.fill_frame;
+        let height = self.posted_height;
+        match action {
+            // The resizer loaded after this page.
+            "ready" => self.post_h5p(H5p::Hello),
+            "hello" => {
+                self.h5p_greeted = true;
+                if let Some(height) = height.filter(|_| !expanded) {
+                    self.post_h5p(H5p::PrepareResize { height });
+                }
+            }
+            // The parent's window changed size.
+            "resize" if self.h5p_greeted && !expanded => {
+                if let Some(height) = height {
+                    self.post_h5p(H5p::PrepareResize { height });
+                }
+            }
+            "resizePrepared" if self.h5p_greeted => {
+                if let Some(height) = height {
+                    self.post_h5p(H5p::Resize { height });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn post_h5p(&mut self, message: H5p) {
+        self.commands.push_back(Command::Post(Post::H5p(message)));
     }
 
     pub(crate) fn set_framed(&mut self, framed: bool) {

@@ -7,7 +7,8 @@
 use std::cell::RefCell;
 
 use gateway_core::baseline::{Baseline, StoredError};
-use gateway_core::command::{Command, Post, Read, Slot, SlotState};
+use gateway_core::command::{Command, H5p, Post, Read, Slot, SlotState};
+use gateway_core::embed::PANELS;
 use gateway_core::notice::Notice;
 use gateway_core::opening::{open, Address, Opening};
 use gateway_core::share::{Setup, ShareError, VERSION};
@@ -465,7 +466,8 @@ fn embed_options_and_the_frame_come_from_the_address() {
     let v = wb.view();
     assert!(v.embedded);
     assert_eq!(v.hidden_panels, ["notes", "baseline"]);
-    // A framed page tells its parent its height, once per height.
+    // A framed page tells its parent its height, once per height, and
+    // greets an H5P resizer each time until it answers.
     wb.update(10, Msg::Resized { height: 900 });
     wb.update(20, Msg::Resized { height: 900 });
     wb.update(30, Msg::Resized { height: 950 });
@@ -476,10 +478,12 @@ fn embed_options_and_the_frame_come_from_the_address() {
                 experiment: "search",
                 height: 900
             }),
+            Command::Post(Post::H5p(H5p::Hello)),
             Command::Post(Post::Resize {
                 experiment: "search",
                 height: 950
             }),
+            Command::Post(Post::H5p(H5p::Hello)),
         ]
     );
     // An unframed page posts nothing.
@@ -487,4 +491,193 @@ fn embed_options_and_the_frame_come_from_the_address() {
     assert!(!wb.embed().embed);
     wb.update(10, Msg::Resized { height: 900 });
     assert_eq!(drain(&mut wb), []);
+}
+
+fn framed_page(query: &str) -> Workbench {
+    let Opening::Workbench(wb) = open(
+        Address {
+            query,
+            fragment: "",
+            framed: true,
+        },
+        &empty,
+    ) else {
+        panic!("{query} did not open");
+    };
+    *wb
+}
+
+fn h5p(wb: &mut Workbench, action: &str) {
+    wb.update(
+        0,
+        Msg::FromParent {
+            context: "h5p".into(),
+            action: action.into(),
+        },
+    );
+}
+
+#[test]
+fn h5p_resizer_handshake_then_prepare_and_resize_with_the_height() {
+    let mut wb = framed_page("?experiment=email&embed=1");
+    // The resizer says ready (it loaded after the page): hello.
+    h5p(&mut wb, "ready");
+    assert_eq!(drain(&mut wb), [Command::Post(Post::H5p(H5p::Hello))]);
+    // Before any height, hello is answered with nothing to prepare.
+    h5p(&mut wb, "hello");
+    assert_eq!(drain(&mut wb), []);
+    // A height: lti (object and string) and ours, then prepareResize.
+    wb.update(10, Msg::Resized { height: 1400 });
+    let posted = drain(&mut wb);
+    assert_eq!(
+        posted,
+        [
+            Command::Post(Post::Resize {
+                experiment: "email",
+                height: 1400
+            }),
+            Command::Post(Post::H5p(H5p::PrepareResize { height: 1400 })),
+        ]
+    );
+    let Command::Post(resize) = &posted[0] else {
+        unreachable!()
+    };
+    let wire = resize.wire();
+    assert_eq!(
+        wire.iter().map(|w| w.as_text).collect::<Vec<_>>(),
+        [false, true, false]
+    );
+    assert_eq!(wire[0].json, wire[1].json);
+    // The resizer prepared the frame: resize to the height.
+    h5p(&mut wb, "resizePrepared");
+    assert_eq!(
+        drain(&mut wb),
+        [Command::Post(Post::H5p(H5p::Resize { height: 1400 }))]
+    );
+    // Its window changed size: prepare again.
+    h5p(&mut wb, "resize");
+    assert_eq!(
+        drain(&mut wb),
+        [Command::Post(Post::H5p(H5p::PrepareResize {
+            height: 1400
+        }))]
+    );
+    // Other contexts and actions, and the resizer's own replies, are ignored.
+    for (context, action) in [("h5p", "fullScreen"), ("other", "hello"), ("", "resize")] {
+        wb.update(
+            20,
+            Msg::FromParent {
+                context: context.into(),
+                action: action.into(),
+            },
+        );
+    }
+    assert_eq!(drain(&mut wb), []);
+}
+
+#[test]
+fn h5p_answers_before_the_handshake_and_unframed_are_ignored() {
+    let mut wb = framed_page("?experiment=email");
+    wb.update(10, Msg::Resized { height: 700 });
+    drain(&mut wb);
+    // Not greeted yet: the resizer's resize and resizePrepared mean nothing.
+    h5p(&mut wb, "resize");
+    h5p(&mut wb, "resizePrepared");
+    assert_eq!(drain(&mut wb), []);
+    // Greeted after a height: prepare at once.
+    h5p(&mut wb, "hello");
+    assert_eq!(
+        drain(&mut wb),
+        [Command::Post(Post::H5p(H5p::PrepareResize { height: 700 }))]
+    );
+    // A page that is not framed answers nothing.
+    let mut wb = open_page("?experiment=email", "", &empty);
+    h5p(&mut wb, "ready");
+    h5p(&mut wb, "hello");
+    wb.update(10, Msg::Resized { height: 700 });
+    assert_eq!(drain(&mut wb), []);
+}
+
+#[test]
+fn a_height_of_0_is_never_posted_and_expanded_keeps_the_last_height() {
+    for expand in [Msg::FullScreen(true), Msg::FillFrame(true)] {
+        let mut wb = framed_page("?experiment=email&embed=1");
+        h5p(&mut wb, "hello");
+        wb.update(10, Msg::Resized { height: 1200 });
+        drain(&mut wb);
+        // A hidden frame measures 0: nothing is posted.
+        wb.update(15, Msg::Resized { height: 0 });
+        assert_eq!(drain(&mut wb), []);
+        // Expanded, the page measures 0 (full screen) or what covers the
+        // frame: nothing is posted, whatever it measures.
+        wb.update(20, expand.clone());
+        for height in [0, 16, 640] {
+            wb.update(30, Msg::Resized { height });
+        }
+        h5p(&mut wb, "resize");
+        assert_eq!(drain(&mut wb), [], "{expand:?}");
+        // A resizer that prepared before still gets the last height.
+        h5p(&mut wb, "resizePrepared");
+        assert_eq!(
+            drain(&mut wb),
+            [Command::Post(Post::H5p(H5p::Resize { height: 1200 }))]
+        );
+        // Back in the frame: the same height posts nothing; a new one does.
+        let back = match expand {
+            Msg::FullScreen(_) => Msg::FullScreen(false),
+            _ => Msg::FillFrame(false),
+        };
+        wb.update(40, back);
+        wb.update(50, Msg::Resized { height: 1200 });
+        assert_eq!(drain(&mut wb), []);
+        wb.update(60, Msg::Resized { height: 1300 });
+        assert_eq!(
+            drain(&mut wb),
+            [
+                Command::Post(Post::Resize {
+                    experiment: "email",
+                    height: 1300
+                }),
+                Command::Post(Post::H5p(H5p::PrepareResize { height: 1300 })),
+            ]
+        );
+    }
+}
+
+#[test]
+fn unknown_hide_names_are_reported_with_the_known_ones() {
+    let wb = open_page(
+        "?experiment=email&embed=1&hide=notes,Sidebar,,chat,notes",
+        "",
+        &empty,
+    );
+    assert_eq!(wb.embed().hide, ["notes"]);
+    assert_eq!(
+        wb.notices(),
+        [Notice::HideUnknown(vec!["sidebar".into(), "chat".into()])]
+    );
+    let v = wb.view();
+    assert_eq!(v.hidden_panels, ["notes"]);
+    assert_eq!(
+        v.notices,
+        [format!(
+            "hide= names sidebar, chat, which are not panels of this page, so they hide \
+             nothing. The panels hide= can name: {}.",
+            PANELS.join(", ")
+        )]
+    );
+    // One unknown name is worded in the singular.
+    let wb = open_page("?hide=sidebar", "", &empty);
+    assert_eq!(
+        wb.view().notices,
+        [format!(
+            "hide= names sidebar, which is not a panel of this page, so it hides nothing. \
+             The panels hide= can name: {}.",
+            PANELS.join(", ")
+        )]
+    );
+    // Known names only: no notice.
+    let wb = open_page("?hide=notes,%20Baseline", "", &empty);
+    assert_eq!(wb.notices(), []);
+    assert_eq!(wb.embed().hide, ["notes", "baseline"]);
 }

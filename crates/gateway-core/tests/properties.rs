@@ -20,7 +20,9 @@
 //! - a locked storage slot never receives a Store or Remove; a notes Store
 //!   carries exactly the notes; the baseline is stored or removed only by
 //!   Capture baseline / Clear baseline; posts only from a framed page, one
-//!   per newly reached goal;
+//!   per newly reached goal; heights and H5P's resizer handshake exactly as
+//!   a small embed model says, never a height of 0 and none measured while
+//!   expanded;
 //! - nothing panics, and `view()` is drawn after every step.
 //!
 //! The sequence test's generator produces every `Msg` variant (a test
@@ -32,7 +34,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use gateway_core::baseline::{Baseline, StoredError};
-use gateway_core::command::{Command, Deliverable, Post, Read, Slot, SlotState};
+use gateway_core::command::{Command, Deliverable, H5p, Post, Read, Slot, SlotState};
 use gateway_core::declarations::Export;
 use gateway_core::gates::{self, Approval, Inputs, Plan};
 use gateway_core::json::{utf16_len, JsonError, MAX_ARGUMENT_UNITS};
@@ -579,6 +581,7 @@ fn notice() -> BoxedStrategy<Notice> {
         Just(Notice::BaselineStorageUnreadable),
         Just(Notice::BaselineKept),
         Just(Notice::BaselineUnsaved),
+        vec("[a-z-]{1,8}", 1..3).prop_map(Notice::HideUnknown),
     ]
     .boxed()
 }
@@ -708,9 +711,31 @@ fn page_url() -> BoxedStrategy<String> {
 fn height() -> BoxedStrategy<u32> {
     prop_oneof![
         3 => select(vec![480u32, 900, 1200]),
+        1 => Just(0u32),
         1 => 0u32..5_000,
     ]
     .boxed()
+}
+
+/// A message from the parent window: mostly H5P's resizer.
+fn from_parent() -> BoxedStrategy<Msg> {
+    (
+        prop_oneof![4 => Just("h5p"), 1 => Just("other"), 1 => Just("")],
+        select(vec![
+            "ready",
+            "hello",
+            "resize",
+            "resizePrepared",
+            "fullScreen",
+            "exitFullScreen",
+            "",
+        ]),
+    )
+        .prop_map(|(context, action)| Msg::FromParent {
+            context: context.into(),
+            action: action.into(),
+        })
+        .boxed()
 }
 
 /// Every message the page can send; `tools` bounds SelectTool and the
@@ -747,6 +772,7 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         1 => export().prop_map(Msg::CopyExport),
         1 => export().prop_map(Msg::DownloadExport),
         1 => height().prop_map(|height| Msg::Resized { height }),
+        2 => from_parent(),
         1 => any::<bool>().prop_map(Msg::FullScreen),
         1 => any::<bool>().prop_map(Msg::FillFrame),
         2 => slot().prop_map(Msg::Stored),
@@ -808,6 +834,7 @@ fn variant(msg: &Msg) -> &'static str {
         Msg::CopyExport(_) => "CopyExport",
         Msg::DownloadExport(_) => "DownloadExport",
         Msg::Resized { .. } => "Resized",
+        Msg::FromParent { .. } => "FromParent",
         Msg::FullScreen(_) => "FullScreen",
         Msg::FillFrame(_) => "FillFrame",
         Msg::Stored(_) => "Stored",
@@ -819,7 +846,7 @@ fn variant(msg: &Msg) -> &'static str {
 }
 
 /// Every variant name [`variant`] returns.
-const VARIANTS: [&str; 39] = [
+const VARIANTS: [&str; 40] = [
     "SelectTool",
     "SetToolName",
     "LoadExample",
@@ -852,6 +879,7 @@ const VARIANTS: [&str; 39] = [
     "CopyExport",
     "DownloadExport",
     "Resized",
+    "FromParent",
     "FullScreen",
     "FillFrame",
     "Stored",
@@ -947,6 +975,7 @@ struct ModelReceipt {
 /// What the ledger should hold, rebuilt from the committed requests alone.
 #[derive(Debug, Clone)]
 struct Model {
+    embed: EmbedModel,
     receipts: BTreeMap<String, ModelReceipt>,
     /// Held keys, oldest first: the store keeps the newest MAX_RECEIPTS.
     receipt_order: Vec<String>,
@@ -967,6 +996,7 @@ impl Model {
     fn new() -> Self {
         let fixtures = Ledger::fixtures();
         Self {
+            embed: EmbedModel::default(),
             receipts: BTreeMap::new(),
             receipt_order: Vec::new(),
             expired: 0,
@@ -1426,6 +1456,7 @@ fn outside_the_run(msg: &Msg) -> bool {
             | Msg::CopyExport(_)
             | Msg::DownloadExport(_)
             | Msg::Resized { .. }
+            | Msg::FromParent { .. }
             | Msg::FullScreen(_)
             | Msg::FillFrame(_)
             | Msg::Stored(_)
@@ -1576,7 +1607,12 @@ fn check_step(
         prop_assert_eq!(wb.log().len(), before.log_len);
         prop_assert_eq!(wb.plan(), &fresh);
         prop_assert!(wb.turn().is_none(), "a reset leaves the turn");
-        *model = Model::new();
+        // The embedding page is no part of the ledger.
+        let embed = std::mem::take(&mut model.embed);
+        *model = Model {
+            embed,
+            ..Model::new()
+        };
     } else {
         prop_assert!(runs == runs_before || runs == runs_before + 1);
         prop_assert_eq!(last_seq(wb) == before.last_seq + 1, finished_now);
@@ -1678,6 +1714,7 @@ fn check_step(
 
     check_notices(wb, before, msg)?;
     check_commands(wb, before, msg, commands, finished_now, framed)?;
+    check_height_posts(wb, msg, commands, framed, &mut model.embed)?;
 
     // Secrets never reach the returned output or the run log.
     for r in wb.log().records() {
@@ -1742,6 +1779,83 @@ fn check_notices(wb: &Workbench, before: &Before, msg: &Msg) -> TestResult {
             prop_assert!(notices.contains(&Notice::HiddenPaused))
         }
         _ => {}
+    }
+    Ok(())
+}
+
+/// What the embedding page was last told: the height, and whether its H5P
+/// resizer answered `hello`.
+#[derive(Debug, Clone, Default)]
+struct EmbedModel {
+    posted: Option<u32>,
+    greeted: bool,
+}
+
+/// The posts about the page's height, exactly as the embed model expects:
+/// a new non-zero height while not expanded is posted once (with H5P's
+/// `hello` until the resizer answered, `prepareResize` after); the
+/// resizer's `ready`, `hello`, `resize` and `resizePrepared` are answered
+/// with the last posted height. Never a height of 0, never a height
+/// measured while expanded.
+fn check_height_posts(
+    wb: &Workbench,
+    msg: &Msg,
+    commands: &[Command],
+    framed: bool,
+    model: &mut EmbedModel,
+) -> TestResult {
+    let (full, fill) = wb.expanded();
+    let expanded = full || fill;
+    let prepare = |height| Post::H5p(H5p::PrepareResize { height });
+    let mut expected = Vec::new();
+    match msg {
+        Msg::Resized { height }
+            if framed && *height > 0 && !expanded && model.posted != Some(*height) =>
+        {
+            model.posted = Some(*height);
+            expected.push(Post::Resize {
+                experiment: wb.experiment().id(),
+                height: *height,
+            });
+            expected.push(if model.greeted {
+                prepare(*height)
+            } else {
+                Post::H5p(H5p::Hello)
+            });
+        }
+        Msg::FromParent { context, action } if framed && context == "h5p" => {
+            match action.as_str() {
+                "ready" => expected.push(Post::H5p(H5p::Hello)),
+                "hello" => {
+                    model.greeted = true;
+                    expected.extend(model.posted.filter(|_| !expanded).map(prepare));
+                }
+                "resize" if model.greeted && !expanded => {
+                    expected.extend(model.posted.map(prepare));
+                }
+                "resizePrepared" if model.greeted => {
+                    expected.extend(model.posted.map(|height| Post::H5p(H5p::Resize { height })));
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+    let got: Vec<Post> = commands
+        .iter()
+        .filter_map(|c| match c {
+            Command::Post(p @ (Post::Resize { .. } | Post::H5p(_))) => Some(p.clone()),
+            _ => None,
+        })
+        .collect();
+    prop_assert_eq!(&got, &expected, "after {:?}", msg);
+    for post in &got {
+        for wire in post.wire() {
+            let v: Value = serde_json::from_str(&wire.json).unwrap();
+            for key in ["height", "scrollHeight", "clientHeight"] {
+                prop_assert_ne!(&v[key], &json!(0), "{:?} posted a height of 0", msg);
+            }
+        }
     }
     Ok(())
 }
@@ -1820,13 +1934,9 @@ fn check_commands(
                 prop_assert_eq!(msg, &Msg::ClearBaseline);
                 prop_assert!(wb.baseline().is_none());
             }
-            Command::Post(Post::Resize {
-                experiment: e,
-                height,
-            }) => {
+            // Checked against the embed model (`check_height_posts`).
+            Command::Post(Post::Resize { .. } | Post::H5p(_)) => {
                 prop_assert!(framed, "posted {:?} unframed", c);
-                prop_assert_eq!(*e, experiment);
-                prop_assert_eq!(msg, &Msg::Resized { height: *height });
             }
             Command::Post(Post::Goal {
                 experiment: e,
@@ -2155,7 +2265,7 @@ fn the_generator_produces_every_message() {
     let missing: Vec<_> = VARIANTS.iter().filter(|v| !seen.contains(*v)).collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
     assert_eq!(seen.len(), VARIANTS.len());
-    assert_eq!(notices.len(), 8, "{notices:?}");
+    assert_eq!(notices.len(), 9, "{notices:?}");
 }
 
 proptest! {

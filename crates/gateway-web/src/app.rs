@@ -77,6 +77,10 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
     let doc = shell.app.borrow().doc.clone();
     let s = shell.clone();
     embed::watch_height(&doc, move |height| dispatch(&s, Msg::Resized { height }))?;
+    let s = shell.clone();
+    embed::watch_parent(move |context, action| {
+        dispatch(&s, Msg::FromParent { context, action });
+    })?;
     // Whatever opening queued (none today) is performed like any other.
     perform_queued(&shell);
     Ok(shell)

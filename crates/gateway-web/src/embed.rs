@@ -1,22 +1,17 @@
-//! Posting to an embedding course page, and watching this page's height.
-//! What to post, and when, is the core's (`Command::Post`); this module
-//! only turns a post into `postMessage` calls and reports height changes
-//! (which the shell sends to the core as `Msg::Resized`).
-//!
-//! Messages posted to the parent window:
-//! - `{subject: "lti.frameResize", height}` (Canvas and others resize on it);
-//! - `{type: "function-tools-workbench.resize", version: 1, experiment, height}`;
-//! - `{type: "function-tools-workbench.goal", version: 1, experiment, goal,
-//!   reached, total, complete}` when a goal is newly reached.
+//! Posting to an embedding course page, hearing from it, and watching this
+//! page's height. What to post, and when, is the core's (`Command::Post`,
+//! whose `wire()` gives each message's JSON and whether it goes as a
+//! string); this module only performs the `postMessage` calls, passes the
+//! parent's `{context, action}` messages to the core (`Msg::FromParent`),
+//! and reports height changes (`Msg::Resized`).
 
 use gateway_core::command::Post;
-use js_sys::{Object, Reflect};
+use js_sys::Reflect;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Window};
 
-/// The namespace of this page's own messages.
-pub const NAMESPACE: &str = "function-tools-workbench";
+use crate::dom::listen;
 
 /// The parent window when this page is framed.
 fn parent() -> Option<Window> {
@@ -30,46 +25,48 @@ pub fn framed() -> bool {
     parent().is_some()
 }
 
-fn send(fields: &[(&str, JsValue)]) {
+/// Performs a post the core decided on: each of its messages, as the
+/// object its JSON gives or as the string itself.
+pub fn post(post: &Post) {
     let Some(parent) = parent() else { return };
-    let message = Object::new();
-    for (k, v) in fields {
-        let _ = Reflect::set(&message, &JsValue::from_str(k), v);
+    for wire in post.wire() {
+        let message = if wire.as_text {
+            Ok(JsValue::from_str(&wire.json))
+        } else {
+            js_sys::JSON::parse(&wire.json)
+        };
+        // The messages carry no personal data, so any parent may read them.
+        if let Ok(message) = message {
+            let _ = parent.post_message(&message, "*");
+        }
     }
-    // The messages carry no personal data, so any parent may read them.
-    let _ = parent.post_message(&message, "*");
 }
 
-/// Performs a post the core decided on.
-pub fn post(post: &Post) {
-    match post {
-        Post::Resize { experiment, height } => {
-            send(&[
-                ("subject", "lti.frameResize".into()),
-                ("height", (*height).into()),
-            ]);
-            send(&[
-                ("type", format!("{NAMESPACE}.resize").into()),
-                ("version", 1.into()),
-                ("experiment", (*experiment).into()),
-                ("height", (*height).into()),
-            ]);
+/// Calls `report` with the `context` and `action` strings of every message
+/// the parent window posts with both (H5P's resizer does), if framed.
+pub fn watch_parent(report: impl Fn(String, String) + 'static) -> Result<(), JsValue> {
+    let (Some(window), Some(parent)) = (web_sys::window(), parent()) else {
+        return Ok(());
+    };
+    let parent = JsValue::from(parent);
+    listen(&window, "message", move |event| {
+        let event = JsValue::from(event);
+        if get(&event, "source") != parent {
+            return;
         }
-        Post::Goal {
-            experiment,
-            goal,
-            reached,
-            total,
-        } => send(&[
-            ("type", format!("{NAMESPACE}.goal").into()),
-            ("version", 1.into()),
-            ("experiment", (*experiment).into()),
-            ("goal", (*goal).into()),
-            ("reached", (*reached as u32).into()),
-            ("total", (*total as u32).into()),
-            ("complete", (reached == total).into()),
-        ]),
-    }
+        let data = get(&event, "data");
+        if let (Some(context), Some(action)) = (
+            get(&data, "context").as_string(),
+            get(&data, "action").as_string(),
+        ) {
+            report(context, action);
+        }
+    })
+}
+
+/// `value[key]`, or `undefined` where that throws (`value` is no object).
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &JsValue::from_str(key)).unwrap_or_default()
 }
 
 /// Calls `report` with the document's height now and whenever it changes,

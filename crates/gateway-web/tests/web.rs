@@ -54,6 +54,21 @@ fn mount_draws_seven_pending_gates() -> Result<(), JsValue> {
     Ok(())
 }
 
+/// `hide=` is checked against the core's list of panels: it must be exactly
+/// the panels the shell builds, in page order.
+#[wasm_bindgen_test]
+fn the_panels_hide_can_name_are_the_panels_of_the_page() -> Result<(), JsValue> {
+    let root = fresh_root()?;
+    let _shell = gateway_web::app::mount(&root, ExperimentId::Email)?;
+    let names: Vec<String> = select_all(&root, "[data-panel]")?
+        .iter()
+        .filter_map(|e| e.get_attribute("data-panel"))
+        .collect();
+    assert_eq!(names, gateway_core::embed::PANELS);
+    root.remove();
+    Ok(())
+}
+
 /// The first element under `root` that `selector` matches.
 fn one(root: &Element, selector: &str) -> Result<Element, JsValue> {
     root.query_selector(selector)?
