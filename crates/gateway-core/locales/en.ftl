@@ -97,7 +97,7 @@ arg-out-of-range = { $field } must be from { $min } to { $max } (got { $got })
 arg-rule = { $field } must be { $rule }
 rule-declared-form = one of the declared forms
 rule-after-start = after start (got { $start }–{ $end })
-format-example-test-address = an address at example.test (e.g. learner@example.test)
+format-example-test-address = an address at example.test whose part before the @ is 1 to 64 letters, digits and . _ + - with no dot first, last or twice in a row (e.g. learner@example.test)
 format-clock-time = a time HH:MM from 00:00 to 24:00
 
 ## Execution errors

@@ -370,7 +370,7 @@ fn gemini_property(property: &Property) -> Value {
             }
             s
         }
-        Kind::Formatted(format) => json!({ "type": "STRING", "pattern": format.pattern() }),
+        Kind::Formatted(format) => format.schema("STRING"),
         Kind::OneOf(values) => json!({ "type": "STRING", "format": "enum", "enum": values }),
         Kind::Integer { min, max } => json!({ "type": "INTEGER", "minimum": min, "maximum": max }),
         Kind::Number { max_abs } => {

@@ -55,17 +55,30 @@ pub enum Kind {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
-    /// `local@example.test`, the local part 1–64 of `A–Z a–z 0–9 . _ + -`.
+    /// `local@example.test`, the local part 1–64 characters and a dot-atom
+    /// (RFC 5322) of `A–Z a–z 0–9 _ + -`: no dot first, last or twice in a row.
     ExampleTestAddress,
     /// `HH:MM` from `00:00` to `24:00`.
     ClockTime,
 }
 
 impl Format {
-    /// The JSON Schema `pattern` that accepts exactly what [`Format::accepts`] does.
+    /// The JSON Schema of a string of this format, `ty` its type's spelling:
+    /// its `pattern` and `maxLength` together accept exactly what
+    /// [`Format::accepts`] does (the length bound stays out of the pattern,
+    /// which needs no lookahead).
+    pub fn schema(self, ty: &str) -> Value {
+        let mut s = json!({ "type": ty, "pattern": self.pattern() });
+        if self == Format::ExampleTestAddress {
+            s["maxLength"] = json!(64 + "@example.test".len());
+        }
+        s
+    }
+
+    /// The JSON Schema `pattern` of this format.
     pub fn pattern(self) -> &'static str {
         match self {
-            Format::ExampleTestAddress => r"^[A-Za-z0-9._+-]{1,64}@example\.test$",
+            Format::ExampleTestAddress => r"^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@example\.test$",
             Format::ClockTime => r"^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$",
         }
     }
@@ -83,10 +96,13 @@ impl Format {
         match self {
             Format::ExampleTestAddress => match s.split_once('@') {
                 Some((local, "example.test")) => {
-                    (1..=64).contains(&local.len())
-                        && local
-                            .bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b"._+-".contains(&b))
+                    local.len() <= 64
+                        && local.split('.').all(|atom| {
+                            !atom.is_empty()
+                                && atom
+                                    .bytes()
+                                    .all(|b| b.is_ascii_alphanumeric() || b"_+-".contains(&b))
+                        })
                 }
                 _ => false,
             },
@@ -740,7 +756,7 @@ fn kind_schema(kind: Kind) -> Value {
             s["anyOf"] = json!([{ "pattern": BMP_ONLY }, { "maxLength": max / 2 }]);
             s
         }
-        Kind::Formatted(format) => json!({ "type": "string", "pattern": format.pattern() }),
+        Kind::Formatted(format) => format.schema("string"),
         Kind::OneOf(values) => json!({ "type": "string", "enum": values }),
         Kind::Integer { min, max } => json!({ "type": "integer", "minimum": min, "maximum": max }),
         Kind::Number { max_abs } => {
@@ -775,6 +791,12 @@ mod tests {
         let f = Format::ExampleTestAddress;
         assert!(f.accepts("learner@example.test"));
         assert!(f.accepts(&format!("{}@example.test", "a".repeat(64))));
+        assert!(f.accepts(&format!(
+            "{}.{}@example.test",
+            "a".repeat(31),
+            "b".repeat(32)
+        )));
+        assert!(f.accepts("first.last@example.test"));
         for bad in [
             "learner@outside.test",
             "learner@EXAMPLE.test",
@@ -784,6 +806,10 @@ mod tests {
             "a@b@example.test",
             "learner @example.test",
             &format!("{}@example.test", "a".repeat(65)),
+            ".leadingdot@example.test",
+            "twodots..here@example.test",
+            "trailingdot.@example.test",
+            ".@example.test",
         ] {
             assert!(!f.accepts(bad), "{bad}");
         }

@@ -228,7 +228,8 @@ fn style() -> impl Strategy<Value = Style> {
 
 fn email_fields(adjacent: bool) -> BoxedStrategy<Vec<(&'static str, Value)>> {
     let local = prop_oneof![
-        3 => "[A-Za-z0-9._+-]{1,12}",
+        // A dot-atom (issue 13: no dot first, last or twice in a row).
+        3 => "[A-Za-z0-9_+-]{1,6}(\\.[A-Za-z0-9_+-]{1,5})?",
         1 => "sk-[A-Za-z0-9]{20,30}",
         1 => Just("learner".to_string()),
     ];

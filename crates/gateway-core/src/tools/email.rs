@@ -116,9 +116,43 @@ mod tests {
         assert!(validate(&Email, &args("learner@example.test", "s", "b")).is_ok());
         assert_eq!(
             error(&Email, &args("learner@outside.test", "s", "b")),
-            "to must be an address at example.test (e.g. learner@example.test) (got \"learner@outside.test\")"
+            format!("to must be {RULE} (got \"learner@outside.test\")")
         );
     }
+
+    /// Issue 13: the part before the @ is a dot-atom (RFC 5322): runs of
+    /// `A–Z a–z 0–9 _ + -` separated by single dots.
+    #[test]
+    fn the_local_part_is_a_dot_atom() {
+        for good in [
+            "a@example.test",
+            "a.b@example.test",
+            "first.middle.last@example.test",
+            "a.b+c_d-e@example.test",
+            "-@example.test",
+            "_.+@example.test",
+        ] {
+            assert!(validate(&Email, &args(good, "s", "b")).is_ok(), "{good}");
+        }
+        for bad in [
+            ".leadingdot@example.test",
+            "twodots..here@example.test",
+            "trailingdot.@example.test",
+            ".@example.test",
+            "..@example.test",
+            "a...b@example.test",
+            ".a.b@example.test",
+        ] {
+            assert_eq!(
+                error(&Email, &args(bad, "s", "b")),
+                format!("to must be {RULE} (got \"{bad}\")")
+            );
+        }
+    }
+
+    const RULE: &str = "an address at example.test whose part before the @ is 1 to 64 \
+        letters, digits and . _ + - with no dot first, last or twice in a row \
+        (e.g. learner@example.test)";
 
     #[test]
     fn subject_bounds_on_both_sides() {
