@@ -1,0 +1,422 @@
+### 工作台的繁體中文（臺灣）用語。訊息與變數必須與 en.ftl 完全相同（build.rs 會檢查）。
+### 工具名稱、欄位名稱、id、檔案路徑、API 名稱與 JSON 一律不翻譯。
+###
+### 詞彙表（每個詞在全檔只用一種譯法）：
+###   tool 工具 · arguments 參數 · field 欄位 · schema 結構描述
+###   registry 註冊表（Tool Registry）· declaration 宣告 · description 說明
+###   risk 風險 · policy 政策 · approval / approve 核准 · revoke 撤銷 · validate 驗證
+###   gate 關卡 · gateway 閘道 · hook 掛鉤 · role 角色 · inspection 檢查
+###   七個關卡：schema 結構描述 · before-hook 前置掛鉤 · role 角色 · approval 核准
+###             idempotency 冪等性 · execution 執行 · after-hook 後置掛鉤
+###   verdicts：passed 通過 · rejected 拒絕 · skipped 略過 · not needed 不需要 · pending 待檢查
+###   risks：read 讀取 · draft 草擬 · write 寫入 · send 傳送 · delete 刪除 · share 分享
+###   「a { $risk }」譯為「{ $risk }類請求」；mutation 變更操作
+###   Viewer 檢視者 · Operator 操作者 · Block mutations 阻擋變更 · Redact output 遮蔽輸出
+###   run 執行（一次執行）· runs log 執行紀錄 · request 請求 · call 呼叫 · dispatch 派送
+###   payload 酬載 · operation key 操作鍵 · receipt 收據 · reuse 重用 · replay 重播 · intention 意圖
+###   effect 效果 · commit 提交 · synthetic ledger 模擬帳本 · outbox 寄件匣 · schedule 行程表 · event 活動
+###   agent turn Agent 回合 · model decision 模型決策 · claim 宣稱
+###   baseline 基準 · live 目前 · notes 筆記 · export 匯出 · experiment 實驗 · goal 目標
+###   redact 遮蔽 · storage 儲存空間 · clipboard 剪貼簿 · (got …)（實際為 …）
+### 排版：中文句子用全形標點；中文與英文、數字、變數之間留一個半形空格，
+### 會顯示成中文的變數（關卡、風險、角色、掛鉤、判定、理由）前後不留空格。
+
+## Gates and verdicts
+
+gate-schema = 結構描述
+gate-before-hook = 前置掛鉤
+gate-role = 角色
+gate-approval = 核准
+gate-idempotency = 冪等性
+gate-execution = 執行
+gate-after-hook = 後置掛鉤
+verdict-passed = 通過
+verdict-rejected = 拒絕
+verdict-skipped = 略過
+verdict-not-needed = 不需要
+status-pending = 待檢查
+
+## Risks, roles, hooks, speeds
+
+risk-read = 讀取
+risk-draft = 草擬
+risk-write = 寫入
+risk-send = 傳送
+risk-delete = 刪除
+risk-share = 分享
+rule-read = 不需核准，任何角色皆可執行
+rule-draft = 不需核准，僅限操作者執行
+rule-approval = 需要操作者角色，並核准確切的酬載
+rule-refused = 對所有角色一律拒絕
+role-viewer = 檢視者
+role-operator = 操作者
+hook-none = 無
+hook-block-mutations = 阻擋變更
+hook-redact-output = 遮蔽輸出
+speed-quarter = 0.25 倍速
+speed-half = 0.5 倍速
+speed-normal = 正常速度
+speed-double = 2 倍速
+unknown-value = { $what } 必須是 { $allowed } 其中之一（實際為 { $got }）
+
+## Gate reasons
+
+reason-unknown-tool = 註冊表中沒有工具 { $name }，只有 { $known }
+reason-schema-fits = { $tool } 的參數符合宣告的結構描述（風險：{ $risk }）
+reason-no-hook = 未設定掛鉤
+reason-redact-acts-after = 「遮蔽輸出」只在執行後作用
+reason-block-rejects = 掛鉤「阻擋變更」拒絕所有變更操作（風險：{ $risk }）
+reason-block-lets-read = 「阻擋變更」會放行讀取
+reason-block-acts-before = 「阻擋變更」只在執行前作用
+reason-risk-refused = { $risk }風險對所有角色一律拒絕
+reason-viewer-reads-only = 檢視者只能執行讀取；{ $risk }類請求需要操作者角色
+reason-role-may = { $role }可以執行{ $risk }類請求
+reason-no-approval-needed = { $risk }類請求不需要核准
+reason-approved = 已核准這個工具與這份確切的酬載
+reason-approval-other-payload = 核准的是另一份酬載；請核准這一份
+reason-approval-missing = { $risk }類請求需要核准這份確切的酬載（「核准確切酬載」）
+reason-key-not-needed = 讀取不會變更任何東西，因此不需要操作鍵
+reason-key-bounds = 操作鍵必須是單行、1 到 { $max } 個字元（實際為 { $got }）
+reason-key-new = { $key } 是新的意圖
+reason-key-expired = { $key } 曾有收據，但已過期（只保留最新的 { $max } 個鍵），因此視為新的意圖
+reason-key-other-payload = { $key } 已屬於另一份酬載；新的意圖請使用新的鍵
+reason-key-replayed = { $key } 已有這份酬載的收據，因此重播該收據
+reason-key-again = 「重用收據」已關閉，因此 { $key } 再次執行
+reason-receipt-held = 工具不會再次執行，因為 { $key } 已有收據
+reason-nothing-to-redact = 沒有需要遮蔽的內容
+reason-nothing-to-redact-in = { $tool } 的輸出沒有需要遮蔽的內容
+reason-redacted = 僅在傳回的輸出中將 { $fields } 替換為 { $marker }
+reason-skipped-after = { $gate }關卡已拒絕此呼叫，因此略過
+
+## Effects (what execution plans to do)
+
+effect-none = 工具已執行，沒有任何變更
+effect-append-email = 在寄件匣加入寄給 { $to } 的 { $id }
+effect-add-event = 在行程表加入 { $id }（{ $start }–{ $end }）
+effect-write-file = 取代 { $path } 的內容
+effect-set-seats = 將 seats 設為 { $seats }
+effect-set-status = 將 status 設為 { $status }
+
+## JSON and argument errors
+
+json-too-long = 參數 JSON 最多 { $cap } 個字元（實際為 { $got }）
+json-malformed = JSON 格式錯誤，位於第 { $line } 行第 { $column } 欄：{ $detail }
+arg-not-object = 參數必須是 JSON 物件（實際為 { $got }）
+arg-missing = 缺少 { $field }
+arg-unknown = 未知的欄位 { $field }
+arg-not-allowed = { $when } 時不允許 { $field }
+arg-wrong-type = { $field } 必須是 { $expected }（實際為 { $got }）
+arg-too-short = { $field } 至少要 { $min } 個字元（實際為 { $got }）
+arg-too-long = { $field } 最多 { $max } 個字元（實際為 { $got }）
+arg-control-character = { $field } 必須是單行，且不含控制字元
+arg-bad-format = { $field } 必須是 { $expected }（實際為 { $got }）
+arg-not-one-of = { $field } 必須是 { $allowed } 其中之一（實際為 { $got }）
+arg-not-integer = { $field } 必須是整數（實際為 { $got }）
+arg-out-of-range = { $field } 必須介於 { $min } 到 { $max } 之間（實際為 { $got }）
+arg-rule = { $field } 必須{ $rule }
+rule-declared-form = 符合宣告的其中一種形式
+rule-after-start = 晚於 start（實際為 { $start }–{ $end }）
+format-example-test-address = example.test 的電子郵件地址，例如 learner@example.test
+format-clock-time = 00:00 到 24:00 之間的 HH:MM 時間
+
+## Execution errors
+
+exec-outbox-full = 寄件匣已滿：最多只能容納 { $max } 封郵件
+exec-schedule-full = 行程表已滿：最多只能容納 { $max } 個活動
+exec-overlap = { $start }–{ $end } 與 { $title }（{ $their_start }–{ $their_end }）時間重疊
+exec-divide-by-zero = 不允許除以零
+exec-result-out-of-range = 結果必須是介於 { $min } 到 { $max } 之間的有限數（實際為 { $got }）
+
+## What finishing a run would do
+
+summary-rejected = 完成後會記錄一次{ $gate }關卡的拒絕：{ $reason }
+summary-replay = 完成後會傳回 { $key } 已儲存的收據，不產生新的效果
+summary-effect = 完成後會提交效果：{ $effect }
+summary-effect-again = 完成後會再次提交效果（產生看得見的重複效果）：{ $effect }
+summary-read = 完成後會傳回輸出；讀取不會變更任何東西
+
+## Gates named inside a sentence ("rejected at the role gate")
+
+gate-name-schema = 結構描述
+gate-name-before-hook = 前置掛鉤
+gate-name-role = 角色
+gate-name-approval = 核准
+gate-name-idempotency = 冪等性
+gate-name-execution = 執行
+gate-name-after-hook = 後置掛鉤
+
+## The request under review, as literal text
+
+request-literal =
+    工具：{ $tool }
+    參數：
+    { $args }
+
+## Stored values and links
+
+stored-baseline-future = 此瀏覽器中有一份由較新版工作台（版本 { $got }）儲存的基準，已原封不動保留。
+stored-baseline-unreadable = 無法讀取已儲存的基準（{ $detail }）；它已在此瀏覽器中原封不動保留。
+link-future = 這個連結由較新版的工作台建立（設定版本 { $got }；本頁可讀取版本 { $version }），因此改為顯示此實驗的預設設定。
+link-damaged = 這個連結的設定已損壞（{ $detail }），因此改為顯示此實驗的預設設定。
+
+## Notices
+
+notice-hidden-paused = 頁面被隱藏，因此已暫停。
+notice-shared-setup = 已開啟分享的設定。核准永遠不會隨連結分享：請檢查請求，並自行核准。
+notice-experiment-conflict = 這個連結屬於 { $link } 實驗，因此改為開啟該實驗，而非 ?experiment={ $query }。
+notice-baseline-storage-unreadable = 無法讀取此瀏覽器的儲存空間，因此這裡儲存的基準保持原樣：你擷取的基準只會留在本頁。
+notice-baseline-kept = 基準只會留在本頁：此版本無法讀取的已儲存基準，已原封不動保留。
+notice-baseline-unsaved = 無法在此瀏覽器儲存基準（儲存空間已滿或已停用）。在重新載入之前，基準會留在本頁。
+example-valid = 有效的請求
+example-malformed = JSON 格式錯誤
+example-boundary = 違反邊界
+
+## The notes export (a plain-text file)
+
+on = 開啟
+off = 關閉
+export-approved = 已核准（這份確切的酬載）
+export-not-approved = 未核准
+notes-export =
+    函式工具 · 核准與效果工作台
+    實驗：{ $title }（{ $id }）
+
+    筆記
+    ----
+    { $notes }
+
+    記錄的設定
+    ----------
+    工具：{ $tool }
+    角色：{ $role }
+    掛鉤：{ $hook }
+    操作鍵：{ $key }
+    重用收據：{ $reuse }
+    核准：{ $approval }
+    酬載：
+    { $args }
+
+    模擬帳本
+    --------
+    { $ledger }
+
+    執行紀錄（最新的在前）
+    ----------------------
+    { $runs }
+    {""}
+
+## The page's fixed words
+
+-product = 函式工具 · 核准與效果工作台
+page-title = { $experiment } · { -product }
+eyebrow = { -product }
+lede = 編輯真實的 JSON 參數，逐一檢查政策關卡，並觀察經過核准的本機函式如何變更模擬帳本。
+expand-experiment = 展開實驗
+exit-full-screen = 結束全螢幕
+copy-link = 複製連結
+share-link-label = 此設定的連結
+your-experiment = 你的實驗
+goals-heading = 目標
+experiment-hint = 每個關卡要檢查 { $seconds } 秒，也可以按「下一個關卡」。只有走到最後一個階段，才會套用預定的本機效果。「重新開始檢查」會保留帳本；「重設模擬帳本」會清除本頁的虛構狀態。
+build-heading = 建立請求
+tool-label = 工具
+example-label = 範例
+tool-name-label = 工具名稱
+tool-name-hint = 呼叫所帶的名稱，就像模型會送出的那樣。註冊表會逐字比對：不在註冊表中的名稱會在第一個關卡失敗。
+args-label = 參數 JSON
+role-label = 角色
+hook-label = 掛鉤
+key-label = 操作鍵
+reuse-label = 重用收據
+turn-heading = Agent 回合
+turn-intro = 貼上模型的決策：由呼叫組成的 JSON 陣列 {"{"}"name": …, "args": {"{"}…{"}"}{"}"}，最後可以加上 {"{"}"text": …{"}"}，也就是模型的最終訊息。每個呼叫都會通過同樣的七個關卡，沿用同樣的核准、操作鍵與收據。最多派送 { $max } 個呼叫。
+decision-label = 模型決策 JSON
+start-turn = 開始回合
+end-turn = 結束回合
+request-heading = 審查中的請求
+gateway-heading = 閘道
+gateway-hint = 左右捲動閘道，即可檢查每個關卡。下方的說明文字、輸出與帳本 JSON 以文字呈現同樣的結果。
+gates-label = { $count ->
+    [7] 七個關卡
+   *[other] { $count } 個關卡
+}
+play-run = 播放
+pause = 暫停
+next-gate = 下一個關卡
+restart-inspection = 重新開始檢查
+reset-ledger = 重設模擬帳本
+speed-label = 速度
+preview-label = 完整執行預覽（會在檢查前揭露結果）
+output-heading = 傳回的輸出
+returned-output = 傳回的輸出
+runs-heading = 執行紀錄
+declarations-heading = 模型看到的宣告
+declarations-intro = 模型只會拿到每個工具的名稱、說明、風險與參數結構描述，永遠看不到實作。說明不是權限：只有風險與政策能授予權限，因此改寫說明的提示詞什麼也得不到。工具傳回的是不可信的資料，不是指令：把輸出送回模型時，必須一直把它標示為資料。
+annotations-label = MCP 註記
+argument-schema-label = 參數結構描述
+policy-heading = 依風險的政策
+policy-intro = 只有風險與政策能授予權限，工具的說明永遠不能。沒有任何內建工具能刪除或分享，也不能新增操作來取得這種能力。
+policy-risk = 風險
+policy-rule = 政策
+policy-tools = 已註冊的工具
+ledger-heading = 模擬帳本
+ledger-json = 帳本 JSON
+baseline-heading = 基準
+capture-baseline = 擷取基準
+replace-baseline = 取代基準
+clear-baseline = 清除基準
+notes-heading = 筆記
+notes-label = 筆記
+export-notes = 匯出筆記
+export-text = 匯出文字
+export-text-hint = 如果下載沒有開始（嵌入的頁面可能禁止下載），請選取這段文字並複製。
+claims-heading = 宣稱與已完成操作的對照
+disclaimer = 這個只在瀏覽器中運作的閘道使用六個手工撰寫的函式，不是 Agent 框架，也不會連線到任何真實服務。它不會寄出電子郵件、建立行事曆邀請、發出網路請求、存取真實檔案、查詢資料庫，也不會執行任意程式碼。電子郵件收件者僅限 example.test；虛擬檔案是允許清單中的兩個對應表鍵；算術使用具名運算子，絕不使用 eval。核准、角色規則、掛鉤與收據都是示範用的應用程式政策，不是正式環境的安全控制。遮蔽只會變更兩個輸出欄位，不保證隱私。帳本存放在頁面記憶體中，重新載入就會消失。
+single-file-note = 這是單一檔案版本，從檔案開啟：所有功能都能離線使用。瀏覽器對本機檔案的儲存方式各不相同（有些讓所有本機檔案共用，有些完全不保留），因此筆記與基準在這裡重新載入後可能會消失：請用「匯出筆記」保留。複製的連結只能在這台電腦上開啟。
+
+## The request and the gates, as they change
+
+tool-unregistered = 未註冊的名稱
+example-edited = 已編輯（選擇範例即可載入）
+args-count = { $units } / { $max } 個字元
+goals-progress = 已達成 { $done } / { $total } 個目標
+goal-reached = 已達成：
+goal-open = 尚未達成：
+under-inspection = 檢查中
+not-yet-inspected = 尚未檢查
+pace = 每個關卡 { $gate } 秒，每次執行 { $run } 秒
+progress-finished = 執行結束。
+progress-gate = 第 { $gate } / { $total } 個關卡 · 檢查時間剩 { $seconds } 秒{ $paused ->
+    [true] （已暫停）
+   *[other] {""}
+}
+preview-row = { $gate }：{ $status } — { $reason }
+caption-finished = 執行結束。{ $result }
+caption-rejected = 此呼叫在{ $gate }關卡遭到拒絕：{ $reason }。帳本未變更。
+caption-read = 讀取已傳回輸出，帳本未變更。
+caption-committed = 效果已提交：{ $effect }。
+caption-replayed = 再次傳回已儲存的收據，沒有產生新的效果。
+caption-at = { $state ->
+    [playing] 播放中
+   *[paused] 已暫停
+}，位於第 { $number } / { $total } 個關卡（{ $gate }）。{ $previous }
+caption-previous = 第 { $number } 個關卡（{ $gate }）{ $verdict }：{ $reason }。
+caption-start = 按「播放」或「下一個關卡」開始檢查。
+approval-given = 已核准這個工具與這份確切的酬載。
+approval-needed = 尚未核准。{ $risk }類請求需要核准這份確切的酬載。
+approval-refused = { $risk }類請求對所有角色一律拒絕，核准也無濟於事。
+approval-not-needed = { $risk }類請求不需要核准。
+approval-no-request = 要先有有效的請求，才能核准。
+approve-exact-payload = 核准確切酬載
+revoke-approval = 撤銷核准
+output-pending = 檢查完成第七個階段後，才會顯示輸出。
+output-rejected = 沒有輸出：此呼叫在{ $gate }關卡遭到拒絕。
+output-literal = 傳回的輸出（純文字）。
+no-tools = 無
+tool-list = { $tools }
+
+## The ledger
+
+ledger-outbox = 寄件匣
+ledger-schedule = 行程表
+ledger-files = 檔案
+ledger-database = 資料庫
+ledger-receipts = 收據
+ledger-counters = 計數器
+ledger-empty = （空）
+ledger-none = （無）
+ledger-email = { $id } 寄給 { $to }：{ $subject }
+ledger-event = { $start }–{ $end } { $title }（{ $id }）
+ledger-file = { $path }: { $content }
+ledger-seats = seats: { $seats }
+ledger-status = status: { $status }
+ledger-receipt = { $key }: { $tool } { $payload }
+counter-runs = 已完成的執行：{ $n }
+counter-effects = 已提交的效果：{ $n }
+counter-reused = 重用的收據：{ $n }
+counter-expired = 過期的收據：{ $n }（保留最新的 { $max } 個）
+counter-rejections = 拒絕次數：{ $gates }
+counter-rejection = { $gate } { $n }
+
+## The runs log
+
+runs-empty = 尚無完成的執行。
+run-summary = 第 { $seq } 次執行 · 頁面開啟後 { $seconds } 秒 · { $experiment } 實驗 · { $tool } · { $role } · 掛鉤：{ $hook } · 操作鍵：{ $key } · 效果：{ $effect }
+run-outcomes = 關卡：{ $verdicts }
+run-output-label = 第 { $seq } 次執行傳回的輸出
+
+## The agent turn
+
+turn-idle = 貼上模型決策後按「開始回合」：最多派送 { $max } 個呼叫，每個都要通過七個關卡。
+turn-at = 正在檢查第 { $call } / { $total } 個呼叫。
+# 中文沒有複數變化：en 的複數選擇在這裡只剩一種寫法。
+turn-finished = 回合結束：檢查了 { $inspected } 個呼叫，{ $refused } 個在派送前被拒絕，完成 { $operations } 項操作，{ $unbacked } 項宣稱背後沒有實際效果。
+call-refused = 派送前即被拒絕：每個回合最多 { $max } 個呼叫
+call-read = 已傳回輸出，沒有任何變更
+call-committed = 效果已提交
+call-replayed = 已傳回儲存的收據，沒有新的效果
+call-rejected = 在{ $gate }關卡遭到拒絕：{ $reason }
+call-waiting = 等待前面的呼叫完成
+call-detail = {" "}— { $detail }
+completed-call = 第 { $number } 個呼叫（{ $name }）：{ $detail }
+completed-none = 已完成的操作：無。
+completed-list = 已完成的操作：{ $operations }。
+claim-backed = {" "}— 有本回合的 { $tool } 效果或收據作為依據
+claim-unbacked = {" "}— 已標記：本回合沒有任何 { $tool } 效果或收據作為依據
+
+## The baseline panel
+
+baseline-empty = 尚未擷取基準。按「擷取基準」會儲存目前的輸入與結果，方便之後比較。
+baseline-column = 基準
+live-column = 目前
+baseline-request = 基準請求
+live-request = 目前請求
+baseline-output = 基準輸出
+baseline-setup = 角色：{ $role } · 掛鉤：{ $hook } · 操作鍵：{ $key } · { $approved ->
+    [true] 已核准
+   *[other] 未核准
+}
+live-setup = 操作鍵：{ $key } · { $approval }
+compare-row = { $gate }：{ $status } — { $reason }
+
+## Status lines
+
+share-idle = 按「複製連結」可將這份設定（不含帳本，也絕不含核准）放進連結。
+share-copy-below = 請複製下方的連結。
+share-copied = 已複製連結。它會還原這份設定，但不含帳本，也絕不含核准。
+share-copy-failed = 瀏覽器拒絕存取剪貼簿：請複製下方的連結。
+export-idle = {""}
+export-copied = 已將 { $export } 複製到剪貼簿。
+export-copy-failed = 瀏覽器拒絕存取剪貼簿：請改用「下載 { $export }」。
+export-downloaded = 已將 { $export } 下載為 { $file }。
+export-download-failed = 這個瀏覽器拒絕了下載：請改用「複製」。
+notes-saved = 這個實驗的筆記已儲存在此瀏覽器中。
+notes-unsaved = 無法在此瀏覽器儲存筆記（儲存空間已滿或已停用）。在重新載入之前，筆記會留在本頁；請用「匯出筆記」保留。
+notes-locked = 無法在此瀏覽器儲存筆記：這裡已儲存的筆記無法讀取，因此保持原樣。你輸入的內容在重新載入之前會留在本頁；請用「匯出筆記」保留。
+notes-download-refused = 這個瀏覽器拒絕了下載：請複製下方的匯出文字。
+
+## Model decision errors
+
+decision-not-array = 模型決策必須是由呼叫組成的 JSON 陣列（實際為 { $got }）
+decision-no-call = 模型決策至少需要一個呼叫
+decision-item-not-object = 第 { $item } 項必須是物件（實際為 { $got }）
+decision-missing-name = 第 { $item } 項：缺少 name
+decision-name-not-string = 第 { $item } 項：name 必須是字串（實際為 { $got }）
+decision-missing-args = 第 { $item } 項：缺少 args
+decision-unknown-field = 第 { $item } 項：未知的欄位 { $field }
+decision-text-not-string = 第 { $item } 項：text 必須是字串（實際為 { $got }）
+decision-text-not-last = 第 { $item } 項：最終的 text 必須是最後一項
+
+## When the page cannot show a workbench
+
+choose-experiment = 選擇實驗
+unknown-experiment = 沒有名為「{ $id }」的實驗。可用的實驗如下：
+panic-banner = 工作台內部發生錯誤，已停止運作。請重新載入頁面再試一次。詳細資訊：{ $details }
+
+## The declarations panel
+
+export-copy = 複製 { $export }
+export-download = 下載 { $export }
+declaration-summary = { $name } · 風險：{ $risks }
+declaration-annotations = { $name } 的註記
+declaration-schema = { $name } 的參數結構描述
