@@ -271,17 +271,50 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         let _ = writeln!(s, "            Text::{}{pat} => {id:?},", camel(id));
     }
     s.push_str("        }\n    }\n\n");
-    s.push_str("    /// Writes the message in `locale` to `out`.\n    pub fn write(&self, locale: Locale, out: &mut String) {\n        match locale {\n");
-    for l in locales {
-        let _ = writeln!(
-            s,
-            "            Locale::{} => self.write_{}(out),",
-            camel(&l.tag),
-            snake(&l.tag)
-        );
+    // The reference locale is compiled to code; every other locale is data
+    // (`DATA`, written by `text::interpret`), so that a page downloads only
+    // the language it shows. Until that is wired in, every locale writes
+    // the reference.
+    s.push_str("    /// Writes the message in `locale` to `out`.\n    pub fn write(&self, _locale: Locale, out: &mut String) {\n");
+    let _ = writeln!(
+        s,
+        "        self.write_{}(out);\n    }}",
+        snake(&locales[0].tag)
+    );
+    // The message's argument `i`, numbering its variables in name order as
+    // the data's `{"v": i}` and `{"s": i}` do.
+    s.push_str("\n    /// Argument `i`, numbering the variables in name order.\n    pub fn arg(&self, i: usize) -> Option<&Arg> {\n        match (self, i) {\n");
+    for (id, v) in vars {
+        for (i, n) in v.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "            (Text::{} {{ {}: a, .. }}, {i}) => Some(a),",
+                camel(id),
+                field(n)
+            );
+        }
     }
-    s.push_str("        }\n    }\n");
-    for l in locales {
+    s.push_str("            _ => None,\n        }\n    }\n");
+    // Every message, each argument made by `arg(name)`: for tests.
+    s.push_str("\n    /// Every message, each argument made by `arg(variable name)` (tests).\n    pub fn every(arg: &dyn Fn(&str) -> Arg) -> Vec<Text> {\n        vec![\n");
+    for (id, v) in vars {
+        if v.is_empty() {
+            let _ = writeln!(s, "            Text::{},", camel(id));
+        } else {
+            let fields: Vec<_> = v
+                .iter()
+                .map(|n| format!("{}: arg({n:?})", field(n)))
+                .collect();
+            let _ = writeln!(
+                s,
+                "            Text::{} {{ {} }},",
+                camel(id),
+                fields.join(", ")
+            );
+        }
+    }
+    s.push_str("        ]\n    }\n");
+    for l in &locales[..1] {
         let _ = writeln!(
             s,
             "\n    #[allow(clippy::needless_else, reason = \"a select's default may be empty\")]\n    fn write_{}(&self, out: &mut String) {{",
@@ -314,7 +347,208 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         s.push_str("        }\n    }\n");
     }
     s.push_str("}\n");
+    let _ = writeln!(
+        s,
+        "\n/// What a locale's data must say it was made for: the reference's\n/// message ids and variables.\npub const CHECK: &str = {:?};",
+        check(vars)
+    );
+    s.push_str("\n/// Every locale's messages as data (JSON), for `text::install`; the page\n/// downloads the one it needs as a file, written by `bundle`.\npub const DATA: [(Locale, &str); ");
+    let _ = writeln!(s, "{}] = [", locales.len());
+    for l in locales {
+        let _ = writeln!(s, "    (Locale::{}, {:?}),", camel(&l.tag), data(l, vars));
+    }
+    s.push_str("];\n");
     s
+}
+
+/// FNV-1a of every message id and its variables: a locale's data made
+/// from other messages cannot be installed.
+fn check(vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (id, v) in vars {
+        for b in id
+            .bytes()
+            .chain([b'='])
+            .chain(v.iter().flat_map(|n| n.bytes().chain([b','])))
+            .chain([b';'])
+        {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
+/// A locale as JSON: `{"locale", "check", "messages": {id: pattern}}`, a
+/// pattern being a list of text, `{"v": i}` and
+/// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
+/// message's variables in name order), with terms and message references
+/// written out.
+fn data(l: &Locale<'_>, vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "{{\"locale\":{},\"check\":{},\"messages\":{{",
+        json_str(&l.tag),
+        json_str(&check(vars))
+    );
+    for (i, id) in vars.keys().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "{}:", json_str(id));
+        let names: Vec<&str> = vars[id].iter().map(String::as_str).collect();
+        data_pattern(&mut s, l.messages[*id], l, &names, 0);
+    }
+    s.push_str("}}");
+    s
+}
+
+/// A variable's number among its message's variables (name order).
+fn position(names: &[&str], name: &str, l: &Locale<'_>) -> usize {
+    names.iter().position(|n| *n == name).unwrap_or_else(|| {
+        fail(&format!(
+            "{}: ${name} is not a variable of its message",
+            l.tag
+        ))
+    })
+}
+
+fn json_str(text: &str) -> String {
+    let mut s = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(s, "\\u{:04x}", c as u32);
+            }
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+fn data_pattern(s: &mut String, p: &Pattern<&str>, l: &Locale<'_>, names: &[&str], depth: u8) {
+    s.push('[');
+    let mut first = true;
+    data_elements(s, p, l, names, depth, &mut first);
+    s.push(']');
+}
+
+fn data_elements(
+    s: &mut String,
+    p: &Pattern<&str>,
+    l: &Locale<'_>,
+    names: &[&str],
+    depth: u8,
+    first: &mut bool,
+) {
+    for element in &p.elements {
+        match element {
+            PatternElement::TextElement { value } => {
+                if !std::mem::take(first) {
+                    s.push(',');
+                }
+                s.push_str(&json_str(value));
+            }
+            PatternElement::Placeable { expression } => {
+                data_expression(s, expression, l, names, depth, first)
+            }
+        }
+    }
+}
+
+fn data_expression(
+    s: &mut String,
+    e: &Expression<&str>,
+    l: &Locale<'_>,
+    names: &[&str],
+    depth: u8,
+    first: &mut bool,
+) {
+    match e {
+        Expression::Inline(inline) => data_inline(s, inline, l, names, depth, first),
+        Expression::Select { selector, variants } => {
+            let InlineExpression::VariableReference { id } = selector else {
+                fail(&format!("{}: a select must be on a variable", l.tag))
+            };
+            if !std::mem::take(first) {
+                s.push(',');
+            }
+            let mut ordered: Vec<_> = variants.iter().filter(|v| !v.default).collect();
+            ordered.sort_by_key(|v| !matches!(v.key, VariantKey::NumberLiteral { .. }));
+            let Some(default) = variants.iter().find(|v| v.default) else {
+                fail(&format!("{}: a select needs a default variant", l.tag))
+            };
+            let _ = write!(s, "{{\"s\":{},\"k\":[", position(names, id.name, l));
+            for (i, v) in ordered.iter().enumerate() {
+                let key = match &v.key {
+                    VariantKey::Identifier { name } => name,
+                    VariantKey::NumberLiteral { value } => value,
+                };
+                if i > 0 {
+                    s.push(',');
+                }
+                let _ = write!(s, "[{},", json_str(key));
+                data_pattern(s, &v.value, l, names, depth);
+                s.push(']');
+            }
+            s.push_str("],\"d\":");
+            data_pattern(s, &default.value, l, names, depth);
+            s.push('}');
+        }
+    }
+}
+
+fn data_inline(
+    s: &mut String,
+    e: &InlineExpression<&str>,
+    l: &Locale<'_>,
+    names: &[&str],
+    depth: u8,
+    first: &mut bool,
+) {
+    match e {
+        InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => {
+            if !std::mem::take(first) {
+                s.push(',');
+            }
+            s.push_str(&json_str(value));
+        }
+        InlineExpression::VariableReference { id } => {
+            if !std::mem::take(first) {
+                s.push(',');
+            }
+            let _ = write!(s, "{{\"v\":{}}}", position(names, id.name, l));
+        }
+        InlineExpression::TermReference { id, .. } => {
+            let Some(t) = l.terms.get(id.name) else {
+                fail(&format!("{}: unknown term -{}", l.tag, id.name))
+            };
+            if depth > 8 {
+                fail(&format!("{}: terms nest too deep at -{}", l.tag, id.name));
+            }
+            data_elements(s, t, l, names, depth + 1, first);
+        }
+        InlineExpression::MessageReference { id, .. } => {
+            let Some(p) = l.messages.get(id.name) else {
+                fail(&format!("{}: unknown message {}", l.tag, id.name))
+            };
+            if depth > 8 {
+                fail(&format!("{}: messages nest too deep at {}", l.tag, id.name));
+            }
+            data_elements(s, p, l, names, depth + 1, first);
+        }
+        InlineExpression::Placeable { expression } => {
+            data_expression(s, expression, l, names, depth, first)
+        }
+        InlineExpression::FunctionReference { id, .. } => {
+            fail(&format!("{}: function {} is not supported", l.tag, id.name))
+        }
+    }
 }
 
 /// A Rust field name for a Fluent variable (`type` is a keyword).

@@ -116,7 +116,7 @@ arg-out-of-range = { $field } 必須介於 { $min } 到 { $max } 之間（實際
 arg-rule = { $field } 必須{ $rule }
 rule-declared-form = 符合宣告的其中一種形式
 rule-after-start = 晚於 start（實際為 { $start }–{ $end }）
-format-example-test-address = example.test 的電子郵件地址，例如 learner@example.test
+format-example-test-address = example.test 的電子郵件地址，@ 前面是 1 到 64 個英文字母、數字或 . _ + -，且點不能在開頭、結尾或連續出現（例如 learner@example.test）
 format-clock-time = 00:00 到 24:00 之間的 HH:MM 時間
 
 ## Execution errors
@@ -167,6 +167,7 @@ notice-experiment-conflict = 這個連結屬於 { $link } 實驗，因此改為�
 notice-baseline-storage-unreadable = 無法讀取此瀏覽器的儲存空間，因此這裡儲存的基準保持原樣：你擷取的基準只會留在本頁。
 notice-baseline-kept = 基準只會留在本頁：此版本無法讀取的已儲存基準，已原封不動保留。
 notice-baseline-unsaved = 無法在此瀏覽器儲存基準（儲存空間已滿或已停用）。在重新載入之前，基準會留在本頁。
+notice-hide-unknown = hide= 指定的 { $names } 不是本頁的面板，因此沒有隱藏任何內容。hide= 可以指定的面板：{ $panels }。
 example-valid = 有效的請求
 example-malformed = JSON 格式錯誤
 example-boundary = 違反邊界

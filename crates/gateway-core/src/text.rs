@@ -75,6 +75,63 @@ fn list_separator(locale: Locale) -> &'static str {
     }
 }
 
+/// `text` interpreted from a locale's `messages` (the `messages` object of
+/// its [`DATA`]). Only the reference locale is compiled to code; the page
+/// will download another locale's data and write it through this
+/// interpreter (issue 9: not wired into the page yet, so until then every
+/// locale writes the reference).
+pub fn interpret(
+    messages: &serde_json::Map<String, serde_json::Value>,
+    text: &Text,
+    locale: Locale,
+) -> String {
+    let mut out = String::new();
+    if let Some(pattern) = messages.get(text.id()) {
+        write_pattern(pattern, text, locale, &mut out);
+    }
+    out
+}
+
+fn write_pattern(pattern: &serde_json::Value, text: &Text, locale: Locale, out: &mut String) {
+    use serde_json::Value;
+    let Value::Array(elements) = pattern else {
+        return;
+    };
+    for element in elements {
+        match element {
+            Value::String(s) => out.push_str(s),
+            Value::Object(o) => {
+                let arg = |key: &str| text.arg(usize::try_from(o.get(key)?.as_u64()?).ok()?);
+                if o.contains_key("v") {
+                    if let Some(arg) = arg("v") {
+                        arg.write(locale, out);
+                    }
+                } else if o.contains_key("s") {
+                    let arg = arg("s");
+                    let chosen = o
+                        .get("k")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .find_map(|variant| match variant.as_array().map(Vec::as_slice) {
+                            Some([Value::String(key), p])
+                                if arg.is_some_and(|a| a.selects(key, locale)) =>
+                            {
+                                Some(p)
+                            }
+                            _ => None,
+                        })
+                        .or_else(|| o.get("d"));
+                    if let Some(p) = chosen {
+                        write_pattern(p, text, locale, out);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 impl Text {
     /// The message in `locale`.
     pub fn render(&self, locale: Locale) -> String {
