@@ -314,9 +314,29 @@ fn field_edit(u: &mut Unstructured<'_>, map: &mut Map<String, Value>) -> Result<
 /// text, raw bytes, text at the 4096-unit cap, deep nesting.
 pub fn args(u: &mut Unstructured<'_>) -> Result<String> {
     let tool = pick(u, &ToolId::ALL)?;
+    args_for(u, tool)
+}
+
+/// As [`args`], starting from `tool`'s examples.
+pub fn args_for(u: &mut Unstructured<'_>, tool: ToolId) -> Result<String> {
     let examples = &tool.tool().declaration().examples;
-    Ok(match weighted(u, &[3, 4, 3, 1, 1, 1])? {
+    Ok(match weighted(u, &[3, 4, 3, 1, 1, 1, 3])? {
         0 => pick(u, &ExampleKind::ALL)?.text(examples).to_string(),
+        6 => {
+            // An example whose text fields hold free text (API keys,
+            // touching or not) or text at a length bound.
+            let base = pick(u, &[ExampleKind::Valid, ExampleKind::Boundary])?.text(examples);
+            let mut map: Map<String, Value> = serde_json::from_str(base).unwrap_or_default();
+            for v in map.values_mut() {
+                if v.is_string() && u.ratio(1u8, 2)? {
+                    *v = Value::String(match weighted(u, &[3, 1])? {
+                        0 => prose(u)?,
+                        _ => long_text(u)?,
+                    });
+                }
+            }
+            render(map, u)?
+        }
         1 => {
             let mut map: Map<String, Value> =
                 serde_json::from_str(examples.valid).unwrap_or_default();
@@ -368,6 +388,16 @@ pub fn tool_name(u: &mut Unstructured<'_>) -> Result<String> {
     })
 }
 
+/// A tool name and argument text, mostly written for that tool.
+pub fn request(u: &mut Unstructured<'_>) -> Result<(String, String)> {
+    let name = tool_name(u)?;
+    let args = match name.parse::<ToolId>() {
+        Ok(tool) if u.ratio(3u8, 4)? => args_for(u, tool)?,
+        _ => args(u)?,
+    };
+    Ok((name, args))
+}
+
 pub fn key(u: &mut Unstructured<'_>) -> Result<String> {
     Ok(match weighted(u, &[6, 2, 1, 1])? {
         0 => pick(u, &["intent-1", "intent-2", "intent-3", "k0", "k1"])?.to_string(),
@@ -400,13 +430,13 @@ pub fn decision(u: &mut Unstructured<'_>) -> Result<String> {
         0 => {
             let mut items = Vec::new();
             for _ in 0..u.int_in_range(0..=9)? {
-                let text = args(u)?;
+                let (name, text) = request(u)?;
                 // A string `args` is taken as it is; others are printed.
                 let args = match serde_json::from_str::<Value>(&text) {
                     Ok(v) if u.arbitrary()? => v,
                     _ => Value::String(text),
                 };
-                items.push(json!({ "name": tool_name(u)?, "args": args }));
+                items.push(json!({ "name": name, "args": args }));
             }
             if u.arbitrary()? {
                 let text = match weighted(u, &[3, 1])? {
@@ -479,10 +509,11 @@ pub fn baseline(u: &mut Unstructured<'_>) -> Result<Baseline> {
 
 /// A shared link's setup: mostly a fixture tool, sometimes any name.
 pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
+    let (tool, args) = request(u)?;
     Ok(Setup {
         experiment: pick(u, &ExperimentId::ALL)?,
-        tool: tool_name(u)?,
-        args: args(u)?,
+        tool,
+        args,
         role: pick(u, &Role::ALL)?,
         hook: pick(u, &Hook::ALL)?,
         key: key(u)?,
@@ -745,8 +776,9 @@ pub fn chunk(u: &mut Unstructured<'_>) -> Result<Vec<(Time, Msg)>> {
             u.int_in_range(1..=7)?,
         )),
         2 => {
-            out.push(now(Msg::SelectTool(pick(u, &ToolId::ALL)?)));
-            out.push(now(Msg::EditArgs(args(u)?)));
+            let tool = pick(u, &ToolId::ALL)?;
+            out.push(now(Msg::SelectTool(tool)));
+            out.push(now(Msg::EditArgs(args_for(u, tool)?)));
         }
         3 => {
             out.push(now(Msg::SetRole(Role::Operator)));

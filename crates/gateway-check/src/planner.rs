@@ -65,9 +65,10 @@ fn registry(u: &mut Unstructured<'_>) -> Decoded<Registry> {
 /// One call's inputs, with no approval, the call's own or another one;
 /// and whether to commit it.
 fn call(u: &mut Unstructured<'_>, registry: &Registry, ledger: &Ledger) -> Decoded<(Inputs, bool)> {
+    let (tool, args) = decode::request(u)?;
     let mut inputs = Inputs {
-        tool: decode::tool_name(u)?,
-        args: decode::args(u)?,
+        tool,
+        args,
         role: match weighted(u, &[3, 1])? {
             0 => Role::Operator,
             _ => Role::Viewer,
