@@ -27,6 +27,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   GATE_COUNT,
   GATE_IDS,
+  MIME_TYPES,
   ROOT,
   cspViolations,
   gateStatuses,
@@ -43,14 +44,6 @@ const DIST = join(ROOT, 'dist');
 const SINGLE = join(DIST, 'workbench.html');
 const PREFIX = '/course/unit-3/workbench/';
 const LEARNER = 'learner@example.test';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-};
 
 /**
  * Serves DIST under PREFIX on 127.0.0.1 (everything else 404; PREFIX without
@@ -70,7 +63,7 @@ function serveDist({ wasmType = 'application/wasm', pages = {} } = {}) {
     }
     seen.push({ path, type: null });
     if (path in pages) {
-      res.writeHead(200, { 'Content-Type': TYPES['.html'] });
+      res.writeHead(200, { 'Content-Type': MIME_TYPES['.html'] });
       return res.end(pages[path]);
     }
     if (path === PREFIX.slice(0, -1)) {
@@ -85,7 +78,7 @@ function serveDist({ wasmType = 'application/wasm', pages = {} } = {}) {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       return res.end('404 Not Found\n');
     }
-    const type = extname(file) === '.wasm' ? wasmType : TYPES[extname(file)] ?? 'application/octet-stream';
+    const type = extname(file) === '.wasm' ? wasmType : MIME_TYPES[extname(file)] ?? 'application/octet-stream';
     seen[seen.length - 1].type = type;
     res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
     res.end(readFileSync(file));

@@ -26,6 +26,15 @@ import { chromium } from 'playwright-core';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const WWW = join(ROOT, 'www');
 
+/** Content types by extension, for the tests' own static servers of dist/. */
+export const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.wasm': 'application/wasm',
+};
+
 /** The number of gates the page draws (SPEC 3). */
 export const GATE_COUNT = 7;
 

@@ -26,20 +26,12 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { ROOT, launchBrowser, openPage, startServer, waitForGates } from './harness.mjs';
+import { MIME_TYPES, ROOT, launchBrowser, openPage, startServer, waitForGates } from './harness.mjs';
 
 const DIST = join(ROOT, 'dist');
 const PREFIX = '/course/workbench/';
 /** main.js's timeout before it says the page has not started. */
 const WATCHDOG_MS = 8_000;
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-};
 
 /**
  * Serves DIST under PREFIX on 127.0.0.1, as a static host that does not
@@ -63,7 +55,7 @@ function serveDist() {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       return res.end('404 Not Found\n');
     }
-    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+    res.writeHead(200, { 'Content-Type': MIME_TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
     res.end(readFileSync(file));
   });
   return new Promise((ok) => {
