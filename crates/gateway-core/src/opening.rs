@@ -17,6 +17,7 @@ pub use crate::embed::EmbedOptions;
 use crate::experiments::ExperimentId;
 use crate::notice::Notice;
 use crate::share::Setup;
+use crate::text::Locale;
 use crate::workbench::{Msg, Workbench};
 
 /// What the page opens to.
@@ -113,6 +114,39 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         wb.update(0, Msg::Notice(notice));
     }
     Opening::Workbench(Box::new(wb))
+}
+
+/// The page's language: `?lang=` names one the catalogue has (`en`,
+/// `zh-TW`, in any case), or else the browser's preferred languages decide,
+/// in order: the first that is English (`en`, `en-…`) or Traditional
+/// Chinese (`zh-TW`, `zh-Hant…`, `zh-HK`) wins; any other is passed over,
+/// and with none of them the page is English. (Not yet wired into the page:
+/// issue 9.)
+pub fn choose_locale(query: &str, preferred: &[&str]) -> Locale {
+    let named = query_pairs(query)
+        .into_iter()
+        .find(|(k, _)| k == "lang")
+        .and_then(|(_, v)| {
+            Locale::ALL
+                .into_iter()
+                .find(|l| l.id().eq_ignore_ascii_case(&v))
+        });
+    named
+        .or_else(|| preferred.iter().find_map(|tag| supported(tag)))
+        .unwrap_or_default()
+}
+
+/// The catalogue's locale for a browser language tag, if it has one.
+fn supported(tag: &str) -> Option<Locale> {
+    let tag = tag.to_ascii_lowercase();
+    let subtags: Vec<&str> = tag.split(['-', '_']).collect();
+    match subtags.as_slice() {
+        ["en", ..] => Some(Locale::default()),
+        ["zh", "tw" | "hk" | "mo", ..] | ["zh", "hant", ..] => {
+            Locale::ALL.into_iter().find(|l| l.id() == "zh-TW")
+        }
+        _ => None,
+    }
 }
 
 /// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`, as `URLSearchParams` reads it.
