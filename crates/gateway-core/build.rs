@@ -16,7 +16,7 @@ use std::path::Path;
 use std::{env, fs};
 
 use fluent_syntax::ast::{
-    Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
+    Entry, Expression, InlineExpression, Pattern, PatternElement, Variant, VariantKey,
 };
 
 type Patterns<'s> = BTreeMap<String, &'s Pattern<&'s str>>;
@@ -478,17 +478,9 @@ fn data_expression(
             if !std::mem::take(first) {
                 s.push(',');
             }
-            let mut ordered: Vec<_> = variants.iter().filter(|v| !v.default).collect();
-            ordered.sort_by_key(|v| !matches!(v.key, VariantKey::NumberLiteral { .. }));
-            let Some(default) = variants.iter().find(|v| v.default) else {
-                fail(&format!("{}: a select needs a default variant", l.tag))
-            };
+            let (ordered, default) = select_variants(variants, l);
             let _ = write!(s, "{{\"s\":{},\"k\":[", position(names, id.name, l));
-            for (i, v) in ordered.iter().enumerate() {
-                let key = match &v.key {
-                    VariantKey::Identifier { name } => name,
-                    VariantKey::NumberLiteral { value } => value,
-                };
+            for (i, (key, v)) in ordered.iter().enumerate() {
                 if i > 0 {
                     s.push(',');
                 }
@@ -602,17 +594,8 @@ fn emit_expression(s: &mut String, e: &Expression<&str>, l: &Locale<'_>, level: 
                 fail(&format!("{}: a select must be on a variable", l.tag))
             };
             let var = field(id.name);
-            // Exact numbers first, then plural categories and strings, as Fluent does.
-            let mut ordered: Vec<_> = variants.iter().filter(|v| !v.default).collect();
-            ordered.sort_by_key(|v| !matches!(v.key, VariantKey::NumberLiteral { .. }));
-            let Some(default) = variants.iter().find(|v| v.default) else {
-                fail(&format!("{}: a select needs a default variant", l.tag))
-            };
-            for (i, v) in ordered.iter().enumerate() {
-                let key = match &v.key {
-                    VariantKey::Identifier { name } => name,
-                    VariantKey::NumberLiteral { value } => value,
-                };
+            let (ordered, default) = select_variants(variants, l);
+            for (i, (key, v)) in ordered.iter().enumerate() {
                 let keyword = if i == 0 { "if" } else { "} else if" };
                 let _ = writeln!(s, "{}{keyword} {var}.selects({key:?}, L) {{", indent(level));
                 emit_pattern(s, &v.value, l, level + 1, depth);
@@ -626,6 +609,28 @@ fn emit_expression(s: &mut String, e: &Expression<&str>, l: &Locale<'_>, level: 
             }
         }
     }
+}
+
+/// A select's variants in the order they are tried — exact numbers first,
+/// then plural categories and strings, as Fluent does — each with its key,
+/// and the default. The compiled code and the data both follow it.
+fn select_variants<'a, 's>(
+    variants: &'a [Variant<&'s str>],
+    l: &Locale<'_>,
+) -> (Vec<(&'s str, &'a Variant<&'s str>)>, &'a Variant<&'s str>) {
+    let mut ordered: Vec<_> = variants.iter().filter(|v| !v.default).collect();
+    ordered.sort_by_key(|v| !matches!(v.key, VariantKey::NumberLiteral { .. }));
+    let Some(default) = variants.iter().find(|v| v.default) else {
+        fail(&format!("{}: a select needs a default variant", l.tag))
+    };
+    let keyed = ordered
+        .into_iter()
+        .map(|v| match &v.key {
+            VariantKey::Identifier { name } => (*name, v),
+            VariantKey::NumberLiteral { value } => (*value, v),
+        })
+        .collect();
+    (keyed, default)
 }
 
 fn emit_inline(
