@@ -898,9 +898,9 @@ struct ModelReceipt {
 #[derive(Debug, Clone)]
 struct Model {
     embed: EmbedModel,
-    receipts: BTreeMap<String, ModelReceipt>,
-    /// Held keys, oldest first: the store keeps the newest MAX_RECEIPTS.
-    receipt_order: Vec<String>,
+    /// Held keys and receipts, oldest first: the store keeps the newest
+    /// MAX_RECEIPTS.
+    receipts: Vec<(String, ModelReceipt)>,
     expired: u64,
     /// (to, subject, body) of every committed email.
     outbox: Vec<[String; 3]>,
@@ -915,12 +915,15 @@ struct Model {
 }
 
 impl Model {
+    fn receipt(&self, key: &str) -> Option<&ModelReceipt> {
+        self.receipts.iter().find(|(k, _)| k == key).map(|(_, r)| r)
+    }
+
     fn new() -> Self {
         let fixtures = Ledger::fixtures();
         Self {
             embed: EmbedModel::default(),
-            receipts: BTreeMap::new(),
-            receipt_order: Vec::new(),
+            receipts: Vec::new(),
             expired: 0,
             outbox: Vec::new(),
             files: fixtures.files().clone(),
@@ -975,7 +978,7 @@ impl Model {
             Replay,
             Execute,
         }
-        let expected = match self.receipts.get(key) {
+        let expected = match self.receipt(key) {
             _ if !key_ok => Expect::RejectKey,
             Some(r) => {
                 let same = r.tool == call.tool && r.canon == this;
@@ -1010,20 +1013,18 @@ impl Model {
             return Ok(());
         }
         // With reuse on, a key that holds a receipt never makes a second effect.
-        prop_assert!(!inputs.reuse || !self.receipts.contains_key(key));
-        self.receipts.insert(
+        prop_assert!(!inputs.reuse || self.receipt(key).is_none());
+        self.receipts.retain(|(k, _)| k != key);
+        self.receipts.push((
             key.clone(),
             ModelReceipt {
                 tool: call.tool.clone(),
                 canon: this,
                 payload: call.payload.clone(),
             },
-        );
-        self.receipt_order.retain(|k| k != key);
-        self.receipt_order.push(key.clone());
-        if self.receipt_order.len() > MAX_RECEIPTS {
-            let oldest = self.receipt_order.remove(0);
-            self.receipts.remove(&oldest);
+        ));
+        if self.receipts.len() > MAX_RECEIPTS {
+            self.receipts.remove(0);
             self.expired += 1;
         }
         let text = |f: &str| args[f].as_str().unwrap().to_string();
@@ -1069,10 +1070,9 @@ impl Model {
         prop_assert_eq!(ledger.events_added(), self.events);
         prop_assert_eq!(
             ledger.receipts().iter().map(|(k, _)| k).collect::<Vec<_>>(),
-            self.receipt_order.iter().collect::<Vec<_>>()
+            self.receipts.iter().map(|(k, _)| k).collect::<Vec<_>>()
         );
-        for (key, r) in ledger.receipts() {
-            let m = &self.receipts[key];
+        for ((_, r), (_, m)) in ledger.receipts().iter().zip(&self.receipts) {
             prop_assert_eq!(&r.tool, &m.tool);
             prop_assert_eq!(&r.payload, &m.payload);
             // Stored receipts keep the original output: never redacted.
