@@ -7,12 +7,11 @@
 //   node tests/e2e/bench-long-session.mjs [RUNS] [SCENARIO-SUBSTRING]
 
 import { WWW, launchBrowser, startServer } from './harness.mjs';
-import { SCENARIOS, drive, mean, measure, median, openSession } from './long-session.mjs';
+import { SCENARIOS, driveTo, mean, measure, median, openSession } from './long-session.mjs';
 
 const runs = Number(process.argv[2] ?? 10_000);
 const only = process.argv[3] ?? '';
 const WINDOW = 500;
-const CHUNK = 500;
 
 const server = await startServer(WWW);
 const browser = await launchBrowser();
@@ -22,25 +21,22 @@ try {
   console.log(`${runs} runs per scenario; time per run as median / mean`);
   for (const [name, scenario] of Object.entries(SCENARIOS)) {
     if (!name.includes(only)) continue;
-    const { context, page, errors } = await openSession(browser, server.url, scenario.experiment);
+    const { context, page, pageErrors } = await openSession(browser, server.url, scenario.experiment);
     const per = scenario.runsPerStep ?? 1;
     const steps = Math.ceil(runs / per);
+    const window = Math.min(Math.ceil(WINDOW / per), steps);
     const start = await measure(page);
-    let times = [];
-    let early = null;
-    for (let done = 0; done < steps; done += CHUNK) {
-      const n = Math.min(CHUNK, steps - done);
-      times = times.concat(await drive(page, scenario, done, n, { setup: done === 0 }));
-      if (early === null && done + n >= Math.ceil(WINDOW / per)) early = await measure(page);
-    }
+    let times = await driveTo(page, scenario, 0, window);
+    const early = await measure(page);
+    times = times.concat(await driveTo(page, scenario, window, steps));
     const end = await measure(page);
-    const firstRuns = times.slice(0, Math.ceil(WINDOW / per)).map((t) => t / per);
-    const lastRuns = times.slice(-Math.ceil(WINDOW / per)).map((t) => t / per);
+    const firstRuns = times.slice(0, window).map((t) => t / per);
+    const lastRuns = times.slice(-window).map((t) => t / per);
     console.log(`\n${name} (${scenario.experiment}): ${end.runsFinished} runs finished`);
     console.log(`  wasm memory   start ${mib(start.memoryBytes)}, after ${WINDOW} runs ${mib(early.memoryBytes)}, end ${mib(end.memoryBytes)}`);
     console.log(`  DOM nodes     start ${start.domNodes}, after ${WINDOW} runs ${early.domNodes}, end ${end.domNodes}`);
     console.log(`  time per run  first ${WINDOW}: ${ms(firstRuns)}; last ${WINDOW}: ${ms(lastRuns)}`);
-    if (errors.length) console.log(`  page errors: ${errors.join(' | ')}`);
+    if (pageErrors.length) console.log(`  page errors: ${pageErrors.join(' | ')}`);
     await context.close();
   }
 } finally {

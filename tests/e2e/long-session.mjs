@@ -11,6 +11,8 @@
 //   - the DOM node count (every element and text node under <html>);
 //   - the time per run (ms), for the first and the last 500 runs.
 
+import { openPage } from './harness.mjs';
+
 /**
  * Files-write arguments of exactly 4096 UTF-16 units (the cap): content at
  * its 2000-character bound, padded with JSON whitespace. `i` varies the
@@ -77,16 +79,13 @@ function captureMemory() {
 
 /** Opens the page at `?experiment=…` with the memory captured. */
 export async function openSession(browser, baseUrl, experiment) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(captureMemory);
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(new URL(`?experiment=${experiment}`, baseUrl).href);
-  await page.waitForSelector('li[data-gate]');
-  await page.evaluate(installDriver);
-  return { context, page, errors };
+  const opened = await openPage(browser, new URL(`?experiment=${experiment}`, baseUrl).href, {
+    contextOptions: { viewport: { width: 1280, height: 800 } },
+    initScript: captureMemory,
+  });
+  await opened.page.waitForSelector('li[data-gate]');
+  await opened.page.evaluate(installDriver);
+  return opened;
 }
 
 /** Page side: `window.__driver`, the controls by their visible names. */
@@ -153,6 +152,19 @@ export async function drive(page, scenario, from, count, { setup = false } = {})
     return times;
   })()`;
   return page.evaluate(source);
+}
+
+/**
+ * Drives `scenario` from step `done` up to step `target` in chunks of 500
+ * (the first chunk runs the setup); returns each step's ms.
+ */
+export async function driveTo(page, scenario, done, target) {
+  let times = [];
+  for (let at = done; at < target; at += 500) {
+    const n = Math.min(500, target - at);
+    times = times.concat(await drive(page, scenario, at, n, { setup: at === 0 }));
+  }
+  return times;
 }
 
 /** Memory, DOM size and runs recorded, after the page has painted. */

@@ -7,26 +7,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { e2eSuite } from './harness.mjs';
-import { SCENARIOS, drive, measure, openSession } from './long-session.mjs';
+import { SCENARIOS, driveTo, measure, openSession } from './long-session.mjs';
 
 const suite = e2eSuite();
 
 async function sizesAt(scenarioName, marks) {
   const scenario = SCENARIOS[scenarioName];
   const per = scenario.runsPerStep ?? 1;
-  const { context, page, errors } = await openSession(suite.browser, suite.url, scenario.experiment);
+  const { context, page, pageErrors, consoleErrors } = await openSession(suite.browser, suite.url, scenario.experiment);
   try {
     const sizes = [];
     let done = 0;
     for (const runs of marks) {
-      const steps = Math.ceil(runs / per) - done;
-      for (let left = steps; left > 0; left -= 500) {
-        await drive(page, scenario, done, Math.min(500, left), { setup: done === 0 });
-        done += Math.min(500, left);
-      }
+      const target = Math.ceil(runs / per);
+      await driveTo(page, scenario, done, target);
+      done = target;
       sizes.push(await measure(page));
     }
-    assert.deepEqual(errors, [], 'no page errors');
+    assert.deepEqual(pageErrors, [], 'no page errors');
+    assert.deepEqual(consoleErrors.filter((e) => e.startsWith('error')), [], 'no console errors');
     return sizes;
   } finally {
     await context.close();
