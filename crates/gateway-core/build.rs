@@ -1,11 +1,14 @@
-//! Compiles the message catalogue, `locales/*.ftl` (Project Fluent), into
-//! Rust at build time, so the page ships no Fluent parser.
+//! Compiles the message catalogue, `locales/*.ftl` (Project Fluent), at
+//! build time, so the page ships no Fluent parser.
 //!
 //! Every message becomes one variant of `Text` whose fields are the
 //! message's variables (`$field` → `field`), so a call site that misses or
-//! misspells an argument does not compile. `en.ftl` is the reference: every
-//! other locale must hold exactly its messages and use only its variables,
-//! or the build fails naming the message. Supported Fluent: text, variables,
+//! misspells an argument does not compile. Every locale becomes data
+//! (`DATA`: JSON the page downloads and `text.rs` interprets). `en.ftl` is
+//! the reference: another locale may use only its variables, or the build
+//! fails naming the message; a message another locale lacks is written in
+//! English there and listed in `MISSING` (a test reports it), and one it
+//! has that en.ftl lacks fails the build. Supported Fluent: text, variables,
 //! string and number literals, references to terms and to messages without
 //! variables, and select expressions on a variable (plural categories, exact
 //! numbers or string values).
@@ -103,7 +106,11 @@ fn main() {
     for other in &locales[1..] {
         for id in reference.messages.keys() {
             let Some(p) = other.messages.get(id) else {
-                fail(&format!("{}.ftl lacks message {id}", other.tag))
+                println!(
+                    "cargo::warning={}.ftl lacks message {id}: it is written in English",
+                    other.tag
+                );
+                continue;
             };
             let extra: Vec<_> = variables(p, other)
                 .difference(&vars[id.as_str()])
@@ -243,6 +250,16 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
     for l in locales {
         let _ = writeln!(s, "            Locale::{} => {:?},", camel(&l.tag), l.tag);
     }
+    s.push_str("        }\n    }\n\n");
+    s.push_str("    /// The language's name in itself (its file's `language-self`), as the\n    /// language switch lists it in every language.\n    pub fn autonym(self) -> &'static str {\n        match self {\n");
+    for l in locales {
+        let _ = writeln!(
+            s,
+            "            Locale::{} => {:?},",
+            camel(&l.tag),
+            autonym(l)
+        );
+    }
     s.push_str("        }\n    }\n}\n\n");
 
     s.push_str(
@@ -271,16 +288,16 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         let _ = writeln!(s, "            Text::{}{pat} => {id:?},", camel(id));
     }
     s.push_str("        }\n    }\n\n");
-    // The reference locale is compiled to code; every other locale is data
-    // (`DATA`, written by `text::interpret`), so that a page downloads only
-    // the language it shows. Until that is wired in, every locale writes
-    // the reference.
-    s.push_str("    /// Writes the message in `locale` to `out`.\n    pub fn write(&self, _locale: Locale, out: &mut String) {\n");
-    let _ = writeln!(
-        s,
-        "        self.write_{}(out);\n    }}",
-        snake(&locales[0].tag)
-    );
+    s.push_str("    /// The message's place in a locale's data (id order).\n    pub fn index(&self) -> usize {\n        match self {\n");
+    for (i, (id, v)) in vars.iter().enumerate() {
+        let pat = if v.is_empty() { "" } else { " { .. }" };
+        let _ = writeln!(s, "            Text::{}{pat} => {i},", camel(id));
+    }
+    s.push_str("        }\n    }\n\n");
+    // No locale is compiled to code: every locale is data (`DATA`), which
+    // the page downloads as a file and `text::install`s, and `text.rs`
+    // interprets it. A page downloads only the language it shows.
+    s.push_str("    /// Writes the message in `locale` to `out` (English where `locale`'s\n    /// catalogue is not installed).\n    pub fn write(&self, locale: Locale, out: &mut String) {\n        write_text(self, locale, out);\n    }\n");
     // The message's argument `i`, numbering its variables in name order as
     // the data's `{"v": i}` and `{"s": i}` do.
     s.push_str("\n    /// Argument `i`, numbering the variables in name order.\n    pub fn arg(&self, i: usize) -> Option<&Arg> {\n        match (self, i) {\n");
@@ -314,38 +331,6 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         }
     }
     s.push_str("        ]\n    }\n");
-    for l in &locales[..1] {
-        let _ = writeln!(
-            s,
-            "\n    #[allow(clippy::needless_else, reason = \"a select's default may be empty\")]\n    fn write_{}(&self, out: &mut String) {{",
-            snake(&l.tag)
-        );
-        let _ = writeln!(s, "        const L: Locale = Locale::{};", camel(&l.tag));
-        s.push_str("        match self {\n");
-        for (id, v) in vars {
-            let pattern = l.messages[*id];
-            let used = variables(pattern, l);
-            let binding = if v.is_empty() {
-                String::new()
-            } else {
-                let names: Vec<_> = v
-                    .iter()
-                    .map(|n| {
-                        if used.contains(n) {
-                            field(n)
-                        } else {
-                            format!("{}: _", field(n))
-                        }
-                    })
-                    .collect();
-                format!(" {{ {} }}", names.join(", "))
-            };
-            let _ = writeln!(s, "            Text::{}{binding} => {{", camel(id));
-            emit_pattern(&mut s, pattern, l, 4, 0);
-            s.push_str("            }\n");
-        }
-        s.push_str("        }\n    }\n");
-    }
     s.push_str("}\n");
     let _ = writeln!(
         s,
@@ -355,10 +340,44 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
     s.push_str("\n/// Every locale's messages as data (JSON), for `text::install`; the page\n/// downloads the one it needs as a file, written by `bundle`.\npub const DATA: [(Locale, &str); ");
     let _ = writeln!(s, "{}] = [", locales.len());
     for l in locales {
-        let _ = writeln!(s, "    (Locale::{}, {:?}),", camel(&l.tag), data(l, vars));
+        let _ = writeln!(
+            s,
+            "    (Locale::{}, {:?}),",
+            camel(&l.tag),
+            data(l, &locales[0], vars)
+        );
+    }
+    s.push_str("];\n");
+    s.push_str("\n/// The messages each locale lacks (written in English there).\npub const MISSING: [(Locale, &[&str]); ");
+    let _ = writeln!(s, "{}] = [", locales.len());
+    for l in locales {
+        let missing: Vec<_> = vars
+            .keys()
+            .filter(|id| !l.messages.contains_key(**id))
+            .collect();
+        let _ = writeln!(s, "    (Locale::{}, &{:?}),", camel(&l.tag), missing);
     }
     s.push_str("];\n");
     s
+}
+
+/// A locale's `language-self`: plain text, its name in its own language.
+fn autonym(l: &Locale<'_>) -> String {
+    let Some(p) = l.messages.get("language-self") else {
+        fail(&format!(
+            "{}.ftl lacks language-self, the language's own name",
+            l.tag
+        ))
+    };
+    p.elements
+        .iter()
+        .map(|e| match e {
+            PatternElement::TextElement { value } => *value,
+            PatternElement::Placeable { .. } => {
+                fail(&format!("{}.ftl: language-self must be plain text", l.tag))
+            }
+        })
+        .collect()
 }
 
 /// FNV-1a of every message id and its variables: a locale's data made
@@ -379,16 +398,17 @@ fn check(vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
     format!("{h:016x}")
 }
 
-/// A locale as JSON: `{"locale", "check", "messages": {id: pattern}}`, a
+/// A locale as JSON: `{"locale", "check", "messages": [pattern…]}`, one
+/// pattern per message in id order (`Text::index`), a
 /// pattern being a list of text, `{"v": i}` and
 /// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
 /// message's variables in name order), with terms and message references
 /// written out.
-fn data(l: &Locale<'_>, vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
+fn data(l: &Locale<'_>, reference: &Locale<'_>, vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
     let mut s = String::new();
     let _ = write!(
         s,
-        "{{\"locale\":{},\"check\":{},\"messages\":{{",
+        "{{\"locale\":{},\"check\":{},\"messages\":[",
         json_str(&l.tag),
         json_str(&check(vars))
     );
@@ -396,11 +416,15 @@ fn data(l: &Locale<'_>, vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
         if i > 0 {
             s.push(',');
         }
-        let _ = write!(s, "{}:", json_str(id));
         let names: Vec<&str> = vars[id].iter().map(String::as_str).collect();
-        data_pattern(&mut s, l.messages[*id], l, &names, 0);
+        // A message the locale lacks is the reference's (listed in MISSING).
+        let (pattern, owner) = l
+            .messages
+            .get(*id)
+            .map_or((reference.messages[*id], reference), |p| (*p, l));
+        data_pattern(&mut s, pattern, owner, &names, 0);
     }
-    s.push_str("}}");
+    s.push_str("]}");
     s
 }
 
@@ -552,65 +576,6 @@ fn field(name: &str) -> String {
     }
 }
 
-fn snake(tag: &str) -> String {
-    tag.to_ascii_lowercase().replace('-', "_")
-}
-
-fn indent(level: usize) -> String {
-    "    ".repeat(level)
-}
-
-fn emit_pattern(s: &mut String, p: &Pattern<&str>, l: &Locale<'_>, level: usize, depth: u8) {
-    for element in &p.elements {
-        match element {
-            PatternElement::TextElement { value } => emit_text(s, value, level),
-            PatternElement::Placeable { expression } => {
-                emit_expression(s, expression, l, level, depth)
-            }
-        }
-    }
-}
-
-/// Pushes literal text (a string literal's escapes are Fluent's `\"`,
-/// `\\` and `\uXXXX`; the catalogue uses none but `{""}` and `{" "}`).
-fn emit_text(s: &mut String, value: &str, level: usize) {
-    let mut chars = value.chars();
-    match (chars.next(), chars.next()) {
-        (None, _) => {}
-        (Some(c), None) => {
-            let _ = writeln!(s, "{}out.push({c:?});", indent(level));
-        }
-        _ => {
-            let _ = writeln!(s, "{}out.push_str({value:?});", indent(level));
-        }
-    }
-}
-
-fn emit_expression(s: &mut String, e: &Expression<&str>, l: &Locale<'_>, level: usize, depth: u8) {
-    match e {
-        Expression::Inline(inline) => emit_inline(s, inline, l, level, depth),
-        Expression::Select { selector, variants } => {
-            let InlineExpression::VariableReference { id } = selector else {
-                fail(&format!("{}: a select must be on a variable", l.tag))
-            };
-            let var = field(id.name);
-            let (ordered, default) = select_variants(variants, l);
-            for (i, (key, v)) in ordered.iter().enumerate() {
-                let keyword = if i == 0 { "if" } else { "} else if" };
-                let _ = writeln!(s, "{}{keyword} {var}.selects({key:?}, L) {{", indent(level));
-                emit_pattern(s, &v.value, l, level + 1, depth);
-            }
-            if ordered.is_empty() {
-                emit_pattern(s, &default.value, l, level, depth);
-            } else {
-                let _ = writeln!(s, "{}}} else {{", indent(level));
-                emit_pattern(s, &default.value, l, level + 1, depth);
-                let _ = writeln!(s, "{}}}", indent(level));
-            }
-        }
-    }
-}
-
 /// A select's variants in the order they are tried — exact numbers first,
 /// then plural categories and strings, as Fluent does — each with its key,
 /// and the default. The compiled code and the data both follow it.
@@ -631,53 +596,4 @@ fn select_variants<'a, 's>(
         })
         .collect();
     (keyed, default)
-}
-
-fn emit_inline(
-    s: &mut String,
-    e: &InlineExpression<&str>,
-    l: &Locale<'_>,
-    level: usize,
-    depth: u8,
-) {
-    match e {
-        InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => {
-            emit_text(s, value, level)
-        }
-        InlineExpression::VariableReference { id } => {
-            let _ = writeln!(s, "{}{}.write(L, out);", indent(level), field(id.name));
-        }
-        InlineExpression::TermReference { id, .. } => {
-            let Some(t) = l.terms.get(id.name) else {
-                fail(&format!("{}: unknown term -{}", l.tag, id.name))
-            };
-            if depth > 8 {
-                fail(&format!("{}: terms nest too deep at -{}", l.tag, id.name));
-            }
-            emit_pattern(s, t, l, level, depth + 1);
-        }
-        InlineExpression::MessageReference { id, .. } => {
-            let Some(p) = l.messages.get(id.name) else {
-                fail(&format!("{}: unknown message {}", l.tag, id.name))
-            };
-            if !variables(p, l).is_empty() {
-                fail(&format!(
-                    "{}: {} is referenced but has variables",
-                    l.tag, id.name
-                ));
-            }
-            let _ = writeln!(
-                s,
-                "{}Text::{}.write(L, out);",
-                indent(level),
-                camel(id.name)
-            );
-        }
-        InlineExpression::Placeable { expression } => {
-            emit_expression(s, expression, l, level, depth)
-        }
-        InlineExpression::FunctionReference { id, .. } => {
-            fail(&format!("{}: function {} is not supported", l.tag, id.name))
-        }
-    }
 }

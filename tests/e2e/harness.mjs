@@ -33,6 +33,7 @@ export const MIME_TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.wasm': 'application/wasm',
+  '.json': 'application/json',
 };
 
 /** The number of gates the page draws (SPEC 3). */

@@ -5,9 +5,10 @@
 //! `DIST` receives:
 //! - every top-level file of `WWW` but dot-files (`index.html`, `style.css`,
 //!   `main.js`, `favicon.svg`, and `embed.html` or others when the page has
-//!   them), and of `WWW/pkg/` only `gateway_web.js` and
-//!   `gateway_web_bg.wasm`: a folder that works from any static host under
-//!   any sub-path, since the page uses relative URLs only;
+//!   them), and of `WWW/pkg/` only `gateway_web.js`,
+//!   `gateway_web_bg.wasm` and the catalogues `locales/<tag>.json`: a
+//!   folder that works from any static host under any sub-path, since the
+//!   page uses relative URLs only;
 //! - `workbench.html`, the single-file build (see [`single`]): one file that
 //!   works from `file://` and can be uploaded alone.
 //!
@@ -81,8 +82,33 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
     }
     files.sort();
     files.extend(PKG.iter().map(|name| Path::new("pkg").join(name)));
+    let locales = www.join("pkg/locales");
+    let mut catalogues = Vec::new();
+    for entry in fs::read_dir(&locales).map_err(|e| io(&locales, e))? {
+        let path = entry.map_err(|e| io(&locales, e))?.path();
+        if let Some(tag) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".json"))
+        {
+            let data = fs::read_to_string(&path).map_err(|e| io(&path, e))?;
+            catalogues.push((tag.to_string(), data));
+        }
+    }
+    catalogues.sort();
+    if !catalogues.iter().any(|(tag, _)| tag == "en") {
+        return Err(format!(
+            "{} is missing: run scripts/build-web first",
+            locales.join("en.json").display()
+        ));
+    }
+    files.extend(
+        catalogues
+            .iter()
+            .map(|(tag, _)| Path::new("pkg/locales").join(format!("{tag}.json"))),
+    );
 
-    fs::create_dir_all(dist.join("pkg")).map_err(|e| io(dist, e))?;
+    fs::create_dir_all(dist.join("pkg/locales")).map_err(|e| io(dist, e))?;
     let mut written = Vec::new();
     for file in files {
         let to = dist.join(&file);
@@ -106,6 +132,7 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
         main_js: &main_js,
         wasm: &wasm,
         favicon_svg: &favicon_svg,
+        catalogues: &catalogues,
     })?;
     let to = dist.join(SINGLE_FILE);
     fs::write(&to, &html).map_err(|e| io(&to, e))?;
@@ -135,6 +162,9 @@ mod tests {
         )
         .unwrap();
         fs::write(www.join("pkg/gateway_web_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+        fs::create_dir_all(www.join("pkg/locales")).unwrap();
+        fs::write(www.join("pkg/locales/en.json"), "{}").unwrap();
+        fs::write(www.join("pkg/locales/zh-TW.json"), "{}").unwrap();
         fs::write(www.join("pkg/gateway_web.d.ts"), "").unwrap();
         fs::write(www.join("pkg/package.json"), "{}").unwrap();
 
@@ -153,6 +183,8 @@ mod tests {
                 "style.css",
                 "pkg/gateway_web.js",
                 "pkg/gateway_web_bg.wasm",
+                "pkg/locales/en.json",
+                "pkg/locales/zh-TW.json",
                 "workbench.html"
             ]
         );
@@ -166,7 +198,7 @@ mod tests {
         }
         assert_eq!(
             fs::read_dir(dist.join("pkg")).unwrap().count(),
-            2,
+            3,
             "only what the page loads"
         );
         assert!(!dist.join(".DS_Store").exists());

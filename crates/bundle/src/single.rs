@@ -52,6 +52,8 @@ pub struct Inputs<'a> {
     pub wasm: &'a [u8],
     /// `favicon.svg`.
     pub favicon_svg: &'a [u8],
+    /// `pkg/locales/<tag>.json`, as `(tag, data)`.
+    pub catalogues: &'a [(String, String)],
 }
 
 /// Assembles the single file, or says which part of the inputs it could not use.
@@ -76,7 +78,8 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
             csp_tag,
             format!(r#"<meta http-equiv="Content-Security-Policy" content="{csp}">"#)
                 + "\n  "
-                + MARKER,
+                + MARKER
+                + &catalogue_blocks(inputs.catalogues),
         ),
         (
             icon_tag,
@@ -101,6 +104,22 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
     }
     out.push_str(&html[at..]);
     Ok(out)
+}
+
+/// Each catalogue as a data block the page reads instead of fetching
+/// (`<script type="application/json">` is not run, so the CSP does not
+/// apply to it). `<` is written `\u003c`, the same JSON, so no `</script>`
+/// can close the block.
+fn catalogue_blocks(catalogues: &[(String, String)]) -> String {
+    catalogues
+        .iter()
+        .map(|(tag, data)| {
+            format!(
+                "\n  <script type=\"application/json\" id=\"catalogue-{tag}\">{}</script>",
+                data.replace('<', "\\u003c")
+            )
+        })
+        .collect()
 }
 
 /// The text of the inline module: the glue, `main.js`, then the loader
@@ -303,6 +322,28 @@ mod tests {
             main_js: MAIN,
             wasm: WASM,
             favicon_svg: SVG,
+            catalogues: Box::leak(Box::new([
+                (
+                    "en".to_string(),
+                    r#"{"messages":{"a":["x</script><b>"]}}"#.to_string(),
+                ),
+                (
+                    "zh-TW".to_string(),
+                    r#"{"messages":{"a":["文字"]}}"#.to_string(),
+                ),
+            ])),
+        }
+    }
+
+    #[test]
+    fn the_catalogues_ride_along_as_data_blocks_that_no_text_can_close() {
+        let html = build(&inputs(GLUE, CSS)).unwrap();
+        for (tag, data) in inputs(GLUE, CSS).catalogues {
+            let open = format!(r#"<script type="application/json" id="catalogue-{tag}">"#);
+            let block = between(&html, &open, "</script>");
+            assert!(!block.contains('<'), "{block}");
+            // The same JSON: `\u003c` is how JSON may write `<`.
+            assert_eq!(block.replace("\\u003c", "<"), *data);
         }
     }
 
@@ -440,7 +481,11 @@ mod tests {
             "an already escaped slash stays"
         );
         assert!(script.contains("const d = 1 < 2;"), "other < stay");
-        assert_eq!(html.to_ascii_lowercase().matches("</script").count(), 1);
+        // One end tag for the module, one for each catalogue's data block.
+        assert_eq!(
+            html.to_ascii_lowercase().matches("</script").count(),
+            1 + inputs(GLUE, CSS).catalogues.len()
+        );
         // The policy hashes the escaped text, which is what the browser runs.
         assert!(csp(&html).contains(&source_hash(script)));
     }

@@ -14,6 +14,7 @@ use gateway_core::declarations::Export;
 use gateway_core::json::{utf16_len, MAX_ARGUMENT_UNITS};
 use gateway_core::notice::Notice;
 use gateway_core::share::{Setup, ShareError};
+use gateway_core::text::{Locale, DATA};
 use gateway_core::{baseline::StoredError, ExampleKind, ExperimentId, Gate, Msg, ToolId, Verdict};
 use gateway_core::{Hook, Role, Speed};
 use serde_json::{json, Map, Value};
@@ -456,7 +457,7 @@ pub fn decision(u: &mut Unstructured<'_>) -> Result<String> {
 }
 
 pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
-    Ok(match u.int_in_range(0..=9)? {
+    Ok(match u.int_in_range(0..=11)? {
         0 => Notice::HiddenPaused,
         1 => Notice::SharedSetup,
         2 => Notice::LinkRefused(ShareError::FutureVersion {
@@ -477,6 +478,11 @@ pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
         }),
         7 => Notice::BaselineStorageUnreadable,
         8 => Notice::BaselineKept,
+        9 => Notice::HideUnknown(vec![raw(u, 8)?]),
+        10 => Notice::CatalogueFailed {
+            language: pick(u, &Locale::ALL)?.autonym(),
+            why: gateway_core::text::CatalogueFailure::Fetch(raw(u, 12)?),
+        },
         _ => Notice::BaselineUnsaved,
     })
 }
@@ -590,6 +596,8 @@ gateway_core::closed_enum! {
         Copied = "Copied",
         CopyFailed = "CopyFailed",
         DownloadFailed = "DownloadFailed",
+        SetLocale = "SetLocale",
+        CatalogueLoaded = "CatalogueLoaded",
     }
 }
 
@@ -636,6 +644,8 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::Copied(_) => Kind::Copied,
         Msg::CopyFailed(_) => Kind::CopyFailed,
         Msg::DownloadFailed(_) => Kind::DownloadFailed,
+        Msg::SetLocale { .. } => Kind::SetLocale,
+        Msg::CatalogueLoaded { .. } => Kind::CatalogueLoaded,
     }
 }
 
@@ -723,6 +733,26 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
         Kind::Copied => Msg::Copied(deliverable(u)?),
         Kind::CopyFailed => Msg::CopyFailed(deliverable(u)?),
         Kind::DownloadFailed => Msg::DownloadFailed(deliverable(u)?),
+        Kind::SetLocale => Msg::SetLocale {
+            locale: pick(u, &Locale::ALL)?,
+            page_url: page_url(u)?,
+        },
+        Kind::CatalogueLoaded => Msg::CatalogueLoaded {
+            locale: pick(u, &Locale::ALL)?,
+            data: catalogue(u)?,
+        },
+    })
+}
+
+/// What fetching a catalogue gave: a locale's data, the same edited, any
+/// text, or a failure.
+fn catalogue(u: &mut Unstructured<'_>) -> Result<Result<String, String>> {
+    let data = pick(u, &DATA)?.1;
+    Ok(match weighted(u, &[3, 1, 1, 1])? {
+        0 => Ok(data.into()),
+        1 => Ok(text_edits(u, &data[..data.len().min(400)])?),
+        2 => Ok(raw(u, 40)?),
+        _ => Err(raw(u, 20)?),
     })
 }
 
@@ -836,6 +866,14 @@ pub fn answers(u: &mut Unstructured<'_>, commands: &[Command]) -> Result<Vec<Msg
             (Command::Download { .. } | Command::Post(_) | Command::ReplaceAddress { .. }, _) => {
                 None
             }
+            (Command::LoadCatalogue(locale), 0) => Some(Msg::CatalogueLoaded {
+                locale: *locale,
+                data: Ok(DATA[*locale as usize].1.into()),
+            }),
+            (Command::LoadCatalogue(locale), _) => Some(Msg::CatalogueLoaded {
+                locale: *locale,
+                data: Err("HTTP 404".into()),
+            }),
         };
         out.extend(msg);
     }
@@ -850,6 +888,8 @@ pub struct Start {
     pub framed: bool,
     pub baseline: Read,
     pub notes: Read,
+    /// The language the page opened in.
+    pub locale: Locale,
 }
 
 impl Start {
@@ -924,12 +964,14 @@ pub fn start(u: &mut Unstructured<'_>) -> Result<Start> {
         1 => Read::Failed,
         _ => Read::Found(prose(u)?),
     };
+    let locale = pick(u, &Locale::ALL)?;
     Ok(Start {
         query,
         fragment,
         framed,
         baseline,
         notes,
+        locale,
     })
 }
 

@@ -142,6 +142,7 @@ fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Result<Op
         query,
         fragment,
         framed: false,
+        locale: Locale::default(),
     };
     let opening = open(address, read);
     match &opening {
@@ -158,7 +159,7 @@ fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Result<Op
             }
             view_shape(&wb.view())?;
         }
-        Opening::Unknown { id } => {
+        Opening::Unknown { id, .. } => {
             for locale in Locale::ALL {
                 let page = UnknownView::new(id, locale);
                 ensure!(
@@ -207,7 +208,7 @@ fn opening(s: &str) -> Result<(), Violation> {
     let absent = |_: &str| Read::Absent;
     opened(s, "", &absent)?;
     let named = format!("?experiment={}", percent(s));
-    if let Opening::Unknown { id } = opened(&named, "", &absent)? {
+    if let Opening::Unknown { id, .. } = opened(&named, "", &absent)? {
         ensure!(
             id == s,
             Invariant::ErrorHasMessage,

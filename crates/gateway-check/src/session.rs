@@ -42,14 +42,13 @@ pub fn check_session(data: &[u8]) -> Result<(), Violation> {
         query: &start.query,
         fragment: &start.fragment,
         framed: start.framed,
+        locale: start.locale,
     };
     let opened = guard(0, "opening", || open(address, &|key| start.read(key)))?;
     let wb = match opened {
         Opening::Workbench(wb) => *wb,
-        Opening::Unknown { id } => {
-            let page = guard(0, "unknown experiment", || {
-                UnknownView::new(&id, Default::default())
-            })?;
+        Opening::Unknown { id, locale } => {
+            let page = guard(0, "unknown experiment", || UnknownView::new(&id, locale))?;
             ensure!(
                 !page.message.is_empty() && !page.experiments.is_empty(),
                 Invariant::ErrorHasMessage,

@@ -143,6 +143,11 @@ link-damaged = This link's setup is damaged ({ $detail }). The experiment's defa
 ## Notices
 
 notice-hidden-paused = Paused because the page was hidden.
+notice-catalogue-failed = The { $language } words could not be loaded ({ $detail }), so the page stays in this language.
+catalogue-unreadable = the file is not a catalogue
+catalogue-unknown-locale = the file is for a language this page does not have: { $tag }
+catalogue-other-build = the file belongs to another version of this page
+catalogue-wrong-locale = the file holds the words of { $tag }
 notice-shared-setup = Opened a shared setup. Approvals are never shared: review the request and approve it yourself.
 notice-experiment-conflict = This link is for the { $link } experiment, so it was opened instead of ?experiment={ $query }.
 notice-baseline-storage-unreadable = This browser's storage could not be read, so a baseline stored here is left untouched: a baseline you capture stays on this page only.
@@ -200,6 +205,9 @@ expand-experiment = Expand experiment
 exit-full-screen = Exit full screen
 copy-link = Copy link
 share-link-label = Link to this setup
+# The language switch lists every language by its own name (language-self).
+language-self = English
+language-label = Language
 your-experiment = Your experiment
 goals-heading = Goals
 experiment-hint = Each gate takes { $seconds } inspection seconds, or use Next gate. Only reaching the final stage applies the planned local effect. Restart preserves the ledger; Reset synthetic ledger clears this page's fictional state.

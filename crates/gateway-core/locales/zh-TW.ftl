@@ -162,6 +162,11 @@ link-damaged = 這個連結的設定已損壞（{ $detail }），因此改為顯
 ## Notices
 
 notice-hidden-paused = 頁面被隱藏，因此已暫停。
+notice-catalogue-failed = 無法載入{ $language }的文字（{ $detail }），因此頁面維持目前的語言。
+catalogue-unreadable = 這個檔案不是文字目錄
+catalogue-unknown-locale = 這個檔案屬於本頁沒有的語言：{ $tag }
+catalogue-other-build = 這個檔案屬於本頁的另一個版本
+catalogue-wrong-locale = 這個檔案是 { $tag } 的文字
 notice-shared-setup = 已開啟分享的設定。核准永遠不會隨連結分享：請檢查請求，並自行核准。
 notice-experiment-conflict = 這個連結屬於 { $link } 實驗，因此改為開啟該實驗，而非 ?experiment={ $query }。
 notice-baseline-storage-unreadable = 無法讀取此瀏覽器的儲存空間，因此這裡儲存的基準保持原樣：你擷取的基準只會留在本頁。
@@ -216,6 +221,8 @@ expand-experiment = 展開實驗
 exit-full-screen = 結束全螢幕
 copy-link = 複製連結
 share-link-label = 此設定的連結
+language-self = 繁體中文
+language-label = 語言
 your-experiment = 你的實驗
 goals-heading = 目標
 experiment-hint = 每個關卡要檢查 { $seconds } 秒，也可以按「下一個關卡」。只有走到最後一個階段，才會套用預定的本機效果。「重新開始檢查」會保留帳本；「重設模擬帳本」會清除本頁的虛構狀態。

@@ -8,6 +8,7 @@
 //! tested, here. (quinn-proto's `poll()`, iced's `Task`.)
 
 use crate::declarations::Export;
+use crate::text::Locale;
 
 /// One thing for the shell to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +35,9 @@ pub enum Command {
     Copy { what: Deliverable, text: String },
     /// Show `url` in the address bar without loading it (a share link).
     ReplaceAddress { url: String },
+    /// Fetch the catalogue of a language (`pkg/locales/<tag>.json`); answer
+    /// with `Msg::CatalogueLoaded`.
+    LoadCatalogue(Locale),
 }
 
 /// A stored value the core keeps per experiment.

@@ -30,6 +30,7 @@ pub mod reason;
 pub mod runlog;
 pub mod schema;
 pub mod share;
+mod sort;
 pub mod text;
 pub mod tools;
 pub mod turn;

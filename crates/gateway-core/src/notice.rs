@@ -4,7 +4,7 @@
 
 use crate::baseline::StoredError;
 use crate::share::ShareError;
-use crate::text::Text;
+use crate::text::{CatalogueFailure, Text};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Notice {
@@ -27,6 +27,12 @@ pub enum Notice {
     /// `hide=` named these, which are no panel of the page (for the
     /// instructor who embeds it).
     HideUnknown(Vec<String>),
+    /// A language's catalogue could not be fetched or installed: the page
+    /// stays in its language.
+    CatalogueFailed {
+        language: &'static str,
+        why: CatalogueFailure,
+    },
 }
 
 impl Notice {
@@ -46,6 +52,10 @@ impl Notice {
             Notice::HideUnknown(names) => Text::NoticeHideUnknown {
                 names: names.clone().into(),
                 panels: crate::embed::PANELS.to_vec().into(),
+            },
+            Notice::CatalogueFailed { language, why } => Text::NoticeCatalogueFailed {
+                language: (*language).into(),
+                detail: why.text(),
             },
         }
     }

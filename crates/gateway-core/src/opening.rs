@@ -27,6 +27,7 @@ pub enum Opening {
     /// `?experiment=` names no experiment: the page lists them.
     Unknown {
         id: String,
+        locale: Locale,
     },
 }
 
@@ -39,6 +40,9 @@ pub struct Address<'a> {
     pub fragment: &'a str,
     /// Whether a course page frames this one.
     pub framed: bool,
+    /// The page's language ([`choose_locale`]), whose catalogue the shell
+    /// has installed.
+    pub locale: Locale,
 }
 
 /// Opens the page at `address`; `read` answers what storage holds under a key.
@@ -66,7 +70,12 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         (_, None) => ExperimentId::default(),
         (_, Some(id)) => match id.parse::<ExperimentId>() {
             Ok(e) => e,
-            Err(_) => return Opening::Unknown { id: id.into() },
+            Err(_) => {
+                return Opening::Unknown {
+                    id: id.into(),
+                    locale: address.locale,
+                }
+            }
         },
     };
     let embed = EmbedOptions {
@@ -78,6 +87,7 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         notices.push(Notice::HideUnknown(embed.unknown.clone()));
     }
     let mut wb = Workbench::new(experiment);
+    wb.set_locale(address.locale);
     wb.set_framed(address.framed);
     wb.set_embed(embed);
     match read(&Slot::Baseline.key(experiment.id())) {
@@ -120,8 +130,7 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
 /// `zh-TW`, in any case), or else the browser's preferred languages decide,
 /// in order: the first that is English (`en`, `en-…`) or Traditional
 /// Chinese (`zh-TW`, `zh-Hant…`, `zh-HK`) wins; any other is passed over,
-/// and with none of them the page is English. (Not yet wired into the page:
-/// issue 9.)
+/// and with none of them the page is English.
 pub fn choose_locale(query: &str, preferred: &[&str]) -> Locale {
     let named = query_pairs(query)
         .into_iter()
@@ -147,6 +156,31 @@ fn supported(tag: &str) -> Option<Locale> {
         }
         _ => None,
     }
+}
+
+/// `url` with its `lang` parameter set to `locale` (added last, or
+/// replaced where it was), every other parameter and the fragment kept:
+/// share links and a reloaded page keep the language.
+pub fn with_lang(url: &str, locale: Locale) -> String {
+    let (base, fragment) = url
+        .split_once('#')
+        .map_or((url, None), |(b, f)| (b, Some(f)));
+    let (path, query) = base.split_once('?').unwrap_or((base, ""));
+    // The other parameters exactly as they were written.
+    let mut out = format!("{path}?");
+    for pair in query.split('&') {
+        if !pair.is_empty() && pair.split('=').next() != Some("lang") {
+            out.push_str(pair);
+            out.push('&');
+        }
+    }
+    out.push_str("lang=");
+    out.push_str(locale.id());
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    out
 }
 
 /// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`, as `URLSearchParams` reads it.
@@ -176,16 +210,20 @@ impl UnknownView {
             message: Text::UnknownExperiment { id: id.into() }.render(locale),
             experiments: ExperimentId::ALL
                 .iter()
-                .map(|e| (format!("?experiment={}", e.id()), e.experiment().title))
+                .map(|e| {
+                    let href = format!("?experiment={}&lang={}", e.id(), locale.id());
+                    (href, e.experiment().title)
+                })
                 .collect(),
         }
     }
 }
 
-/// What the error banner says when the page stops (a panic).
-pub fn panic_banner(details: &str) -> String {
+/// What the error banner says when the page stops (a panic), in the
+/// page's language.
+pub fn panic_banner(details: &str, locale: Locale) -> String {
     crate::text::Text::PanicBanner {
         details: details.into(),
     }
-    .en()
+    .render(locale)
 }

@@ -318,8 +318,7 @@ impl Args {
     /// their canonical texts are equal.
     pub fn canonical(&self) -> String {
         let mut entries: Vec<_> = self.0.iter().collect();
-        // Object keys are unique, so an unstable sort is exact.
-        entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+        crate::sort::sort_by_key(&mut entries, |e| e.0);
         let sorted: Map<String, Value> = entries
             .into_iter()
             .map(|(k, v)| (k.clone(), v.clone()))

@@ -3,10 +3,12 @@
 //!
 //! The wording lives in `locales/<tag>.ftl` (Project Fluent); `build.rs`
 //! compiles those files into [`Text`], one variant per message with the
-//! message's variables as fields, and into [`Locale`], one variant per file.
-//! A second language is one more `.ftl` file. Decisions carry `Text` values;
-//! they become a `String` only where the view model is built
-//! ([`Text::render`]).
+//! message's variables as fields, into [`Locale`], one variant per file,
+//! and into [`DATA`], every locale's messages as JSON. The page downloads
+//! the data of the language it shows and [`install`]s it; this module
+//! interprets it. A second language is one more `.ftl` file. Decisions
+//! carry `Text` values; they become a `String` only where the view model
+//! is built ([`Text::render`]).
 
 include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
@@ -75,18 +77,130 @@ fn list_separator(locale: Locale) -> &'static str {
     }
 }
 
-/// `text` interpreted from a locale's `messages` (the `messages` object of
-/// its [`DATA`]). Only the reference locale is compiled to code; the page
-/// will download another locale's data and write it through this
-/// interpreter (issue 9: not wired into the page yet, so until then every
-/// locale writes the reference).
-pub fn interpret(
-    messages: &serde_json::Map<String, serde_json::Value>,
-    text: &Text,
+/// A locale's data could not be installed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CatalogueError {
+    /// The text is not JSON, or not an object with `locale`, `check` and
+    /// `messages`.
+    Unreadable,
+    /// `locale` names no language this build has.
+    UnknownLocale(String),
+    /// The data was made for other messages (another build of the page).
+    OtherBuild,
+}
+
+impl CatalogueError {
+    pub fn text(&self) -> Text {
+        match self {
+            CatalogueError::Unreadable => Text::CatalogueUnreadable,
+            CatalogueError::UnknownLocale(tag) => Text::CatalogueUnknownLocale { tag: tag.into() },
+            CatalogueError::OtherBuild => Text::CatalogueOtherBuild,
+        }
+    }
+}
+
+/// Why a language's catalogue could not be had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CatalogueFailure {
+    /// The fetch failed (the browser's words, e.g. `HTTP 404 …`).
+    Fetch(String),
+    /// The file is not a catalogue this page can install.
+    Install(CatalogueError),
+    /// The file is another language's catalogue.
+    WrongLocale(Locale),
+}
+
+/// Installs a fetched catalogue, which must be `locale`'s.
+pub fn install_fetched(
     locale: Locale,
-) -> String {
+    fetched: Result<String, String>,
+) -> Result<(), CatalogueFailure> {
+    match install(&fetched.map_err(CatalogueFailure::Fetch)?) {
+        Ok(l) if l == locale => Ok(()),
+        Ok(l) => Err(CatalogueFailure::WrongLocale(l)),
+        Err(e) => Err(CatalogueFailure::Install(e)),
+    }
+}
+
+impl CatalogueFailure {
+    /// The reason, as the notice's detail.
+    pub fn text(&self) -> Arg {
+        match self {
+            CatalogueFailure::Fetch(detail) => detail.into(),
+            CatalogueFailure::Install(e) => e.text().into(),
+            CatalogueFailure::WrongLocale(l) => {
+                Text::CatalogueWrongLocale { tag: l.id().into() }.into()
+            }
+        }
+    }
+}
+
+type Messages = Vec<serde_json::Value>;
+
+/// The catalogues installed so far, one slot per locale. A catalogue is
+/// installed once and never changes, so a message written twice reads the
+/// same words.
+static INSTALLED: [std::sync::OnceLock<Messages>; Locale::ALL.len()] =
+    [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
+
+/// Installs a locale's data (one of [`DATA`], as the page downloads it)
+/// and says which locale it was. Installing a locale again keeps the
+/// first.
+pub fn install(data: &str) -> Result<Locale, CatalogueError> {
+    use serde_json::Value;
+    let Ok(Value::Object(mut data)) = serde_json::from_str::<Value>(data) else {
+        return Err(CatalogueError::Unreadable);
+    };
+    let Some(tag) = data.get("locale").and_then(Value::as_str) else {
+        return Err(CatalogueError::Unreadable);
+    };
+    let Some(locale) = Locale::ALL.into_iter().find(|l| l.id() == tag) else {
+        return Err(CatalogueError::UnknownLocale(tag.into()));
+    };
+    if data.get("check").and_then(Value::as_str) != Some(CHECK) {
+        return Err(CatalogueError::OtherBuild);
+    }
+    let Some(Value::Array(messages)) = data.get_mut("messages").map(Value::take) else {
+        return Err(CatalogueError::Unreadable);
+    };
+    let _ = INSTALLED[locale as usize].set(messages);
+    Ok(locale)
+}
+
+/// Whether `locale`'s catalogue is installed (natively, every locale is,
+/// from [`DATA`]: tests and tools need no download).
+pub fn installed(locale: Locale) -> bool {
+    catalogue(locale).is_some()
+}
+
+fn catalogue(locale: Locale) -> Option<&'static Messages> {
+    let slot = &INSTALLED[locale as usize];
+    #[cfg(not(target_arch = "wasm32"))]
+    if slot.get().is_none() {
+        let _ = install(DATA[locale as usize].1);
+    }
+    slot.get()
+}
+
+/// Writes `text` from `locale`'s catalogue, or else from English's. The
+/// page installs a catalogue before it draws anything, so one is always
+/// there (natively every locale is); nothing is written otherwise, and the
+/// message ids are not shipped to be shown instead.
+fn write_text(text: &Text, locale: Locale, out: &mut String) {
+    let found = [locale, Locale::default()]
+        .into_iter()
+        .find_map(|l| Some((l, catalogue(l)?.get(text.index())?)));
+    if let Some((l, pattern)) = found {
+        write_pattern(pattern, text, l, out);
+    }
+}
+
+/// `text` interpreted from a locale's `messages` (the `messages` object of
+/// its [`DATA`]), as [`Text::render`] writes it once that locale is
+/// installed.
+pub fn interpret(messages: &[serde_json::Value], text: &Text, locale: Locale) -> String {
     let mut out = String::new();
-    if let Some(pattern) = messages.get(text.id()) {
+    if let Some(pattern) = messages.get(text.index()) {
         write_pattern(pattern, text, locale, &mut out);
     }
     out

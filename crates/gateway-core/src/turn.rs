@@ -203,7 +203,7 @@ pub fn claims(text: &str, registry: &Registry) -> Vec<Claim> {
                     .map(|at| (at, decl.name))
             })
             .collect();
-        hits.sort_unstable();
+        crate::sort::sort_by_key(&mut hits, |&hit| hit);
         found.extend(hits.into_iter().map(|(_, tool)| Claim {
             sentence: sentence.to_string(),
             tool,

@@ -104,6 +104,18 @@ pub enum Msg {
     Copied(Deliverable),
     CopyFailed(Deliverable),
     DownloadFailed(Deliverable),
+    /// The learner chose a language; `page_url` is the page's address, to
+    /// which the choice is written (`?lang=`) so a reload keeps it.
+    SetLocale {
+        locale: Locale,
+        page_url: String,
+    },
+    /// The answer to `Command::LoadCatalogue`: the catalogue's data, or why
+    /// it could not be fetched.
+    CatalogueLoaded {
+        locale: Locale,
+        data: Result<String, String>,
+    },
 }
 
 /// What [`Workbench::update`] did with a message.
@@ -142,6 +154,8 @@ pub enum Ignored {
     NoBaseline,
     /// Only a framed page tells its parent its height.
     NotFramed,
+    /// The page is in that language already.
+    SameLocale,
 }
 
 /// The policy inputs beside the request.
@@ -206,6 +220,9 @@ pub struct Workbench {
     /// Whether the parent's H5P resizer answered `hello`.
     h5p_greeted: bool,
     embed: EmbedOptions,
+    /// A language chosen whose catalogue is loading, with the page's
+    /// address to write it to.
+    locale_wanted: Option<(Locale, String)>,
     commands: VecDeque<Command>,
     // INVARIANT: the words of `ledger` and `log` as they are now
     // (`refresh_records` after every change of either).
@@ -282,6 +299,7 @@ impl Workbench {
             full_screen: false,
             fill_frame: false,
             embed: EmbedOptions::default(),
+            locale_wanted: None,
             commands: VecDeque::new(),
             records: Records {
                 labels: Rc::new(Labels::new(Locale::default())),
@@ -315,6 +333,23 @@ impl Workbench {
 
     pub fn locale(&self) -> Locale {
         self.locale
+    }
+
+    /// Words everything in `locale` from now on; its catalogue must be
+    /// installed (`text::installed`), or English is written.
+    pub(crate) fn set_locale(&mut self, locale: Locale) {
+        self.locale = locale;
+        self.records.labels = Rc::new(Labels::new(locale));
+        self.refresh_records();
+    }
+
+    /// Switches to `locale`, whose catalogue is installed, and writes the
+    /// choice to the page's address.
+    fn switch_locale(&mut self, locale: Locale, page_url: &str) {
+        self.set_locale(locale);
+        self.commands.push_back(Command::ReplaceAddress {
+            url: crate::opening::with_lang(page_url, locale),
+        });
     }
 
     /// Everything the next run depends on besides the ledger.
@@ -505,6 +540,11 @@ impl Workbench {
             Msg::EndTurn if !in_turn => Ignored::NoTurn,
             Msg::ClearBaseline if self.baseline.is_none() => Ignored::NoBaseline,
             Msg::Resized { .. } if !self.framed => Ignored::NotFramed,
+            Msg::SetLocale { locale, .. }
+                if *locale == self.locale && self.locale_wanted.is_none() =>
+            {
+                Ignored::SameLocale
+            }
             _ => return None,
         };
         Some(why)
@@ -644,6 +684,7 @@ impl Workbench {
             }
             Msg::CopyLink { page_url } => {
                 let base = page_url.split('#').next().unwrap_or_default();
+                let base = crate::opening::with_lang(base, self.locale);
                 let url = format!("{base}#{}", self.setup().to_fragment());
                 self.share_link = Some(url.clone());
                 self.commands
@@ -700,6 +741,27 @@ impl Workbench {
             Msg::Copied(what) => self.answer(what, Delivery::Copied(what)),
             Msg::CopyFailed(what) => self.answer(what, Delivery::CopyFailed(what)),
             Msg::DownloadFailed(what) => self.answer(what, Delivery::DownloadFailed(what)),
+            Msg::SetLocale { locale, page_url } => {
+                if crate::text::installed(locale) {
+                    self.locale_wanted = None;
+                    self.switch_locale(locale, &page_url);
+                } else {
+                    self.locale_wanted = Some((locale, page_url));
+                    self.commands.push_back(Command::LoadCatalogue(locale));
+                }
+            }
+            Msg::CatalogueLoaded { locale, data } => {
+                let installed = crate::text::install_fetched(locale, data);
+                let wanted = self.locale_wanted.take_if(|(l, _)| *l == locale);
+                match (installed, wanted) {
+                    (Ok(()), Some((_, page_url))) => self.switch_locale(locale, &page_url),
+                    (Ok(()), None) => {}
+                    (Err(why), _) => self.notify(Notice::CatalogueFailed {
+                        language: locale.autonym(),
+                        why,
+                    }),
+                }
+            }
         }
     }
 

@@ -8,6 +8,7 @@
 mod common;
 
 use common::Driver;
+use gateway_core::text::Locale;
 use gateway_core::{
     ExampleKind, ExperimentId, Handled, Hook, Ignored, Msg, Role, ToolId, Workbench,
 };
@@ -148,6 +149,15 @@ fn cases() -> Vec<Case> {
             Ignored::TurnFinished,
         ),
         (
+            "The language the page is in",
+            finished_turn,
+            Msg::SetLocale {
+                locale: Locale::default(),
+                page_url: "https://example.test/?lang=en".into(),
+            },
+            Ignored::SameLocale,
+        ),
+        (
             "Approve on a finished turn",
             finished_turn,
             Msg::Approve,
@@ -194,6 +204,13 @@ fn the_same_messages_apply_where_they_mean_something() {
     );
     assert_eq!(d.wb.update(d.now, Msg::CaptureBaseline), Handled::Applied);
     assert_eq!(d.wb.update(d.now, Msg::ClearBaseline), Handled::Applied);
+    // Another language applies, even on a finished turn.
+    let mut d = finished_turn();
+    let switch = Msg::SetLocale {
+        locale: Locale::ZhTw,
+        page_url: "https://example.test/".into(),
+    };
+    assert_eq!(d.wb.update(d.now, switch), Handled::Applied);
 }
 
 /// Every reason is reached by some case above.
@@ -215,7 +232,8 @@ fn every_reason_has_a_case() {
         | Ignored::NotPlaying
         | Ignored::NoTurn
         | Ignored::NoBaseline
-        | Ignored::NotFramed => why,
+        | Ignored::NotFramed
+        | Ignored::SameLocale => why,
     };
     for why in [
         Ignored::TurnHoldsRequest,
@@ -231,6 +249,7 @@ fn every_reason_has_a_case() {
         Ignored::NoTurn,
         Ignored::NoBaseline,
         Ignored::NotFramed,
+        Ignored::SameLocale,
     ] {
         assert!(reached.contains(&all(why)), "{why:?} has no case");
     }

@@ -643,10 +643,11 @@ fn framed(experiment: ExperimentId) -> Workbench {
         query: &query,
         fragment: "",
         framed: true,
+        locale: gateway_core::text::Locale::default(),
     };
     match open(address, &|_| Read::Absent) {
         Opening::Workbench(wb) => *wb,
-        Opening::Unknown { id } => panic!("{id} did not open"),
+        Opening::Unknown { id, .. } => panic!("{id} did not open"),
     }
 }
 

@@ -47,3 +47,191 @@ fn the_first_preferred_language_the_catalogue_has_decides() {
     assert_eq!(tag("", &["ja", "ko"]), "en");
     assert_eq!(choose_locale("", &["de"]), Locale::default());
 }
+
+mod switching {
+    //! Switching language mid-run (issue 9) keeps every piece of state:
+    //! the gate under inspection, the approval, the ledger, the inputs and
+    //! the notes; only the words change.
+
+    #![allow(clippy::unwrap_used)]
+
+    use gateway_core::command::Command;
+    use gateway_core::opening::{open, with_lang, Address, Opening, UnknownView};
+    use gateway_core::text::{CatalogueFailure, Locale};
+    use gateway_core::{ExperimentId, Handled, Msg, Role, Workbench};
+
+    const PAGE: &str = "https://example.test/workbench/?experiment=email#s=1.x";
+
+    fn mid_run() -> Workbench {
+        let mut wb = Workbench::new(ExperimentId::Email);
+        wb.update(1, Msg::SetRole(Role::Operator));
+        wb.update(2, Msg::Approve);
+        wb.update(3, Msg::NextGate);
+        wb.update(4, Msg::NextGate);
+        wb.update(5, Msg::EditNotes("my notes".into()));
+        while wb.poll_command().is_some() {}
+        wb
+    }
+
+    #[test]
+    fn a_switch_mid_run_keeps_the_gate_the_approval_the_ledger_and_the_notes() {
+        let mut wb = mid_run();
+        let before = wb.view();
+        let switch = Msg::SetLocale {
+            locale: Locale::ZhTw,
+            page_url: PAGE.into(),
+        };
+        assert_eq!(wb.update(6, switch), Handled::Applied);
+        let after = wb.view();
+        assert_eq!(after.locale, Locale::ZhTw);
+        assert_eq!(after.playback.stage, before.playback.stage);
+        assert_eq!(after.playback.stage, Some(2));
+        assert_eq!(after.approval.approved, before.approval.approved);
+        assert!(after.approval.approved);
+        assert_eq!(after.ledger_json, before.ledger_json);
+        assert_eq!(after.args, before.args);
+        assert_eq!(after.key, before.key);
+        assert_eq!(after.notes.text, before.notes.text);
+        assert_eq!(wb.setup(), mid_run().setup());
+        let statuses = |v: &gateway_core::view::PageModel| {
+            v.gates.iter().map(|g| g.status).collect::<Vec<_>>()
+        };
+        assert_eq!(statuses(&after), statuses(&before));
+        // Only the words changed, and the address says the language.
+        assert_ne!(after.labels, before.labels);
+        assert_ne!(after.gates[0].name, before.gates[0].name);
+        assert_eq!(after.labels.language, "語言");
+        assert_eq!(
+            wb.poll_command(),
+            Some(Command::ReplaceAddress {
+                url: "https://example.test/workbench/?experiment=email&lang=zh-TW#s=1.x".into()
+            })
+        );
+        assert_eq!(wb.poll_command(), None);
+        // And back: the same English words as before.
+        let back = Msg::SetLocale {
+            locale: Locale::En,
+            page_url: PAGE.into(),
+        };
+        assert_eq!(wb.update(7, back), Handled::Applied);
+        assert_eq!(wb.view().labels, before.labels);
+        assert_eq!(wb.view().gates, before.gates);
+    }
+
+    #[test]
+    fn a_catalogue_that_cannot_be_had_leaves_the_language_and_says_why() {
+        let mut wb = mid_run();
+        let before = wb.view();
+        for data in [
+            Err("HTTP 404 https://example.test/pkg/locales/zh-TW.json".to_string()),
+            Ok("{}".to_string()),
+        ] {
+            wb.update(
+                8,
+                Msg::CatalogueLoaded {
+                    locale: Locale::ZhTw,
+                    data,
+                },
+            );
+        }
+        let after = wb.view();
+        assert_eq!(after.locale, Locale::En);
+        assert_eq!(after.labels, before.labels);
+        assert_eq!(after.notices.len(), 2, "{:?}", after.notices);
+        assert_eq!(
+            after.notices[0],
+            "The 繁體中文 words could not be loaded (HTTP 404 https://example.test/pkg/locales/zh-TW.json), so the page stays in this language."
+        );
+        assert!(
+            after.notices[1].contains("the file is not a catalogue"),
+            "{}",
+            after.notices[1]
+        );
+        assert_eq!(wb.poll_command(), None);
+        // Another language's file is refused by name.
+        assert_eq!(
+            gateway_core::text::install_fetched(
+                Locale::ZhTw,
+                Ok(gateway_core::text::DATA[0].1.into())
+            ),
+            Err(CatalogueFailure::WrongLocale(Locale::En))
+        );
+    }
+
+    #[test]
+    fn share_links_and_the_experiment_list_carry_the_language() {
+        let mut wb = Workbench::new(ExperimentId::Email);
+        wb.update(
+            1,
+            Msg::SetLocale {
+                locale: Locale::ZhTw,
+                page_url: "https://example.test/".into(),
+            },
+        );
+        while wb.poll_command().is_some() {}
+        wb.update(
+            2,
+            Msg::CopyLink {
+                page_url: "https://example.test/?experiment=email&lang=en#old".into(),
+            },
+        );
+        let copied = std::iter::from_fn(|| wb.poll_command())
+            .find_map(|c| match c {
+                Command::Copy { text, .. } => Some(text),
+                _ => None,
+            })
+            .unwrap();
+        assert!(
+            copied.starts_with("https://example.test/?experiment=email&lang=zh-TW#s=1."),
+            "{copied}"
+        );
+        let page = UnknownView::new("nope", Locale::ZhTw);
+        assert!(page
+            .experiments
+            .iter()
+            .all(|(href, _)| href.ends_with("&lang=zh-TW")));
+    }
+
+    #[test]
+    fn with_lang_sets_one_lang_parameter_and_keeps_the_rest() {
+        for (url, expected) in [
+            ("https://h/p", "https://h/p?lang=zh-TW"),
+            ("https://h/p?", "https://h/p?lang=zh-TW"),
+            ("https://h/p?lang=en", "https://h/p?lang=zh-TW"),
+            (
+                "https://h/p?a=1&lang=en&b=x%20y#f",
+                "https://h/p?a=1&b=x%20y&lang=zh-TW#f",
+            ),
+            ("https://h/p?LANG=en", "https://h/p?LANG=en&lang=zh-TW"),
+            ("https://h/p#s=1.a?b", "https://h/p?lang=zh-TW#s=1.a?b"),
+            ("https://h/p?&&lang&x", "https://h/p?x&lang=zh-TW"),
+        ] {
+            assert_eq!(with_lang(url, Locale::ZhTw), expected, "{url}");
+        }
+    }
+
+    #[test]
+    fn the_page_opens_in_the_language_it_was_given() {
+        let address = Address {
+            query: "?experiment=calendar&lang=zh-TW",
+            fragment: "",
+            framed: false,
+            locale: Locale::ZhTw,
+        };
+        let Opening::Workbench(wb) = open(address, &|_| gateway_core::command::Read::Absent) else {
+            panic!("calendar did not open");
+        };
+        let v = wb.view();
+        assert_eq!(v.locale, Locale::ZhTw);
+        assert_eq!(v.labels.language, "語言");
+        let selected: Vec<_> = v
+            .languages
+            .iter()
+            .filter(|c| c.selected)
+            .map(|c| c.value)
+            .collect();
+        assert_eq!(selected, ["zh-TW"]);
+        let names: Vec<_> = v.languages.iter().map(|c| c.label.as_str()).collect();
+        assert_eq!(names, ["English", "繁體中文"]);
+    }
+}

@@ -21,11 +21,12 @@ fn open_page(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Workbe
             query,
             fragment,
             framed: false,
+            locale: gateway_core::text::Locale::default(),
         },
         read,
     ) {
         Opening::Workbench(wb) => *wb,
-        Opening::Unknown { id } => panic!("{id:?} opened the experiment list"),
+        Opening::Unknown { id, .. } => panic!("{id:?} opened the experiment list"),
     }
 }
 
@@ -111,11 +112,12 @@ fn an_unknown_experiment_opens_the_list() {
                 query,
                 fragment: "",
                 framed: false,
+                locale: gateway_core::text::Locale::default(),
             },
             &empty,
         );
         match opened {
-            Opening::Unknown { id: got } => assert_eq!(got, id, "{query}"),
+            Opening::Unknown { id: got, .. } => assert_eq!(got, id, "{query}"),
             Opening::Workbench(wb) => panic!("{query} opened {}", wb.experiment()),
         }
         // A damaged link does not name an experiment either.
@@ -124,6 +126,7 @@ fn an_unknown_experiment_opens_the_list() {
                 query,
                 fragment: "#s=1.!!!",
                 framed: false,
+                locale: gateway_core::text::Locale::default(),
             },
             &empty,
         );
@@ -455,6 +458,7 @@ fn embed_options_and_the_frame_come_from_the_address() {
             query: "?experiment=search&embed=1&hide=Notes,%20baseline,,",
             fragment: "",
             framed: true,
+            locale: gateway_core::text::Locale::default(),
         },
         &empty,
     );
@@ -499,6 +503,7 @@ fn framed_page(query: &str) -> Workbench {
             query,
             fragment: "",
             framed: true,
+            locale: gateway_core::text::Locale::default(),
         },
         &empty,
     ) else {

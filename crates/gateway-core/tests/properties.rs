@@ -49,6 +49,7 @@ use gateway_core::playback::{Clock, Playback};
 use gateway_core::reason::Reason;
 use gateway_core::runlog::RunEffect;
 use gateway_core::share::{Setup, ShareError};
+use gateway_core::text::{CatalogueFailure, Locale, DATA};
 use gateway_core::tools::REDACTED;
 use gateway_core::turn;
 use gateway_core::{
@@ -583,6 +584,24 @@ fn notice() -> BoxedStrategy<Notice> {
         Just(Notice::BaselineKept),
         Just(Notice::BaselineUnsaved),
         vec("[a-z-]{1,8}", 1..3).prop_map(Notice::HideUnknown),
+        (locale(), "[A-Z0-9 ]{0,12}").prop_map(|(l, detail)| Notice::CatalogueFailed {
+            language: l.autonym(),
+            why: CatalogueFailure::Fetch(detail),
+        }),
+    ]
+    .boxed()
+}
+
+fn locale() -> impl Strategy<Value = Locale> {
+    select(Locale::ALL.to_vec())
+}
+
+/// What fetching a catalogue gave: a locale's data, any text, or a failure.
+fn catalogue() -> BoxedStrategy<Result<String, String>> {
+    prop_oneof![
+        3 => select(DATA.iter().map(|(_, d)| d.to_string()).collect::<Vec<_>>()).prop_map(Ok),
+        1 => "[a-z{}\\[\\]\":,]{0,20}".prop_map(Ok),
+        1 => "HTTP [0-9]{3}".prop_map(Err),
     ]
     .boxed()
 }
@@ -781,6 +800,8 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         1 => deliverable().prop_map(Msg::Copied),
         1 => deliverable().prop_map(Msg::CopyFailed),
         1 => deliverable().prop_map(Msg::DownloadFailed),
+        1 => (locale(), page_url()).prop_map(|(locale, page_url)| Msg::SetLocale { locale, page_url }),
+        1 => (locale(), catalogue()).prop_map(|(locale, data)| Msg::CatalogueLoaded { locale, data }),
     ];
     if free {
         prop_oneof![
@@ -1843,6 +1864,7 @@ fn check_commands(
                 Msg::CopyLink { page_url } => {
                     prop_assert_eq!(*what, Deliverable::ShareLink);
                     let base = page_url.split('#').next().unwrap();
+                    let base = &gateway_core::opening::with_lang(base, wb.locale());
                     let fragment = text.strip_prefix(base).and_then(|t| t.strip_prefix('#'));
                     prop_assert!(fragment.is_some(), "{}", text);
                     let restored = Setup::from_fragment(fragment.unwrap());
@@ -1854,17 +1876,26 @@ fn check_commands(
                 }
                 other => prop_assert!(false, "{:?} offered a copy", other),
             },
-            Command::ReplaceAddress { url } => {
-                prop_assert!(
-                    matches!(msg, Msg::CopyLink { .. }),
-                    "{:?} replaced the address",
-                    msg
-                );
-                let copied = commands
-                    .iter()
-                    .any(|c| matches!(c, Command::Copy { text, .. } if text == url));
-                prop_assert!(copied);
-            }
+            Command::ReplaceAddress { url } => match msg {
+                Msg::CopyLink { .. } => {
+                    let copied = commands
+                        .iter()
+                        .any(|c| matches!(c, Command::Copy { text, .. } if text == url));
+                    prop_assert!(copied);
+                }
+                // A language switch writes the language to the address.
+                Msg::SetLocale { locale, .. } | Msg::CatalogueLoaded { locale, .. } => {
+                    prop_assert_eq!(wb.locale(), *locale);
+                    let lang = format!("lang={}", locale.id());
+                    prop_assert!(url.contains(&lang), "{}", url);
+                }
+                other => prop_assert!(false, "{:?} replaced the address", other),
+            },
+            Command::LoadCatalogue(locale) => prop_assert!(
+                matches!(msg, Msg::SetLocale { locale: l, .. } if l == locale),
+                "{:?} loaded a catalogue",
+                msg
+            ),
         }
     }
     // Every goal newly reached in a framed page is posted, once.
@@ -2035,6 +2066,7 @@ impl Harness {
                 query: &query,
                 fragment: &fragment,
                 framed: start.framed,
+                locale: gateway_core::text::Locale::default(),
             },
             &read,
         );
@@ -2138,7 +2170,7 @@ fn the_generator_produces_every_message() {
     let missing: Vec<_> = VARIANTS.iter().filter(|v| !seen.contains(v.id())).collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
     assert_eq!(seen.len(), VARIANTS.len());
-    assert_eq!(notices.len(), 9, "{notices:?}");
+    assert_eq!(notices.len(), 10, "{notices:?}");
 }
 
 proptest! {

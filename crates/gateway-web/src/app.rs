@@ -7,6 +7,7 @@ use std::rc::Rc;
 use std::str::FromStr;
 
 use gateway_core::command::Command;
+use gateway_core::text::Locale;
 use gateway_core::view::PageModel;
 use gateway_core::{ExampleKind, ExperimentId, Handled, Hook, Msg, Role, Speed, ToolId, Workbench};
 use wasm_bindgen::closure::Closure;
@@ -26,6 +27,8 @@ pub struct App {
     pub doc: Document,
     pub page: Page,
     last: Option<PageModel>,
+    /// The single-file copy (it shows a note on what `file://` changes).
+    single_file: bool,
 }
 
 /// The app plus the animation-frame loop that drives time while playing.
@@ -66,6 +69,7 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
         doc,
         page,
         last: None,
+        single_file,
     };
     let shell = Rc::new(Shell {
         app: RefCell::new(app),
@@ -73,7 +77,8 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
         frame_pending: Cell::new(false),
     });
     shell.app.borrow_mut().draw()?;
-    wire(&shell)?;
+    wire_page(&shell)?;
+    wire_document(&shell)?;
     let doc = shell.app.borrow().doc.clone();
     let s = shell.clone();
     embed::watch_height(&doc, move |height| dispatch(&s, Msg::Resized { height }))?;
@@ -107,6 +112,17 @@ pub fn dispatch(shell: &Shared, msg: Msg) {
         return;
     }
     perform_queued(shell);
+    let relabel = {
+        let app = shell.app.borrow();
+        app.last
+            .as_ref()
+            .is_some_and(|l| l.locale != app.wb.locale())
+    };
+    if relabel {
+        if let Err(e) = rebuild(shell) {
+            web_sys::console::error_2(&"rebuild failed".into(), &e);
+        }
+    }
     let playing = {
         let mut app = shell.app.borrow_mut();
         if let Err(e) = app.draw() {
@@ -114,9 +130,35 @@ pub fn dispatch(shell: &Shared, msg: Msg) {
         }
         app.wb.clock().is_playing()
     };
+    if relabel {
+        // The switch the learner used was built again: focus stays on it.
+        let switch = shell.app.borrow().page.masthead.language.clone();
+        if let Some(e) = crate::dom::html(&switch) {
+            let _ = e.focus();
+        }
+    }
     if playing && !shell.frame_pending.get() {
         request_frame(shell);
     }
+}
+
+/// The language changed: every fixed word changes, so the page is built
+/// again in the new language and drawn whole (the state is the core's, so
+/// nothing is lost: inputs, approval, ledger, playback and notes).
+fn rebuild(shell: &Shared) -> Result<(), JsValue> {
+    {
+        let mut app = shell.app.borrow_mut();
+        let root = app.page.root.clone();
+        let model = app.wb.view();
+        crate::panic::set_locale(model.locale);
+        crate::dom::clear(&root);
+        app.page = layout::build(&app.doc, &root, &model)?;
+        if app.single_file {
+            app.page.show_single_file_note(&model)?;
+        }
+        app.last = None;
+    }
+    wire_page(shell)
 }
 
 /// Performs every queued command; each result goes back to the core.
@@ -161,6 +203,13 @@ fn perform(shell: &Shared, command: Command) -> Option<Msg> {
                 move || dispatch(&ok, Msg::Copied(what)),
                 move || dispatch(&failed, Msg::CopyFailed(what)),
             );
+            None
+        }
+        Command::LoadCatalogue(locale) => {
+            let s = shell.clone();
+            crate::catalogue::fetch(locale, move |data| {
+                dispatch(&s, Msg::CatalogueLoaded { locale, data })
+            });
             None
         }
         Command::ReplaceAddress { url } => {
@@ -236,7 +285,8 @@ fn on_click(shell: &Shared, target: &Element, make: fn(&PageModel) -> Msg) -> Re
     })
 }
 
-fn wire(shell: &Shared) -> Result<(), JsValue> {
+/// Wires the page's controls (again after each build).
+fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     let page = shell.app.borrow().page.clone();
     let (builder, gateway, turn) = (&page.builder, &page.gateway, &page.turn);
     on_value(shell, &builder.tool, "change", |e| {
@@ -316,35 +366,33 @@ fn wire(shell: &Shared) -> Result<(), JsValue> {
     on_click(shell, &page.notes.export, |_| Msg::ExportNotes)?;
     let s = shell.clone();
     listen(&page.masthead.copy_link, "click", move |_| {
-        let page_url = web_sys::window()
-            .and_then(|w| w.location().href().ok())
-            .unwrap_or_default();
-        dispatch(&s, Msg::CopyLink { page_url });
+        dispatch(
+            &s,
+            Msg::CopyLink {
+                page_url: page_url(),
+            },
+        );
     })?;
-    wire_expand(shell, &page)?;
-
-    let doc = shell.app.borrow().doc.clone();
     let s = shell.clone();
-    let d = doc.clone();
-    listen(&doc, "visibilitychange", move |_| {
-        if d.hidden() {
-            dispatch(&s, Msg::Hidden);
-        }
+    let switch = page.masthead.language.clone();
+    listen(&page.masthead.language, "change", move |_| {
+        let tag = select_value(&switch);
+        let Some(locale) = Locale::ALL.into_iter().find(|l| l.id() == tag) else {
+            return;
+        };
+        dispatch(
+            &s,
+            Msg::SetLocale {
+                locale,
+                page_url: page_url(),
+            },
+        );
     })?;
-    Ok(())
-}
-
-/// Sends `msg` when `target` is clicked.
-fn on_message(shell: &Shared, target: &Element, msg: Msg) -> Result<(), JsValue> {
-    let s = shell.clone();
-    listen(target, "click", move |_| dispatch(&s, msg.clone()))
-}
-
-/// Expand experiment: the browser's full screen where it is allowed, and
-/// filling the frame where it is refused; the core words the button.
-fn wire_expand(shell: &Shared, page: &Page) -> Result<(), JsValue> {
-    let doc = shell.app.borrow().doc.clone();
-    let (s, d, root) = (shell.clone(), doc.clone(), page.root.clone());
+    let (s, d, root) = (
+        shell.clone(),
+        shell.app.borrow().doc.clone(),
+        page.root.clone(),
+    );
     listen(&page.masthead.expand, "click", move |_| {
         let filling = s.app.borrow().model().is_some_and(|m| m.expand.fill_frame);
         if fullscreen::is_full_screen(&d) {
@@ -354,13 +402,46 @@ fn wire_expand(shell: &Shared, page: &Page) -> Result<(), JsValue> {
         } else if !fullscreen::request(&d, &root) {
             dispatch(&s, Msg::FillFrame(true));
         }
+    })
+}
+
+/// The page's address as the browser shows it.
+fn page_url() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default()
+}
+
+/// Wires what outlives a build of the page: visibility, full screen and
+/// the Escape key (once).
+fn wire_document(shell: &Shared) -> Result<(), JsValue> {
+    let doc = shell.app.borrow().doc.clone();
+    let s = shell.clone();
+    let d = doc.clone();
+    listen(&doc, "visibilitychange", move |_| {
+        if d.hidden() {
+            dispatch(&s, Msg::Hidden);
+        }
     })?;
+    wire_expand(shell, &doc)
+}
+
+/// Sends `msg` when `target` is clicked.
+fn on_message(shell: &Shared, target: &Element, msg: Msg) -> Result<(), JsValue> {
+    let s = shell.clone();
+    listen(target, "click", move |_| dispatch(&s, msg.clone()))
+}
+
+/// Expand experiment (its button is wired with the page): the browser's
+/// full screen where it is allowed, and filling the frame where it is
+/// refused; the core words the button. Here: leaving either.
+fn wire_expand(shell: &Shared, doc: &Document) -> Result<(), JsValue> {
     let (s, d) = (shell.clone(), doc.clone());
-    listen(&doc, "fullscreenchange", move |_| {
+    listen(doc, "fullscreenchange", move |_| {
         dispatch(&s, Msg::FullScreen(fullscreen::is_full_screen(&d)))
     })?;
     let s = shell.clone();
-    listen(&doc, "keydown", move |ev| {
+    listen(doc, "keydown", move |ev| {
         let escape = ev
             .dyn_ref::<web_sys::KeyboardEvent>()
             .is_some_and(|k| k.key() == "Escape");

@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod catalogue;
 pub mod dom;
 pub mod embed;
 mod fullscreen;
@@ -16,37 +17,108 @@ pub mod panic;
 mod storage;
 mod unknown;
 
+use gateway_core::notice::Notice;
 use gateway_core::opening::{self, Address, Opening, UnknownView};
+use gateway_core::text::{self, Locale};
+use gateway_core::Msg;
 use wasm_bindgen::prelude::*;
 
-/// Entry point: the core opens the page from its address and what storage
-/// holds, and the shell mounts what it opened into `#app`.
+/// Entry point: the core chooses the page's language from its address and
+/// the browser's preferred languages; once that language's catalogue is
+/// installed, the core opens the page from its address and what storage
+/// holds, and the shell mounts what it opened into `#app`. Until then the
+/// page's own "Loading" stays.
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
     panic::install();
+    let search = location_part(web_sys::Location::search);
+    let languages: Vec<String> = web_sys::window()
+        .map(|w| {
+            w.navigator()
+                .languages()
+                .iter()
+                .filter_map(|l| l.as_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let preferred: Vec<&str> = languages.iter().map(String::as_str).collect();
+    let locale = opening::choose_locale(&search, &preferred);
+    catalogue::fetch(locale, move |data| {
+        match text::install_fetched(locale, data) {
+            Ok(()) => report(open(locale, None)),
+            // The page stays readable in English, and says why.
+            Err(why) if locale != Locale::default() => {
+                let english = Locale::default();
+                catalogue::fetch(english, move |data| {
+                    match text::install_fetched(english, data) {
+                        Ok(()) => report(open(
+                            english,
+                            Some(Notice::CatalogueFailed {
+                                language: locale.autonym(),
+                                why,
+                            }),
+                        )),
+                        Err(why) => start_failed(&format!("{why:?}")),
+                    }
+                });
+            }
+            Err(why) => start_failed(&format!("{why:?}")),
+        }
+    });
+    Ok(())
+}
+
+fn location_part(part: fn(&web_sys::Location) -> Result<String, JsValue>) -> String {
+    dom::document()
+        .ok()
+        .and_then(|d| d.location())
+        .and_then(|l| part(&l).ok())
+        .unwrap_or_default()
+}
+
+/// Opens and mounts the page in `locale`, with `notice` added.
+fn open(locale: Locale, notice: Option<Notice>) -> Result<(), JsValue> {
+    panic::set_locale(locale);
     let doc = dom::document()?;
     let Some(root) = doc.get_element_by_id("app") else {
         return Err("the page has no #app element".into());
     };
-    dom::clear(&root);
-    let location = doc.location();
-    let search = location
-        .as_ref()
-        .and_then(|l| l.search().ok())
-        .unwrap_or_default();
-    let hash = location
-        .as_ref()
-        .and_then(|l| l.hash().ok())
-        .unwrap_or_default();
+    let search = location_part(web_sys::Location::search);
+    let hash = location_part(web_sys::Location::hash);
     let address = Address {
         query: &search,
         fragment: &hash,
         framed: embed::framed(),
+        locale,
     };
+    dom::clear(&root);
     match opening::open(address, &storage::read) {
-        Opening::Workbench(wb) => app::mount_workbench(&root, *wb).map(|_| ()),
-        Opening::Unknown { id } => {
-            unknown::show(&doc, &root, &UnknownView::new(&id, Default::default()))
+        Opening::Workbench(mut wb) => {
+            if let Some(notice) = notice {
+                wb.update(0, Msg::Notice(notice));
+            }
+            app::mount_workbench(&root, *wb).map(|_| ())
         }
+        Opening::Unknown { id, locale } => {
+            unknown::show(&doc, &root, &UnknownView::new(&id, locale))
+        }
+    }
+}
+
+fn report(result: Result<(), JsValue>) {
+    if let Err(e) = result {
+        web_sys::console::error_2(&"the page could not start".into(), &e);
+        start_failed(&e.as_string().unwrap_or_default());
+    }
+}
+
+/// The catalogue could not be had: main.js shows index.html's words for a
+/// page whose files are missing (there are no catalogue words to use).
+fn start_failed(detail: &str) {
+    let failed = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &"workbenchFailed".into()).ok())
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(f) = failed {
+        let _ = f.call2(&JsValue::NULL, &"files".into(), &detail.into());
     }
 }

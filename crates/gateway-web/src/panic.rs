@@ -1,6 +1,19 @@
 //! A panic shows a visible error banner instead of a frozen page.
 
+use std::cell::Cell;
+
+use gateway_core::text::Locale;
 use wasm_bindgen::JsValue;
+
+thread_local! {
+    /// The page's language, for the banner's words.
+    static LOCALE: Cell<Locale> = Cell::new(Locale::default());
+}
+
+/// The banner is worded in `locale` from now on.
+pub fn set_locale(locale: Locale) {
+    LOCALE.with(|l| l.set(locale));
+}
 
 pub fn install() {
     std::panic::set_hook(Box::new(|info| {
@@ -26,6 +39,9 @@ pub fn show_banner(detail: &str) -> Result<(), JsValue> {
     };
     banner.set_attribute("role", "alert")?;
     banner.remove_attribute("hidden")?;
-    banner.set_text_content(Some(&gateway_core::opening::panic_banner(detail)));
+    banner.set_text_content(Some(&gateway_core::opening::panic_banner(
+        detail,
+        LOCALE.with(Cell::get),
+    )));
     Ok(())
 }

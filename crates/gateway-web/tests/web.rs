@@ -17,8 +17,11 @@ use web_sys::Element;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// A new empty `<div>` appended to the test page's body.
+/// A new empty `<div>` appended to the test page's body, with the English
+/// catalogue installed (the page fetches it; a test has it compiled in).
 fn fresh_root() -> Result<Element, JsValue> {
+    gateway_core::text::install(gateway_core::text::DATA[0].1)
+        .map_err(|e| JsValue::from_str(&format!("{e:?}")))?;
     let doc = gateway_web::dom::document()?;
     let div = doc.create_element("div")?;
     doc.body()
@@ -197,9 +200,10 @@ fn the_core_reads_the_query_as_the_browser_does() {
             query,
             fragment: "",
             framed: false,
+            locale: Default::default(),
         };
         let core = match open(address, &|_| Read::Absent) {
-            Opening::Unknown { id } => Some(id),
+            Opening::Unknown { id, .. } => Some(id),
             Opening::Workbench(wb) => Some(wb.experiment().id().to_string()),
         };
         assert_eq!(core, browser, "{query}");

@@ -90,9 +90,8 @@ pub fn rank(query: &str) -> Vec<(usize, usize)> {
         .map(|(i, r)| (i, r.to_lowercase().matches(needle.as_str()).count()))
         .filter(|&(_, n)| n > 0)
         .collect();
-    // Record order among ties: the index breaks them (indexes are unique,
-    // so an unstable sort gives the stable order, with one sort in the page).
-    hits.sort_unstable_by_key(|&(i, n)| (std::cmp::Reverse(n), i));
+    // Record order among ties (the sort is stable).
+    crate::sort::sort_by_key(&mut hits, |&(_, n)| std::cmp::Reverse(n));
     hits
 }
 

@@ -29,6 +29,8 @@ pub use parts::{
 pub struct PageModel {
     /// The page's language; its tag goes in `<html lang>`.
     pub locale: Locale,
+    /// The language switch: every language, by its own name.
+    pub languages: Vec<Choice>,
     /// The document title.
     pub title: String,
     /// Every fixed word of the page: headings, labels, buttons, hints
@@ -253,6 +255,15 @@ impl Workbench {
         let frozen = self.turn_finished();
         PageModel {
             locale: l,
+            languages: Locale::ALL
+                .iter()
+                .map(|other| Choice {
+                    value: other.id(),
+                    label: other.autonym().into(),
+                    selected: *other == l,
+                    enabled: true,
+                })
+                .collect(),
             title: self.t(Text::PageTitle {
                 experiment: self.experiment().experiment().title.into(),
             }),

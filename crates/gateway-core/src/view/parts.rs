@@ -35,6 +35,7 @@ labels! {
     lede => Text::Lede,
     copy_link => Text::CopyLink,
     share_link_label => Text::ShareLinkLabel,
+    language => Text::LanguageLabel,
     experiment_heading => Text::YourExperiment,
     goals_heading => Text::GoalsHeading,
     hint => Text::ExperimentHint { seconds: (GATE_MS / 1000).into() },

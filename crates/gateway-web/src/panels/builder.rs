@@ -2,12 +2,12 @@
 //! count, role, hook, operation key, Reuse receipts and the approval
 //! toggle. Fed by several top-level fields of the model.
 
-use gateway_core::view::{Choice, Labels, PageModel};
+use gateway_core::view::{Labels, PageModel};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Document, Element, HtmlInputElement};
 
-use super::{field, section};
-use crate::dom::{child, clear, set_attr, set_flag, set_text, set_value};
+use super::{field, fill_select, section};
+use crate::dom::{child, set_attr, set_flag, set_text, set_value};
 
 #[derive(Debug, Clone)]
 pub struct Builder {
@@ -169,43 +169,4 @@ impl Builder {
         set_text(&self.approval_status, &m.approval.status);
         Ok(())
     }
-}
-
-/// Replaces a select's options; `placeholder` adds a first disabled option
-/// that is selected when no choice is.
-fn fill_select(
-    doc: &Document,
-    select: &Element,
-    choices: &[Choice],
-    placeholder: Option<&str>,
-) -> Result<(), JsValue> {
-    clear(select);
-    let none_selected = !choices.iter().any(|c| c.selected);
-    if let Some(text) = placeholder {
-        let opt = child(
-            doc,
-            select,
-            "option",
-            &[("value", ""), ("disabled", "")],
-            Some(text),
-        )?;
-        if none_selected {
-            opt.set_attribute("selected", "")?;
-        }
-    }
-    for c in choices {
-        let opt = child(doc, select, "option", &[("value", c.value)], Some(&c.label))?;
-        if c.selected {
-            opt.set_attribute("selected", "")?;
-        }
-        if !c.enabled {
-            opt.set_attribute("disabled", "")?;
-        }
-    }
-    if let Some(s) = select.dyn_ref::<HtmlSelectElement>() {
-        let value = choices.iter().find(|c| c.selected).map_or("", |c| c.value);
-        s.set_value(value);
-        s.set_disabled(choices.iter().all(|c| !c.enabled));
-    }
-    Ok(())
 }

@@ -1,17 +1,21 @@
-//! The masthead: the experiment's title, Expand experiment, Copy link with
-//! its status and fallback field, and the note shown in the single-file
-//! copy. Fed by the experiment part of the model (its title).
+//! The masthead: the experiment's title, the language switch, Expand
+//! experiment, Copy link with its status and fallback field, and the note
+//! shown in the single-file copy. Fed by the experiment part of the model
+//! (its title). The page is built again when the language changes, so the
+//! switch is filled once per build.
 
 use gateway_core::view::{PageModel, ShareView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::hidden_field;
+use super::{field, fill_select, hidden_field};
 use crate::dom::{child, reveal_value, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Masthead {
     pub title: Element,
+    /// The language switch (a select; each option's value is a locale id).
+    pub language: Element,
     pub expand: Element,
     pub copy_link: Element,
     pub share_status: Element,
@@ -27,9 +31,19 @@ impl Masthead {
         child(doc, &header, "p", &[("class", "eyebrow")], Some(&l.eyebrow))?;
         let title = child(doc, &header, "h1", &[], Some(m.experiment.title))?;
         child(doc, &header, "p", &[("class", "lede")], Some(&l.lede))?;
+        let tools = child(doc, &header, "div", &[("class", "masthead-tools")], None)?;
+        let language = field(doc, &tools, "select", "language", &l.language)?;
+        fill_select(doc, &language, &m.languages, None)?;
+        // Each language's name is in that language.
+        let options = language.children();
+        for (i, c) in m.languages.iter().enumerate() {
+            if let Some(option) = options.item(i as u32) {
+                option.set_attribute("lang", c.value)?;
+            }
+        }
         let expand = child(
             doc,
-            &header,
+            &tools,
             "button",
             &[("type", "button"), ("class", "expand")],
             Some(&m.expand.label),
@@ -70,6 +84,7 @@ impl Masthead {
         )?;
         Ok(Self {
             title,
+            language,
             expand,
             copy_link,
             share_status,

@@ -19,10 +19,11 @@ pub mod request;
 pub mod runs;
 pub mod turn;
 
-use wasm_bindgen::JsValue;
-use web_sys::{Document, Element};
+use gateway_core::view::Choice;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlSelectElement};
 
-use crate::dom::child;
+use crate::dom::{child, clear};
 
 /// A panel: `<section class="panel …" aria-labelledby=id data-panel=…>`
 /// with its `<h2 id=id>`. `kind` is an extra class for the panel's own
@@ -96,4 +97,43 @@ pub fn status(doc: &Document, parent: &Element) -> Result<Element, JsValue> {
         &[("class", "status-line"), ("role", "status")],
         None,
     )
+}
+
+/// Replaces a select's options; `placeholder` adds a first disabled option
+/// that is selected when no choice is.
+pub fn fill_select(
+    doc: &Document,
+    select: &Element,
+    choices: &[Choice],
+    placeholder: Option<&str>,
+) -> Result<(), JsValue> {
+    clear(select);
+    let none_selected = !choices.iter().any(|c| c.selected);
+    if let Some(text) = placeholder {
+        let opt = child(
+            doc,
+            select,
+            "option",
+            &[("value", ""), ("disabled", "")],
+            Some(text),
+        )?;
+        if none_selected {
+            opt.set_attribute("selected", "")?;
+        }
+    }
+    for c in choices {
+        let opt = child(doc, select, "option", &[("value", c.value)], Some(&c.label))?;
+        if c.selected {
+            opt.set_attribute("selected", "")?;
+        }
+        if !c.enabled {
+            opt.set_attribute("disabled", "")?;
+        }
+    }
+    if let Some(s) = select.dyn_ref::<HtmlSelectElement>() {
+        let value = choices.iter().find(|c| c.selected).map_or("", |c| c.value);
+        s.set_value(value);
+        s.set_disabled(choices.iter().all(|c| !c.enabled));
+    }
+    Ok(())
 }
