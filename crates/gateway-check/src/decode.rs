@@ -10,6 +10,7 @@
 use arbitrary::{Result, Unstructured};
 use gateway_core::baseline::Baseline;
 use gateway_core::command::{Command, Deliverable, Read, Slot};
+use gateway_core::damage::Damage;
 use gateway_core::declarations::Export;
 use gateway_core::json::{utf16_len, MAX_ARGUMENT_UNITS};
 use gateway_core::notice::Notice;
@@ -456,6 +457,28 @@ pub fn decision(u: &mut Unstructured<'_>) -> Result<String> {
     })
 }
 
+/// What is wrong with stored or shared data.
+fn damage(u: &mut Unstructured<'_>) -> Result<Damage> {
+    Ok(match u.int_in_range(0..=12)? {
+        0 => Damage::NotJson,
+        1 => Damage::NotObject,
+        2 => Damage::NoVersion,
+        3 => Damage::VersionNotNumber,
+        4 => Damage::NotBase64,
+        5 => Damage::UnknownField(raw(u, 8)?),
+        6 => Damage::NotText("key"),
+        7 => Damage::NotList("rows"),
+        8 => Damage::RowNotThreeStrings,
+        9 => Damage::NotTextOrNull("output"),
+        10 => Damage::NotBool("approved"),
+        11 => Damage::UnknownValue {
+            field: "role",
+            value: raw(u, 8)?,
+        },
+        _ => Damage::NotAsWritten,
+    })
+}
+
 pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
     Ok(match u.int_in_range(0..=11)? {
         0 => Notice::HiddenPaused,
@@ -463,9 +486,7 @@ pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
         2 => Notice::LinkRefused(ShareError::FutureVersion {
             got: u.arbitrary()?,
         }),
-        3 => Notice::LinkRefused(ShareError::Damaged {
-            detail: raw(u, 12)?,
-        }),
+        3 => Notice::LinkRefused(ShareError::Damaged { detail: damage(u)? }),
         4 => Notice::ExperimentConflict {
             link: pick(u, &ExperimentId::ALL)?.id(),
             query: raw(u, 8)?,
@@ -473,9 +494,7 @@ pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
         5 => Notice::BaselineUnreadable(StoredError::FutureVersion {
             got: u.arbitrary()?,
         }),
-        6 => Notice::BaselineUnreadable(StoredError::Unreadable {
-            detail: raw(u, 12)?,
-        }),
+        6 => Notice::BaselineUnreadable(StoredError::Unreadable { detail: damage(u)? }),
         7 => Notice::BaselineStorageUnreadable,
         8 => Notice::BaselineKept,
         9 => Notice::HideUnknown(vec![raw(u, 8)?]),
@@ -750,7 +769,14 @@ fn catalogue(u: &mut Unstructured<'_>) -> Result<Result<String, String>> {
     let data = pick(u, &DATA)?.1;
     Ok(match weighted(u, &[3, 1, 1, 1])? {
         0 => Ok(data.into()),
-        1 => Ok(text_edits(u, &data[..data.len().min(400)])?),
+        1 => {
+            // The first 400 bytes or so, cut where a character ends.
+            let cut = (0..=data.len().min(400))
+                .rev()
+                .find(|&i| data.is_char_boundary(i))
+                .unwrap_or(0);
+            Ok(text_edits(u, &data[..cut])?)
+        }
         2 => Ok(raw(u, 40)?),
         _ => Err(raw(u, 20)?),
     })

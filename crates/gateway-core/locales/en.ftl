@@ -82,6 +82,14 @@ effect-set-status = sets status to { $status }
 
 json-too-long = Arguments JSON must be at most { $cap } characters (got { $got })
 json-malformed = Malformed JSON at line { $line }, column { $column }: { $detail }
+# What is wrong where the JSON stops (the detail of json-malformed).
+json-ends-early = the text ends before the JSON does
+json-trailing-comma = a comma just before “{ $char }”, where JSON allows none
+json-control-character = a control character (U+{ $code }) inside a string: write it as an escape such as \n
+json-bad-escape = an escape JSON does not have, or a broken \u escape
+json-bad-number = a number JSON does not allow, or one too large for a double
+json-too-deep = arrays and objects nested deeper than { $max }
+json-unexpected = “{ $char }” cannot stand here
 arg-not-object = Arguments must be a JSON object (got { $got })
 arg-missing = Missing { $field }
 arg-unknown = Unknown field { $field }
@@ -139,6 +147,20 @@ stored-baseline-future = A baseline saved by a newer version of the workbench (v
 stored-baseline-unreadable = A saved baseline could not be read ({ $detail }); it was left untouched in this browser.
 link-future = This link was made by a newer version of the workbench (setup version { $got }; this page reads version { $version }). The experiment's default setup is shown instead.
 link-damaged = This link's setup is damaged ({ $detail }). The experiment's default setup is shown instead.
+# What is wrong with a stored baseline or a link (the detail of the two above).
+damage-not-json = it is not JSON
+damage-not-object = it is not a JSON object
+damage-no-version = it has no version this page knows
+damage-version-not-number = its version is not a number
+damage-not-base64 = it is not base64url
+damage-unknown-field = it has a field this page does not write: { $field }
+damage-not-text = { $field } is missing or not text
+damage-not-list = { $field } is missing or not a list
+damage-row-not-three-strings = a row is not three strings
+damage-not-text-or-null = { $field } is not text or null
+damage-not-bool = { $field } is not true or false
+damage-unknown-value = { $field } { $value } is not one this page knows
+damage-not-as-written = it is not exactly what Capture baseline writes (an unknown, repeated or reordered field)
 
 ## Notices
 

@@ -101,6 +101,13 @@ effect-set-status = 將 status 設為 { $status }
 
 json-too-long = 參數 JSON 最多 { $cap } 個字元（實際為 { $got }）
 json-malformed = JSON 格式錯誤，位於第 { $line } 行第 { $column } 欄：{ $detail }
+json-ends-early = 文字在 JSON 完整之前就結束了
+json-trailing-comma = 「{ $char }」前面多了一個逗號，JSON 不允許這裡有逗號
+json-control-character = 字串中有控制字元（U+{ $code }）：請改用跳脫序列，例如 \n
+json-bad-escape = JSON 沒有這種跳脫序列，或 \u 跳脫序列不完整
+json-bad-number = JSON 不允許這種數字，或數字大到雙精度浮點數無法表示
+json-too-deep = 陣列與物件的巢狀層數超過 { $max } 層
+json-unexpected = 「{ $char }」不能出現在這裡
 arg-not-object = 參數必須是 JSON 物件（實際為 { $got }）
 arg-missing = 缺少 { $field }
 arg-unknown = 未知的欄位 { $field }
@@ -158,6 +165,19 @@ stored-baseline-future = 此瀏覽器中有一份由較新版工作台（版本 
 stored-baseline-unreadable = 無法讀取已儲存的基準（{ $detail }）；它已在此瀏覽器中原封不動保留。
 link-future = 這個連結由較新版的工作台建立（設定版本 { $got }；本頁可讀取版本 { $version }），因此改為顯示此實驗的預設設定。
 link-damaged = 這個連結的設定已損壞（{ $detail }），因此改為顯示此實驗的預設設定。
+damage-not-json = 內容不是 JSON
+damage-not-object = 內容不是 JSON 物件
+damage-no-version = 沒有本頁認得的版本
+damage-version-not-number = 版本不是數字
+damage-not-base64 = 內容不是 base64url
+damage-unknown-field = 含有本頁不會寫入的欄位：{ $field }
+damage-not-text = { $field } 缺少或不是文字
+damage-not-list = { $field } 缺少或不是清單
+damage-row-not-three-strings = 有一列不是三個字串
+damage-not-text-or-null = { $field } 不是文字也不是 null
+damage-not-bool = { $field } 不是 true 或 false
+damage-unknown-value = 本頁不認得 { $field } 的值 { $value }
+damage-not-as-written = 內容與「擷取基準」寫入的不完全相同（有未知、重複或順序不同的欄位）
 
 ## Notices
 

@@ -3,6 +3,7 @@
 
 use serde_json::{json, Value};
 
+use crate::damage::Damage;
 use crate::text::Text;
 
 /// The version of a stored baseline this build writes and reads.
@@ -27,7 +28,7 @@ pub struct Baseline {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StoredError {
     FutureVersion { got: u64 },
-    Unreadable { detail: String },
+    Unreadable { detail: Damage },
 }
 
 impl StoredError {
@@ -35,7 +36,7 @@ impl StoredError {
         match self {
             StoredError::FutureVersion { got } => Text::StoredBaselineFuture { got: (*got).into() },
             StoredError::Unreadable { detail } => Text::StoredBaselineUnreadable {
-                detail: detail.into(),
+                detail: detail.text().into(),
             },
         }
     }
@@ -68,38 +69,38 @@ impl Baseline {
     /// unreadable, so it is left untouched rather than read partly and
     /// overwritten by the next Capture or Clear.
     pub fn from_stored(text: &str) -> Result<Self, StoredError> {
-        let unreadable = |detail: String| StoredError::Unreadable { detail };
-        let value: Value = serde_json::from_str(text).map_err(|e| unreadable(e.to_string()))?;
+        let unreadable = |detail: Damage| StoredError::Unreadable { detail };
+        let value: Value = serde_json::from_str(text).map_err(|_| unreadable(Damage::NotJson))?;
         match value.get("version").and_then(Value::as_u64) {
             Some(v) if v == u64::from(STORED_VERSION) => {}
             Some(v) if v > u64::from(STORED_VERSION) => {
                 return Err(StoredError::FutureVersion { got: v })
             }
-            _ => return Err(unreadable("no known version".into())),
+            _ => return Err(unreadable(Damage::NoVersion)),
         }
         let b = value.get("baseline").unwrap_or(&Value::Null);
-        let text_of = |key: &str| -> Result<String, StoredError> {
+        let text_of = |key: &'static str| -> Result<String, StoredError> {
             b.get(key)
                 .and_then(Value::as_str)
                 .map(String::from)
-                .ok_or_else(|| unreadable(format!("{key} is not text")))
+                .ok_or_else(|| unreadable(Damage::NotText(key)))
         };
         let rows = b
             .get("rows")
             .and_then(Value::as_array)
-            .ok_or_else(|| unreadable("rows is not a list".into()))?
+            .ok_or_else(|| unreadable(Damage::NotList("rows")))?
             .iter()
             .map(|row| match row.as_array().map(Vec::as_slice) {
                 Some([Value::String(g), Value::String(v), Value::String(r)]) => {
                     Ok((g.clone(), v.clone(), r.clone()))
                 }
-                _ => Err(unreadable("a row is not three strings".into())),
+                _ => Err(unreadable(Damage::RowNotThreeStrings)),
             })
             .collect::<Result<_, _>>()?;
         let output = match b.get("output") {
             Some(Value::Null) => None,
             Some(Value::String(s)) => Some(s.clone()),
-            _ => return Err(unreadable("output is not text or null".into())),
+            _ => return Err(unreadable(Damage::NotTextOrNull("output"))),
         };
         let baseline = Baseline {
             request: text_of("request")?,
@@ -109,16 +110,13 @@ impl Baseline {
             approved: b
                 .get("approved")
                 .and_then(Value::as_bool)
-                .ok_or_else(|| unreadable("approved is not true or false".into()))?,
+                .ok_or_else(|| unreadable(Damage::NotBool("approved")))?,
             rows,
             summary: text_of("summary")?,
             output,
         };
         if baseline.to_stored() != text {
-            return Err(unreadable(
-                "it is not exactly what Capture baseline writes (an unknown, repeated or reordered field)"
-                    .into(),
-            ));
+            return Err(unreadable(Damage::NotAsWritten));
         }
         Ok(baseline)
     }

@@ -24,9 +24,115 @@ pub enum JsonError {
     Malformed {
         line: usize,
         column: usize,
-        detail: String,
+        detail: Syntax,
     },
 }
+
+/// What is wrong where a JSON text stops being JSON, in the page's words
+/// (serde_json's own messages are English only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Syntax {
+    /// The text ends before the JSON value does.
+    EndsEarly,
+    /// A comma just before this closing bracket or brace.
+    TrailingComma(char),
+    /// A control character inside a string (its code point).
+    ControlCharacter(u32),
+    /// An escape JSON does not have, or a broken `\u` escape.
+    BadEscape,
+    /// A number JSON does not allow, or one too large for a double.
+    BadNumber,
+    /// Arrays and objects nested deeper than 128.
+    TooDeep,
+    /// A character that cannot stand where it is.
+    Unexpected(char),
+}
+
+impl Syntax {
+    pub fn text(self) -> Text {
+        match self {
+            Syntax::EndsEarly => Text::JsonEndsEarly,
+            Syntax::TrailingComma(c) => Text::JsonTrailingComma {
+                char: shown(c).into(),
+            },
+            Syntax::ControlCharacter(code) => Text::JsonControlCharacter {
+                code: format!("{code:04X}").into(),
+            },
+            Syntax::BadEscape => Text::JsonBadEscape,
+            Syntax::BadNumber => Text::JsonBadNumber,
+            Syntax::TooDeep => Text::JsonTooDeep {
+                max: MAX_DEPTH.into(),
+            },
+            Syntax::Unexpected(c) => Text::JsonUnexpected {
+                char: shown(c).into(),
+            },
+        }
+    }
+
+    /// Why `text` stopped parsing at the character ending at byte
+    /// `offset`: serde_json says where and whether the text ended early;
+    /// what stands there, and around it, says the rest.
+    fn at(text: &str, offset: usize, ended: bool) -> Self {
+        if ended {
+            return Syntax::EndsEarly;
+        }
+        let mut at = offset.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let Some(c) = text[at..].chars().next() else {
+            return Syntax::EndsEarly;
+        };
+        // Inside a string, and how deep, where serde_json stopped.
+        let (mut in_string, mut escaped, mut depth) = (false, false, 0usize);
+        let mut previous = None;
+        for ch in text[..at].chars() {
+            if in_string {
+                match (escaped, ch) {
+                    (true, _) => escaped = false,
+                    (false, '\\') => escaped = true,
+                    (false, '"') => in_string = false,
+                    _ => {}
+                }
+            } else {
+                match ch {
+                    '"' => in_string = true,
+                    '[' | '{' => depth += 1,
+                    ']' | '}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            if !ch.is_whitespace() {
+                previous = Some(ch);
+            }
+        }
+        let numeric = |ch: char| ch.is_ascii_digit() || matches!(ch, '-' | '+' | '.' | 'e' | 'E');
+        match c {
+            c if c < ' ' && in_string => Syntax::ControlCharacter(c as u32),
+            _ if in_string => Syntax::BadEscape,
+            '[' | '{' if depth >= MAX_DEPTH => Syntax::TooDeep,
+            ']' | '}' if previous == Some(',') => Syntax::TrailingComma(c),
+            c if numeric(c) && text[..at].chars().next_back().is_some_and(numeric) => {
+                Syntax::BadNumber
+            }
+            c => Syntax::Unexpected(c),
+        }
+    }
+}
+
+/// A character as a message quotes it: itself, or `U+XXXX` where it would
+/// not be seen (a control character, a space, a byte order mark).
+fn shown(c: char) -> String {
+    if c.is_control() || c.is_whitespace() || c == '\u{feff}' {
+        format!("U+{:04X}", c as u32)
+    } else {
+        c.to_string()
+    }
+}
+
+/// How deep arrays and objects may nest (serde_json's limit; deeper text
+/// is refused, where `JSON.parse` would read it).
+pub const MAX_DEPTH: usize = 127;
 
 impl JsonError {
     pub fn text(&self) -> Text {
@@ -42,7 +148,7 @@ impl JsonError {
             } => Text::JsonMalformed {
                 line: (*line).into(),
                 column: (*column).into(),
-                detail: detail.into(),
+                detail: detail.text().into(),
             },
         }
     }
@@ -70,17 +176,17 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
         });
     }
     serde_json::from_str(text).map_err(|err| {
-        let column = utf16_column(text, err.line(), err.column());
-        let full = err.to_string();
-        // serde_json appends " at line L column C"; we say that ourselves.
-        let detail = match full.rfind(" at line ") {
-            Some(cut) => full[..cut].to_string(),
-            None => full,
-        };
+        let line = err.line().max(1);
+        let offset: usize = text
+            .split('\n')
+            .take(line - 1)
+            .map(|row| row.len() + 1)
+            .sum::<usize>()
+            + err.column().saturating_sub(1);
         JsonError::Malformed {
-            line: err.line().max(1),
-            column,
-            detail,
+            line,
+            column: utf16_column(text, err.line(), err.column()),
+            detail: Syntax::at(text, offset, err.is_eof()),
         }
     })
 }
@@ -235,6 +341,40 @@ mod tests {
     fn last_duplicate_key_wins_in_first_position() {
         let v = parse(r#"{"a":1,"b":2,"a":3}"#).unwrap();
         assert_eq!(compact(&v), r#"{"a":3,"b":2}"#);
+    }
+
+    #[test]
+    fn malformed_json_says_what_in_the_page_s_words() {
+        let nested = |n: usize| "[".repeat(n) + &"]".repeat(n);
+        let cases: Vec<(String, Syntax)> = vec![
+            ("{\n  \"to\": \"x\",\n}".into(), Syntax::TrailingComma('}')),
+            ("[1,2,]".into(), Syntax::TrailingComma(']')),
+            ("[1,,2]".into(), Syntax::Unexpected(',')),
+            ("{\"a\" 1}".into(), Syntax::Unexpected('1')),
+            ("{a:1}".into(), Syntax::Unexpected('a')),
+            ("[1] 2".into(), Syntax::Unexpected('2')),
+            ("\"\\q\"".into(), Syntax::BadEscape),
+            ("\"\\uD800\"".into(), Syntax::BadEscape),
+            ("{\"a\\\\\": x}".into(), Syntax::Unexpected('x')),
+            ("1e400".into(), Syntax::BadNumber),
+            ("01".into(), Syntax::BadNumber),
+            ("\"a\u{1}\"".into(), Syntax::ControlCharacter(1)),
+            ("{\"a\":1".into(), Syntax::EndsEarly),
+            ("".into(), Syntax::EndsEarly),
+            ("tru".into(), Syntax::EndsEarly),
+            ("\u{feff}{}".into(), Syntax::Unexpected('\u{feff}')),
+            (nested(MAX_DEPTH + 1), Syntax::TooDeep),
+        ];
+        for (text, want) in cases {
+            match parse(&text) {
+                Err(JsonError::Malformed { detail, .. }) => assert_eq!(detail, want, "{text:?}"),
+                other => panic!("{text:?}: {other:?}"),
+            }
+        }
+        // The other side of the depth bound.
+        assert!(parse(&nested(MAX_DEPTH)).is_ok());
+        let e = parse("\u{feff}{}").unwrap_err().to_string();
+        assert!(e.ends_with("“U+FEFF” cannot stand here"), "{e}");
     }
 
     #[test]

@@ -10,8 +10,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde_json::{json, Map, Value};
 
+use crate::damage::Damage;
 use crate::experiments::ExperimentId;
-use crate::json::quote;
 use crate::playback::Speed;
 use crate::policy::{Hook, Role};
 use crate::text::Text;
@@ -37,7 +37,7 @@ pub struct Setup {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ShareError {
     FutureVersion { got: u32 },
-    Damaged { detail: String },
+    Damaged { detail: Damage },
 }
 
 impl ShareError {
@@ -48,7 +48,7 @@ impl ShareError {
                 version: VERSION.into(),
             },
             ShareError::Damaged { detail } => Text::LinkDamaged {
-                detail: detail.into(),
+                detail: detail.text().into(),
             },
         }
     }
@@ -83,38 +83,42 @@ impl Setup {
         let Some(body) = fragment.strip_prefix(PREFIX) else {
             return Ok(None);
         };
-        let damaged = |detail: &str| ShareError::Damaged {
-            detail: detail.into(),
-        };
-        let (version, payload) = body.split_once('.').ok_or_else(|| damaged("no version"))?;
+        let damaged = |detail: Damage| ShareError::Damaged { detail };
+        let (version, payload) = body
+            .split_once('.')
+            .ok_or_else(|| damaged(Damage::NoVersion))?;
         let version: u32 = version
             .parse()
-            .map_err(|_| damaged("the version is not a number"))?;
+            .map_err(|_| damaged(Damage::VersionNotNumber))?;
         if version > VERSION {
             return Err(ShareError::FutureVersion { got: version });
         }
         if version != VERSION {
-            return Err(damaged("unknown version"));
+            return Err(damaged(Damage::NoVersion));
         }
         let bytes = URL_SAFE_NO_PAD
             .decode(payload)
-            .map_err(|_| damaged("not base64url"))?;
+            .map_err(|_| damaged(Damage::NotBase64))?;
         let wire: Map<String, Value> = match serde_json::from_slice(&bytes) {
             Ok(Value::Object(map)) => map,
-            Ok(_) => return Err(damaged("not a setup object")),
-            Err(e) => return Err(damaged(&format!("not a setup: {e}"))),
+            Ok(_) => return Err(damaged(Damage::NotObject)),
+            Err(_) => return Err(damaged(Damage::NotJson)),
         };
         if let Some(extra) = wire.keys().find(|k| !KEYS.contains(&k.as_str())) {
-            return Err(damaged(&format!("unknown field {}", quote(extra))));
+            return Err(damaged(Damage::UnknownField(extra.clone())));
         }
-        let text = |key: &str| -> Result<String, ShareError> {
+        let text = |key: &'static str| -> Result<String, ShareError> {
             wire.get(key)
                 .and_then(Value::as_str)
                 .map(String::from)
-                .ok_or_else(|| damaged(&format!("missing {key}")))
+                .ok_or_else(|| damaged(Damage::NotText(key)))
         };
-        let field =
-            |name: &str, value: &str| damaged(&format!("{name} {} is unknown", quote(value)));
+        let field = |field: &'static str, value: &str| {
+            damaged(Damage::UnknownValue {
+                field,
+                value: value.into(),
+            })
+        };
         let (e, r, h, s) = (text("e")?, text("r")?, text("h")?, text("s")?);
         Ok(Some(Setup {
             experiment: e.parse().map_err(|_| field("experiment", &e))?,
@@ -191,7 +195,8 @@ mod tests {
         assert!(Setup::from_fragment(&wire("email", "viewer")).is_ok());
         let err = Setup::from_fragment(&wire("email", "admin")).unwrap_err();
         assert!(
-            err.to_string().contains("role \"admin\" is unknown"),
+            err.to_string()
+                .contains("role \"admin\" is not one this page knows"),
             "{err}"
         );
         assert!(Setup::from_fragment(&wire("nope", "viewer")).is_err());

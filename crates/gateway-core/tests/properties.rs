@@ -35,6 +35,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use gateway_core::baseline::{Baseline, StoredError};
 use gateway_core::command::{Command, Deliverable, H5p, Post, Read, Slot, SlotState};
+use gateway_core::damage::Damage;
 use gateway_core::declarations::Export;
 use gateway_core::gates::{self, Approval, Inputs, Plan};
 use gateway_core::json::{utf16_len, JsonError, MAX_ARGUMENT_UNITS};
@@ -570,7 +571,9 @@ fn notice() -> BoxedStrategy<Notice> {
         Just(Notice::HiddenPaused),
         Just(Notice::SharedSetup),
         (2u32..5).prop_map(|got| Notice::LinkRefused(ShareError::FutureVersion { got })),
-        "[a-z ]{0,12}".prop_map(|detail| Notice::LinkRefused(ShareError::Damaged { detail })),
+        "[a-z ]{0,12}".prop_map(|f| Notice::LinkRefused(ShareError::Damaged {
+            detail: Damage::UnknownField(f)
+        })),
         (select(ExperimentId::ALL.to_vec()), "[a-z]{0,8}").prop_map(|(e, query)| {
             Notice::ExperimentConflict {
                 link: e.id(),
@@ -578,8 +581,12 @@ fn notice() -> BoxedStrategy<Notice> {
             }
         }),
         (2u64..5).prop_map(|got| Notice::BaselineUnreadable(StoredError::FutureVersion { got })),
-        "[a-z ]{0,12}"
-            .prop_map(|detail| Notice::BaselineUnreadable(StoredError::Unreadable { detail })),
+        "[a-z ]{0,12}".prop_map(|v| Notice::BaselineUnreadable(StoredError::Unreadable {
+            detail: Damage::UnknownValue {
+                field: "role",
+                value: v
+            }
+        })),
         Just(Notice::BaselineStorageUnreadable),
         Just(Notice::BaselineKept),
         Just(Notice::BaselineUnsaved),
