@@ -164,7 +164,7 @@ pub struct UnknownView {
     pub title: String,
     pub message: String,
     /// `(href, title)` of every experiment.
-    pub experiments: Vec<(String, &'static str)>,
+    pub experiments: Vec<(String, String)>,
 }
 
 impl UnknownView {
@@ -176,7 +176,12 @@ impl UnknownView {
             message: Text::UnknownExperiment { id: id.into() }.render(locale),
             experiments: ExperimentId::ALL
                 .iter()
-                .map(|e| (format!("?experiment={}", e.id()), e.experiment().title))
+                .map(|e| {
+                    (
+                        format!("?experiment={}", e.id()),
+                        (e.experiment().title)().render(locale),
+                    )
+                })
                 .collect(),
         }
     }
