@@ -456,3 +456,49 @@ goal-registry-read-runs = Run a read without approval.
 goal-registry-send-waits = See a send wait for approval.
 goal-registry-six-calls = Inspect a seven-call agent turn and see it stop at six.
 goal-registry-unbacked-claim = See a claimed email with no receipt flagged.
+
+## Tool declarations: what the model reads about each tool and argument
+
+tool-email-description = Append one message to the synthetic outbox. The recipient must be an address at example.test.
+tool-email-arg-to = One recipient at example.test.
+tool-email-arg-subject = One line, 1 to 120 characters.
+tool-email-arg-body = 1 to 2000 characters.
+tool-calendar-description = Add one event to the synthetic one-day schedule. Times are HH:MM from 00:00 to 24:00; start must be before end.
+tool-calendar-arg-title = One line, 1 to 80 characters.
+tool-calendar-arg-start = Start time, HH:MM.
+tool-calendar-arg-end = End time, HH:MM, after start.
+tool-files-description = Read or replace one of two virtual files, /workspace/notes.txt and /workspace/report.txt.
+tool-files-arg-path = Exactly /workspace/notes.txt or /workspace/report.txt.
+tool-files-arg-content = The new content, 1 to 2000 characters.
+tool-database-description = Get or set one of two typed keys: seats (an integer from 0 to 500) and status (open, waitlist or closed).
+tool-database-arg-key = seats or status.
+tool-database-arg-value-seats = A whole number from 0 to 500.
+tool-database-arg-value-status = open, waitlist or closed.
+tool-search-description = Literal, case-insensitive search over three fixed text records, ranked by number of occurrences.
+tool-search-arg-query = Literal text, 1 to 100 characters.
+tool-search-arg-limit = At most this many results, 1 to 3 (default 3).
+tool-calculator-description = Apply one named operator (add, subtract, multiply, divide) to two finite numbers of magnitude at most 1e12.
+tool-calculator-arg-operator = add, subtract, multiply or divide.
+tool-calculator-arg-left = The left operand.
+tool-calculator-arg-right = The right operand.
+
+## The exported declarations' generated words (a model reads them)
+
+decl-utf16 = { $description } Lengths count UTF-16 code units, as JavaScript does: an emoji counts as two.
+decl-no-other-fields = No other fields are accepted.
+decl-when = { $before } When { $condition }: { $rules }.
+decl-is = { $field } is { $value }
+decl-and = { $left } and { $right }
+decl-rules = { $first }; { $next }
+decl-required = { $field } is required
+decl-optional = { $field } is optional
+decl-required-as = { $field } is required ({ $kind })
+decl-optional-as = { $field } is optional ({ $kind })
+decl-not-allowed = { $fields ->
+    [one] { $fields } is not allowed
+   *[other] { $fields } are not allowed
+}
+decl-kind-text = text of { $min } to { $max } characters
+decl-kind-one-of = one of { $values }
+decl-kind-integer = a whole number from { $min } to { $max }
+decl-kind-number = a number from { $min } to { $max }

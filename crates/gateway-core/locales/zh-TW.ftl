@@ -462,3 +462,46 @@ goal-registry-read-runs = 不經核准執行一次讀取。
 goal-registry-send-waits = 看到傳送類請求等待核准。
 goal-registry-six-calls = 檢查一個有七個呼叫的 Agent 回合，看到它停在第六個。
 goal-registry-unbacked-claim = 看到沒有收據作為依據的電子郵件宣稱被標記。
+
+## Tool declarations: what the model reads about each tool and argument
+
+tool-email-description = 在模擬寄件匣中新增一封郵件。收件者必須是 example.test 的地址。
+tool-email-arg-to = 一位 example.test 的收件者。
+tool-email-arg-subject = 單行，1 到 120 個字元。
+tool-email-arg-body = 1 到 2000 個字元。
+tool-calendar-description = 在模擬的單日行程表中新增一個活動。時間格式為 HH:MM，範圍從 00:00 到 24:00；start 必須早於 end。
+tool-calendar-arg-title = 單行，1 到 80 個字元。
+tool-calendar-arg-start = 開始時間，HH:MM。
+tool-calendar-arg-end = 結束時間，HH:MM，必須晚於 start。
+tool-files-description = 讀取或取代兩個虛擬檔案之一：/workspace/notes.txt 與 /workspace/report.txt。
+tool-files-arg-path = 必須剛好是 /workspace/notes.txt 或 /workspace/report.txt。
+tool-files-arg-content = 新的內容，1 到 2000 個字元。
+tool-database-description = 讀取或設定兩個有型別的鍵之一：seats（0 到 500 的整數）與 status（open、waitlist 或 closed）。
+tool-database-arg-key = seats 或 status。
+tool-database-arg-value-seats = 0 到 500 之間的整數。
+tool-database-arg-value-status = open、waitlist 或 closed。
+tool-search-description = 在三筆固定的文字紀錄中逐字搜尋，不分大小寫，依出現次數排序。
+tool-search-arg-query = 逐字比對的文字，1 到 100 個字元。
+tool-search-arg-limit = 最多傳回幾筆結果，1 到 3（預設 3）。
+tool-calculator-description = 對兩個絕對值最多 1e12 的有限數套用一個具名運算子（add、subtract、multiply、divide）。
+tool-calculator-arg-operator = add、subtract、multiply 或 divide。
+tool-calculator-arg-left = 左運算元。
+tool-calculator-arg-right = 右運算元。
+
+## The exported declarations' generated words (a model reads them)
+
+decl-utf16 = { $description }長度以 UTF-16 編碼單位計算，與 JavaScript 相同：一個 emoji 算兩個。
+decl-no-other-fields = 不接受其他欄位。
+decl-when = { $before }當 { $condition } 時：{ $rules }。
+decl-is = { $field } 為 { $value }
+decl-and = { $left } 且 { $right }
+decl-rules = { $first }；{ $next }
+decl-required = { $field } 為必填
+decl-optional = { $field } 為選填
+decl-required-as = { $field } 為必填（{ $kind }）
+decl-optional-as = { $field } 為選填（{ $kind }）
+decl-not-allowed = 不接受 { $fields }
+decl-kind-text = { $min } 到 { $max } 個字元的文字
+decl-kind-one-of = { $values } 其中之一
+decl-kind-integer = { $min } 到 { $max } 之間的整數
+decl-kind-number = { $min } 到 { $max } 之間的數字

@@ -35,6 +35,7 @@ pub mod tools;
 pub mod turn;
 pub mod view;
 pub mod vocab;
+pub mod words;
 pub mod workbench;
 
 pub use experiments::ExperimentId;
