@@ -445,3 +445,90 @@ export-download = Download { $export }
 declaration-summary = { $name } · risk: { $risks }
 declaration-annotations = { $name } annotations
 declaration-schema = { $name } argument schema
+
+## Experiments: what each asks the learner to do, and its goals (issue 9)
+
+exp-filesystem-title = Agent filesystem: read versus write authority
+exp-filesystem-instructions = Use a read payload containing operation and path only. Compare viewer access with a write payload requiring operator permission and a newly approved intent.
+goal-filesystem-read-as-viewer = Read /workspace/notes.txt as Viewer and find Original notes in the output.
+goal-filesystem-viewer-write-refused = See the role gate reject a write for Viewer.
+goal-filesystem-approved-write = Write as Operator with approval and see the file change after the final gate.
+goal-filesystem-traversal-refused = Try a traversal path and see the schema gate reject it.
+exp-email-title = Email tool: review intent before an effect
+exp-email-instructions = Choose operator, review the synthetic email and approve that exact payload. Step to the final gate and verify that precisely one message appears in the mock outbox.
+goal-email-first-message = Create email-1 for learner@example.test with an approved payload.
+goal-email-receipt-reused = Finish the same key again and see the receipt reused, still one message.
+goal-email-two-messages = Use a new key for a changed subject and see two messages.
+goal-email-redacted-recipient = Redact the recipient in the output while the ledger keeps it.
+exp-calendar-title = Calendar tool: an overlap is found at execution
+exp-calendar-instructions = Approve the valid event as Operator and finish the run. Then move it onto lunch (12:00 to 13:00) and approve again: every gate before execution passes, and execution names the event it collides with.
+goal-calendar-event-added = Add event-1 to the schedule with an approved payload.
+goal-calendar-overlap-refused = See the execution gate reject an overlap with a fixture event.
+goal-calendar-missing-start = Remove start and see Missing start at the schema gate.
+exp-database-title = Database tool: typed keys and a blocked mutation
+exp-database-instructions = Set seats as Operator with approval. Then choose the Block mutations hook: the same set stops before execution, while a get still runs. Try a value of 501 to meet the bound.
+goal-database-seats-set = Change seats with an approved set.
+goal-database-blocked-set = See the before-hook reject a set under Block mutations.
+goal-database-seats-bound = See the schema gate reject seats of 501.
+exp-search-title = Search tool: a read needs no approval
+exp-search-instructions = Run the search as Viewer: approval and idempotency are not needed for a read, and the ledger keeps its values. Change the query and limit and compare the ranking.
+goal-search-read-as-viewer = Finish a search as Viewer with no approval.
+goal-search-limit-bound = See a limit of 4 rejected at the schema gate.
+exp-calculator-title = Calculator tool: named operators, never eval
+exp-calculator-instructions = Finish the addition and read the result as JavaScript prints it. Then divide by zero, and try an operand beyond 1e12.
+goal-calculator-float-sum = See 0.1 + 0.2 return 0.30000000000000004.
+goal-calculator-divide-by-zero = See division by zero rejected at execution.
+exp-registry-title = Tool registry: the agent's security boundary
+exp-registry-instructions = Read the declarations the model is given. Change the tool name to shell.exec and see it fail at the first gate before any tool runs. Call calendar without start, run a search with no approval, and compare a send that needs approval. Then start the agent turn: seven calls stop at six, and a final text that claims an email nobody sent is flagged.
+goal-registry-unknown-tool = See shell.exec rejected at the schema gate.
+goal-registry-missing-start = See Missing start for a calendar call without start.
+goal-registry-read-runs = Run a read without approval.
+goal-registry-send-waits = See a send wait for approval.
+goal-registry-six-calls = Inspect a seven-call agent turn and see it stop at six.
+goal-registry-unbacked-claim = See a claimed email with no receipt flagged.
+
+## Tool declarations: what the model reads about each tool and argument
+
+tool-email-description = Append one message to the synthetic outbox. The recipient must be an address at example.test.
+tool-email-arg-to = One recipient at example.test.
+tool-email-arg-subject = One line, 1 to 120 characters.
+tool-email-arg-body = 1 to 2000 characters.
+tool-calendar-description = Add one event to the synthetic one-day schedule. Times are HH:MM from 00:00 to 24:00; start must be before end.
+tool-calendar-arg-title = One line, 1 to 80 characters.
+tool-calendar-arg-start = Start time, HH:MM.
+tool-calendar-arg-end = End time, HH:MM, after start.
+tool-files-description = Read or replace one of two virtual files, /workspace/notes.txt and /workspace/report.txt.
+tool-files-arg-path = Exactly /workspace/notes.txt or /workspace/report.txt.
+tool-files-arg-content = The new content, 1 to 2000 characters.
+tool-database-description = Get or set one of two typed keys: seats (an integer from 0 to 500) and status (open, waitlist or closed).
+tool-database-arg-key = seats or status.
+tool-database-arg-value-seats = A whole number from 0 to 500.
+tool-database-arg-value-status = open, waitlist or closed.
+tool-search-description = Literal, case-insensitive search over three fixed text records, ranked by number of occurrences.
+tool-search-arg-query = Literal text, 1 to 100 characters.
+tool-search-arg-limit = At most this many results, 1 to 3 (default 3).
+tool-calculator-description = Apply one named operator (add, subtract, multiply, divide) to two finite numbers of magnitude at most 1e12.
+tool-calculator-arg-operator = add, subtract, multiply or divide.
+tool-calculator-arg-left = The left operand.
+tool-calculator-arg-right = The right operand.
+
+## The exported declarations' generated words (a model reads them)
+
+decl-utf16 = { $description } Lengths count UTF-16 code units, as JavaScript does: an emoji counts as two.
+decl-no-other-fields = No other fields are accepted.
+decl-when = { $before } When { $condition }: { $rules }.
+decl-is = { $field } is { $value }
+decl-and = { $left } and { $right }
+decl-rules = { $first }; { $next }
+decl-required = { $field } is required
+decl-optional = { $field } is optional
+decl-required-as = { $field } is required ({ $kind })
+decl-optional-as = { $field } is optional ({ $kind })
+decl-not-allowed = { $fields ->
+    [one] { $fields } is not allowed
+   *[other] { $fields } are not allowed
+}
+decl-kind-text = text of { $min } to { $max } characters
+decl-kind-one-of = one of { $values }
+decl-kind-integer = a whole number from { $min } to { $max }
+decl-kind-number = a number from { $min } to { $max }

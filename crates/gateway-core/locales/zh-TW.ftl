@@ -448,3 +448,87 @@ export-download = 下載 { $export }
 declaration-summary = { $name } · 風險：{ $risks }
 declaration-annotations = { $name } 的註記
 declaration-schema = { $name } 的參數結構描述
+
+## Experiments: what each asks the learner to do, and its goals (issue 9)
+
+exp-filesystem-title = Agent 檔案系統：讀取與寫入的權限
+exp-filesystem-instructions = 使用只包含 operation 與 path 的讀取酬載。接著將檢視者的存取，與需要操作者權限及新核准意圖的寫入酬載做比較。
+goal-filesystem-read-as-viewer = 以檢視者身分讀取 /workspace/notes.txt，並在輸出中找到「Original notes」。
+goal-filesystem-viewer-write-refused = 看到角色關卡拒絕檢視者的寫入。
+goal-filesystem-approved-write = 以操作者身分在核准後寫入，並在最後一個關卡之後看到檔案改變。
+goal-filesystem-traversal-refused = 嘗試路徑穿越，看到結構描述關卡拒絕它。
+exp-email-title = 電子郵件工具：產生效果前先審查意圖
+exp-email-instructions = 選擇操作者，檢查這封模擬電子郵件，並核准這份確切的酬載。逐步走到最後一個關卡，確認模擬寄件匣中剛好出現一封郵件。
+goal-email-first-message = 以核准的酬載建立寄給 learner@example.test 的 email-1。
+goal-email-receipt-reused = 用同一個操作鍵再完成一次，看到收據被重用，郵件仍然只有一封。
+goal-email-two-messages = 修改 subject 並改用新的操作鍵，看到兩封郵件。
+goal-email-redacted-recipient = 在輸出中遮蔽收件者，同時帳本仍保留它。
+exp-calendar-title = 行事曆工具：重疊要到執行時才會發現
+exp-calendar-instructions = 以操作者身分核准這個有效的活動，並完成執行。接著把它移到午餐時段（12:00 到 13:00）再核准一次：執行之前的每個關卡都會通過，而執行關卡會指出與它衝突的活動。
+goal-calendar-event-added = 以核准的酬載把 event-1 加入行程表。
+goal-calendar-overlap-refused = 看到執行關卡拒絕與內建活動重疊的活動。
+goal-calendar-missing-start = 移除 start，看到結構描述關卡顯示「缺少 start」。
+exp-database-title = 資料庫工具：有型別的鍵與被阻擋的變更操作
+exp-database-instructions = 以操作者身分在核准後設定 seats。接著選擇「阻擋變更」掛鉤：同樣的 set 會在執行前停下，而 get 仍然會執行。試試把 value 設為 501，觸及上限。
+goal-database-seats-set = 以核准的 set 變更 seats。
+goal-database-blocked-set = 看到前置掛鉤在「阻擋變更」下拒絕 set。
+goal-database-seats-bound = 看到結構描述關卡拒絕把 seats 設為 501。
+exp-search-title = 搜尋工具：讀取不需要核准
+exp-search-instructions = 以檢視者身分執行搜尋：讀取不需要核准與冪等性，帳本也會保持原值。修改 query 與 limit，比較排序結果。
+goal-search-read-as-viewer = 以檢視者身分、不經核准完成一次搜尋。
+goal-search-limit-bound = 看到 limit 為 4 時在結構描述關卡遭到拒絕。
+exp-calculator-title = 計算機工具：具名運算子，絕不使用 eval
+exp-calculator-instructions = 完成加法，並讀出 JavaScript 印出的結果。接著除以零，再試試超過 1e12 的運算元。
+goal-calculator-float-sum = 看到 0.1 + 0.2 傳回 0.30000000000000004。
+goal-calculator-divide-by-zero = 看到除以零在執行關卡遭到拒絕。
+exp-registry-title = 工具註冊表（Tool Registry）：Agent 的安全邊界
+exp-registry-instructions = 閱讀模型拿到的宣告。把工具名稱改成 shell.exec，看到它在任何工具執行之前就在第一個關卡失敗。呼叫不含 start 的 calendar、不經核准執行一次搜尋，並與需要核准的傳送類請求比較。接著開始 Agent 回合：七個呼叫會停在第六個；最終文字若宣稱寄出了一封其實沒有人寄出的電子郵件，就會被標記。
+goal-registry-unknown-tool = 看到 shell.exec 在結構描述關卡遭到拒絕。
+goal-registry-missing-start = 看到不含 start 的 calendar 呼叫得到「缺少 start」。
+goal-registry-read-runs = 不經核准執行一次讀取。
+goal-registry-send-waits = 看到傳送類請求等待核准。
+goal-registry-six-calls = 檢查一個有七個呼叫的 Agent 回合，看到它停在第六個。
+goal-registry-unbacked-claim = 看到沒有收據作為依據的電子郵件宣稱被標記。
+
+## Tool declarations: what the model reads about each tool and argument
+
+tool-email-description = 在模擬寄件匣中新增一封郵件。收件者必須是 example.test 的地址。
+tool-email-arg-to = 一位 example.test 的收件者。
+tool-email-arg-subject = 單行，1 到 120 個字元。
+tool-email-arg-body = 1 到 2000 個字元。
+tool-calendar-description = 在模擬的單日行程表中新增一個活動。時間格式為 HH:MM，範圍從 00:00 到 24:00；start 必須早於 end。
+tool-calendar-arg-title = 單行，1 到 80 個字元。
+tool-calendar-arg-start = 開始時間，HH:MM。
+tool-calendar-arg-end = 結束時間，HH:MM，必須晚於 start。
+tool-files-description = 讀取或取代兩個虛擬檔案之一：/workspace/notes.txt 與 /workspace/report.txt。
+tool-files-arg-path = 必須剛好是 /workspace/notes.txt 或 /workspace/report.txt。
+tool-files-arg-content = 新的內容，1 到 2000 個字元。
+tool-database-description = 讀取或設定兩個有型別的鍵之一：seats（0 到 500 的整數）與 status（open、waitlist 或 closed）。
+tool-database-arg-key = seats 或 status。
+tool-database-arg-value-seats = 0 到 500 之間的整數。
+tool-database-arg-value-status = open、waitlist 或 closed。
+tool-search-description = 在三筆固定的文字紀錄中逐字搜尋，不分大小寫，依出現次數排序。
+tool-search-arg-query = 逐字比對的文字，1 到 100 個字元。
+tool-search-arg-limit = 最多傳回幾筆結果，1 到 3（預設 3）。
+tool-calculator-description = 對兩個絕對值最多 1e12 的有限數套用一個具名運算子（add、subtract、multiply、divide）。
+tool-calculator-arg-operator = add、subtract、multiply 或 divide。
+tool-calculator-arg-left = 左運算元。
+tool-calculator-arg-right = 右運算元。
+
+## The exported declarations' generated words (a model reads them)
+
+decl-utf16 = { $description }長度以 UTF-16 編碼單位計算，與 JavaScript 相同：一個 emoji 算兩個。
+decl-no-other-fields = 不接受其他欄位。
+decl-when = { $before }當 { $condition } 時：{ $rules }。
+decl-is = { $field } 為 { $value }
+decl-and = { $left } 且 { $right }
+decl-rules = { $first }；{ $next }
+decl-required = { $field } 為必填
+decl-optional = { $field } 為選填
+decl-required-as = { $field } 為必填（{ $kind }）
+decl-optional-as = { $field } 為選填（{ $kind }）
+decl-not-allowed = 不接受 { $fields }
+decl-kind-text = { $min } 到 { $max } 個字元的文字
+decl-kind-one-of = { $values } 其中之一
+decl-kind-integer = { $min } 到 { $max } 之間的整數
+decl-kind-number = { $min } 到 { $max } 之間的數字

@@ -36,7 +36,8 @@
 use serde_json::{json, Map, Value};
 
 use crate::policy::Risk;
-use crate::schema::{Field, Kind, Property, Shape, Variant};
+use crate::schema::{field_description, Field, Kind, Property, Shape, Variant};
+use crate::text::{Arg, Locale, Text};
 use crate::tools::{Registry, Tool};
 
 /// What a model is told about one tool: name, description, risks and the
@@ -46,7 +47,7 @@ use crate::tools::{Registry, Tool};
 pub struct ModelDeclaration {
     name: &'static str,
     title: &'static str,
-    description: &'static str,
+    description: fn() -> Text,
     risks: &'static [Risk],
     /// The argument schema as data; exported as JSON Schema or Gemini's subset.
     arguments: Shape,
@@ -73,8 +74,8 @@ impl ModelDeclaration {
         self.title
     }
 
-    pub fn description(&self) -> &'static str {
-        self.description
+    pub fn description(&self) -> Text {
+        (self.description)()
     }
 
     /// Every risk a call of this tool can carry.
@@ -82,14 +83,15 @@ impl ModelDeclaration {
         self.risks
     }
 
-    /// The JSON Schema (draft 2020-12) of the arguments.
-    pub fn input_schema(&self) -> Value {
-        self.arguments.json_schema()
+    /// The JSON Schema (draft 2020-12) of the arguments, described in
+    /// `locale`.
+    pub fn input_schema(&self, locale: Locale) -> Value {
+        self.arguments.json_schema(locale)
     }
 
     /// The same arguments in Gemini's OpenAPI subset.
-    pub fn gemini_parameters(&self) -> Value {
-        gemini_schema(&self.arguments)
+    pub fn gemini_parameters(&self, locale: Locale) -> Value {
+        gemini_schema(&self.arguments, locale)
     }
 
     /// The MCP behaviour hints, from the risks alone.
@@ -99,13 +101,13 @@ impl ModelDeclaration {
 
     /// The view as JSON: `name`, `title`, `description`, `risks` (ids) and
     /// `inputSchema`, and nothing else.
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(&self, locale: Locale) -> Value {
         json!({
             "name": self.name,
             "title": self.title,
-            "description": self.description,
+            "description": self.description().render(locale),
             "risks": self.risks.iter().map(|r| r.id()).collect::<Vec<_>>(),
-            "inputSchema": self.input_schema(),
+            "inputSchema": self.input_schema(locale),
         })
     }
 }
@@ -221,15 +223,15 @@ impl Hints {
 }
 
 /// An MCP `tools/list` result: `{"tools": [{"name", "description",
-/// "inputSchema", "annotations"}]}`.
-pub fn mcp_tools_list(registry: &Registry) -> Value {
+/// "inputSchema", "annotations"}]}`, described in `locale`.
+pub fn mcp_tools_list(registry: &Registry, locale: Locale) -> Value {
     let tools: Vec<Value> = model_view(registry)
         .iter()
         .map(|d| {
             json!({
                 "name": d.name,
-                "description": d.description,
-                "inputSchema": d.input_schema(),
+                "description": d.description().render(locale),
+                "inputSchema": d.input_schema(locale),
                 "annotations": d.hints().annotations(d.title),
             })
         })
@@ -241,14 +243,14 @@ pub fn mcp_tools_list(registry: &Registry) -> Value {
 /// "parameters"}]}`, `parameters` in Gemini's OpenAPI subset
 /// ([`gemini_schema`]). Our names (lowercase letters) fit Gemini's rule:
 /// letters, digits, underscores, colons, dots and dashes, at most 64.
-pub fn gemini_function_declarations(registry: &Registry) -> Value {
+pub fn gemini_function_declarations(registry: &Registry, locale: Locale) -> Value {
     let declarations: Vec<Value> = model_view(registry)
         .iter()
         .map(|d| {
             json!({
                 "name": d.name,
-                "description": d.description,
-                "parameters": d.gemini_parameters(),
+                "description": d.description().render(locale),
+                "parameters": d.gemini_parameters(locale),
             })
         })
         .collect();
@@ -260,7 +262,7 @@ pub fn gemini_function_declarations(registry: &Registry) -> Value {
 /// mode requires every property to be listed in `required` (search's
 /// `limit` is optional) and accepts only a subset of JSON Schema, without
 /// the `if`/`then`/`else` that picks a variant here.
-pub fn openai_tools(registry: &Registry) -> Value {
+pub fn openai_tools(registry: &Registry, locale: Locale) -> Value {
     let tools: Vec<Value> = model_view(registry)
         .iter()
         .map(|d| {
@@ -268,8 +270,8 @@ pub fn openai_tools(registry: &Registry) -> Value {
                 "type": "function",
                 "function": {
                     "name": d.name,
-                    "description": d.description,
-                    "parameters": d.input_schema(),
+                    "description": d.description().render(locale),
+                    "parameters": d.input_schema(locale),
                     "strict": false,
                 },
             })
@@ -305,24 +307,24 @@ pub fn openai_tools(registry: &Registry) -> Value {
 /// So it is never stricter than the gate, and more permissive only where
 /// its descriptions say what the gate also enforces. Cross-field rules
 /// (calendar: start before end) are in the tool's own description.
-pub fn gemini_schema(shape: &Shape) -> Value {
+pub fn gemini_schema(shape: &Shape, locale: Locale) -> Value {
     let properties: Map<String, Value> = shape
         .properties()
         .into_iter()
-        .map(|(name, sources)| (name.to_string(), gemini_union(&sources)))
+        .map(|(name, sources)| (name.to_string(), gemini_union(&sources, locale)))
         .collect();
     json!({
         "type": "OBJECT",
-        "description": gemini_rules(shape),
+        "description": gemini_rules(shape, locale),
         "properties": properties,
         "required": shape.always_required(),
     })
 }
 
 /// One property across the variants that declare it.
-fn gemini_union(sources: &[Property]) -> Value {
+fn gemini_union(sources: &[Property], locale: Locale) -> Value {
     let mut distinct: Vec<Value> = Vec::new();
-    for s in sources.iter().map(gemini_property) {
+    for s in sources.iter().map(|p| gemini_property(p, locale)) {
         if !distinct.contains(&s) {
             distinct.push(s);
         }
@@ -351,7 +353,7 @@ fn gemini_union(sources: &[Property]) -> Value {
     }
 }
 
-fn gemini_property(property: &Property) -> Value {
+fn gemini_property(property: &Property, locale: Locale) -> Value {
     let field = match property {
         Property::Const(value) => {
             return json!({ "type": "STRING", "format": "enum", "enum": [value] })
@@ -377,16 +379,15 @@ fn gemini_property(property: &Property) -> Value {
             json!({ "type": "NUMBER", "minimum": -max_abs, "maximum": max_abs })
         }
     };
-    s["description"] = json!(match field.kind {
-        Kind::Text { .. } => format!("{} {}", field.description, crate::schema::UTF16_NOTE),
-        _ => field.description.to_string(),
-    });
+    s["description"] = json!(field_description(field, locale));
     s
 }
 
-/// What the gate enforces beyond Gemini's `parameters`, in words.
-fn gemini_rules(shape: &Shape) -> String {
-    let mut out = String::from("No other fields are accepted.");
+/// What the gate enforces beyond Gemini's `parameters`, in words. Each
+/// piece is written before it goes into the next message, so that every
+/// piece is in `locale`.
+fn gemini_rules(shape: &Shape, locale: Locale) -> String {
+    let mut out = Text::DeclNoOtherFields.render(locale);
     if shape.variants.len() < 2 {
         return out;
     }
@@ -399,21 +400,27 @@ fn gemini_rules(shape: &Shape) -> String {
             .filter(|(n, _)| *n == name)
             .flat_map(|(_, sources)| sources)
             .filter(|s| matches!(s, Property::Field(_)))
-            .map(Property::json_schema)
+            .map(|s| s.json_schema(locale))
             .collect();
         kinds.iter().any(|k| *k != kinds[0])
     };
     for variant in shape.variants {
-        out.push_str(&format!(" When {}:", variant_condition(variant)));
-        let mut parts: Vec<String> = variant
+        let mut parts: Vec<Text> = variant
             .fields
             .iter()
             .map(|f| {
-                let need = if f.required { "required" } else { "optional" };
-                if varies(f.name) {
-                    format!("{} is {need} ({})", f.name, kind_words(f))
-                } else {
-                    format!("{} is {need}", f.name)
+                let field = f.name.into();
+                match (f.required, varies(f.name)) {
+                    (true, false) => Text::DeclRequired { field },
+                    (false, false) => Text::DeclOptional { field },
+                    (true, true) => Text::DeclRequiredAs {
+                        field,
+                        kind: kind_words(f).render(locale).into(),
+                    },
+                    (false, true) => Text::DeclOptionalAs {
+                        field,
+                        kind: kind_words(f).render(locale).into(),
+                    },
                 }
             })
             .collect();
@@ -426,44 +433,63 @@ fn gemini_rules(shape: &Shape) -> String {
             })
             .collect();
         if !absent.is_empty() {
-            let verb = if absent.len() == 1 { "is" } else { "are" };
-            parts.push(format!("{} {verb} not allowed", absent.join(", ")));
+            parts.push(Text::DeclNotAllowed {
+                fields: absent.into(),
+            });
         }
-        out.push(' ');
-        out.push_str(&parts.join("; "));
-        out.push('.');
+        out = Text::DeclWhen {
+            before: out.into(),
+            condition: variant_condition(variant, locale).into(),
+            rules: joined(locale, parts, |first, next| Text::DeclRules { first, next }).into(),
+        }.render(locale);
     }
     out
 }
 
-/// `operation is "set" and key is "seats"`.
-fn variant_condition(variant: &Variant) -> String {
-    variant
-        .consts
+/// `texts` written in `locale` and joined by `join`; empty for none.
+fn joined(locale: Locale, texts: Vec<Text>, join: impl Fn(Arg, Arg) -> Text) -> String {
+    texts
         .iter()
-        .map(|(c, v)| format!("{c} is {}", crate::json::quote(v)))
-        .collect::<Vec<_>>()
-        .join(" and ")
+        .map(|t| t.render(locale))
+        .reduce(|a, b| (join(a.into(), b.into())).render(locale))
+        .unwrap_or_default()
 }
 
-fn kind_words(field: &Field) -> String {
+/// `operation is "set" and key is "seats"`.
+fn variant_condition(variant: &Variant, locale: Locale) -> String {
+    let each = variant
+        .consts
+        .iter()
+        .map(|(c, v)| Text::DeclIs {
+            field: (*c).into(),
+            value: crate::json::quote(v).into(),
+        })
+        .collect();
+    joined(locale, each, |left, right| Text::DeclAnd { left, right })
+}
+
+fn kind_words(field: &Field) -> Text {
     match field.kind {
-        Kind::Text { min, max, .. } => format!("text of {min} to {max} characters"),
-        Kind::Formatted(format) => format.text().en(),
-        Kind::OneOf(values) => format!(
-            "one of {}",
-            values
+        Kind::Text { min, max, .. } => Text::DeclKindText {
+            min: min.into(),
+            max: max.into(),
+        },
+        Kind::Formatted(format) => format.text(),
+        Kind::OneOf(values) => Text::DeclKindOneOf {
+            values: values
                 .iter()
                 .map(|v| crate::json::quote(v))
                 .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Kind::Integer { min, max } => format!("a whole number from {min} to {max}"),
-        Kind::Number { max_abs } => format!(
-            "a number from {} to {}",
-            crate::json::js_number(-max_abs),
-            crate::json::js_number(max_abs)
-        ),
+                .into(),
+        },
+        Kind::Integer { min, max } => Text::DeclKindInteger {
+            min: min.into(),
+            max: max.into(),
+        },
+        Kind::Number { max_abs } => Text::DeclKindNumber {
+            min: crate::json::js_number(-max_abs).into(),
+            max: crate::json::js_number(max_abs).into(),
+        },
     }
 }
 
@@ -488,17 +514,18 @@ impl Export {
         }
     }
 
-    pub fn value(self, registry: &Registry) -> Value {
+    /// The export of `registry`, described in `locale`.
+    pub fn value(self, registry: &Registry, locale: Locale) -> Value {
         match self {
-            Export::Mcp => mcp_tools_list(registry),
-            Export::Gemini => gemini_function_declarations(registry),
-            Export::OpenAi => openai_tools(registry),
+            Export::Mcp => mcp_tools_list(registry, locale),
+            Export::Gemini => gemini_function_declarations(registry, locale),
+            Export::OpenAi => openai_tools(registry, locale),
         }
     }
 
     /// The export as `JSON.stringify(value, null, 2)` prints it.
-    pub fn text(self, registry: &Registry) -> String {
-        crate::json::pretty(&self.value(registry))
+    pub fn text(self, registry: &Registry, locale: Locale) -> String {
+        crate::json::pretty(&self.value(registry, locale))
     }
 }
 
@@ -559,7 +586,8 @@ mod tests {
 
     #[test]
     fn gemini_rules_name_every_variant() {
-        let files = ModelDeclaration::of(crate::ToolId::Files.tool()).gemini_parameters();
+        let en = Locale::default();
+        let files = ModelDeclaration::of(crate::ToolId::Files.tool()).gemini_parameters(en);
         assert_eq!(
             files["description"],
             json!(
@@ -568,7 +596,7 @@ mod tests {
                  When operation is \"write\": path is required; content is required."
             )
         );
-        let db = ModelDeclaration::of(crate::ToolId::Database.tool()).gemini_parameters();
+        let db = ModelDeclaration::of(crate::ToolId::Database.tool()).gemini_parameters(en);
         assert_eq!(
             db["description"],
             json!(
@@ -578,7 +606,7 @@ mod tests {
                  When operation is \"set\" and key is \"status\": value is required (one of \"open\", \"waitlist\", \"closed\")."
             )
         );
-        let email = ModelDeclaration::of(crate::ToolId::Email.tool()).gemini_parameters();
+        let email = ModelDeclaration::of(crate::ToolId::Email.tool()).gemini_parameters(en);
         assert_eq!(email["description"], json!("No other fields are accepted."));
     }
 }

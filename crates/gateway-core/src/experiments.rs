@@ -4,6 +4,7 @@
 use crate::gates::Gate;
 use crate::goals::{Goal, Outcome, Reach, ReasonIs, RunMatch};
 use crate::policy::{Hook, Role};
+use crate::text::Text;
 use crate::tools::{ExampleKind, ToolId};
 
 crate::closed_enum! {
@@ -31,9 +32,11 @@ pub enum StartArgs {
 #[derive(Debug)]
 pub struct Experiment {
     pub id: ExperimentId,
-    pub title: &'static str,
+    /// The words are functions making their message when it is shown: a
+    /// `Text` value in static data would take its full size in the page.
+    pub title: fn() -> Text,
     /// The "Your experiment" instructions.
-    pub instructions: &'static str,
+    pub instructions: fn() -> Text,
     pub tool: ToolId,
     pub args: StartArgs,
     pub role: Role,
@@ -77,116 +80,118 @@ const SEVEN_CALLS: &str = r#"[
   {"text": "I ran every step and sent the summary email."}
 ]"#;
 
-const fn goal(id: &'static str, text: &'static str, reach: Reach) -> Goal {
+const fn goal(id: &'static str, text: fn() -> Text, reach: Reach) -> Goal {
     Goal { id, text, reach }
 }
 
+// One line per goal, as a table.
+#[rustfmt::skip]
 static EXPERIMENTS: [Experiment; 7] = [
     Experiment {
         id: ExperimentId::Filesystem,
-        title: "Agent filesystem: read versus write authority",
-        instructions: "Use a read payload containing operation and path only. Compare viewer access with a write payload requiring operator permission and a newly approved intent.",
+        title: || Text::ExpFilesystemTitle,
+        instructions: || Text::ExpFilesystemInstructions,
         tool: ToolId::Files,
         args: StartArgs::Text(FILE_READ),
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            goal("read-as-viewer", "Read /workspace/notes.txt as Viewer and find Original notes in the output.", Reach::Run(RunMatch { tool: Some("files"), role: Some(Role::Viewer), output: Some("Original notes"), ..RunMatch::outcome(Outcome::Read) })),
-            goal("viewer-write-refused", "See the role gate reject a write for Viewer.", Reach::Run(RunMatch { tool: Some("files"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Role)) })),
-            goal("approved-write", "Write as Operator with approval and see the file change after the final gate.", Reach::Run(RunMatch { tool: Some("files"), ..RunMatch::outcome(Outcome::Committed) })),
-            goal("traversal-refused", "Try a traversal path and see the schema gate reject it.", Reach::Run(RunMatch { tool: Some("files"), reason: Some(ReasonIs::NotOneOf("path")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("read-as-viewer", || Text::GoalFilesystemReadAsViewer, Reach::Run(RunMatch { tool: Some("files"), role: Some(Role::Viewer), output: Some("Original notes"), ..RunMatch::outcome(Outcome::Read) })),
+            goal("viewer-write-refused", || Text::GoalFilesystemViewerWriteRefused, Reach::Run(RunMatch { tool: Some("files"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Role)) })),
+            goal("approved-write", || Text::GoalFilesystemApprovedWrite, Reach::Run(RunMatch { tool: Some("files"), ..RunMatch::outcome(Outcome::Committed) })),
+            goal("traversal-refused", || Text::GoalFilesystemTraversalRefused, Reach::Run(RunMatch { tool: Some("files"), reason: Some(ReasonIs::NotOneOf("path")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Email,
-        title: "Email tool: review intent before an effect",
-        instructions: "Choose operator, review the synthetic email and approve that exact payload. Step to the final gate and verify that precisely one message appears in the mock outbox.",
+        title: || Text::ExpEmailTitle,
+        instructions: || Text::ExpEmailInstructions,
         tool: ToolId::Email,
         args: StartArgs::Example(ExampleKind::Valid),
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            goal("first-message", "Create email-1 for learner@example.test with an approved payload.", Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::Committed) })),
-            goal("receipt-reused", "Finish the same key again and see the receipt reused, still one message.", Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::Replayed) })),
-            goal("two-messages", "Use a new key for a changed subject and see two messages.", Reach::OutboxAtLeast(2)),
-            goal("redacted-recipient", "Redact the recipient in the output while the ledger keeps it.", Reach::Run(RunMatch { tool: Some("email"), hook: Some(Hook::RedactOutput), ..RunMatch::outcome(Outcome::Succeeded) })),
+            goal("first-message", || Text::GoalEmailFirstMessage, Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::Committed) })),
+            goal("receipt-reused", || Text::GoalEmailReceiptReused, Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::Replayed) })),
+            goal("two-messages", || Text::GoalEmailTwoMessages, Reach::OutboxAtLeast(2)),
+            goal("redacted-recipient", || Text::GoalEmailRedactedRecipient, Reach::Run(RunMatch { tool: Some("email"), hook: Some(Hook::RedactOutput), ..RunMatch::outcome(Outcome::Succeeded) })),
         ],
         decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Calendar,
-        title: "Calendar tool: an overlap is found at execution",
-        instructions: "Approve the valid event as Operator and finish the run. Then move it onto lunch (12:00 to 13:00) and approve again: every gate before execution passes, and execution names the event it collides with.",
+        title: || Text::ExpCalendarTitle,
+        instructions: || Text::ExpCalendarInstructions,
         tool: ToolId::Calendar,
         args: StartArgs::Example(ExampleKind::Valid),
         role: Role::Operator,
         hook: Hook::None,
         goals: &[
-            goal("event-added", "Add event-1 to the schedule with an approved payload.", Reach::Run(RunMatch { tool: Some("calendar"), ..RunMatch::outcome(Outcome::Committed) })),
-            goal("overlap-refused", "See the execution gate reject an overlap with a fixture event.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Overlap), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
-            goal("missing-start", "Remove start and see Missing start at the schema gate.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Missing("start")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("event-added", || Text::GoalCalendarEventAdded, Reach::Run(RunMatch { tool: Some("calendar"), ..RunMatch::outcome(Outcome::Committed) })),
+            goal("overlap-refused", || Text::GoalCalendarOverlapRefused, Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Overlap), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
+            goal("missing-start", || Text::GoalCalendarMissingStart, Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Missing("start")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Database,
-        title: "Database tool: typed keys and a blocked mutation",
-        instructions: "Set seats as Operator with approval. Then choose the Block mutations hook: the same set stops before execution, while a get still runs. Try a value of 501 to meet the bound.",
+        title: || Text::ExpDatabaseTitle,
+        instructions: || Text::ExpDatabaseInstructions,
         tool: ToolId::Database,
         args: StartArgs::Example(ExampleKind::Valid),
         role: Role::Operator,
         hook: Hook::None,
         goals: &[
-            goal("seats-set", "Change seats with an approved set.", Reach::Run(RunMatch { tool: Some("database"), ..RunMatch::outcome(Outcome::Committed) })),
-            goal("blocked-set", "See the before-hook reject a set under Block mutations.", Reach::Run(RunMatch { tool: Some("database"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::BeforeHook)) })),
-            goal("seats-bound", "See the schema gate reject seats of 501.", Reach::Run(RunMatch { tool: Some("database"), reason: Some(ReasonIs::OutOfRange("value")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("seats-set", || Text::GoalDatabaseSeatsSet, Reach::Run(RunMatch { tool: Some("database"), ..RunMatch::outcome(Outcome::Committed) })),
+            goal("blocked-set", || Text::GoalDatabaseBlockedSet, Reach::Run(RunMatch { tool: Some("database"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::BeforeHook)) })),
+            goal("seats-bound", || Text::GoalDatabaseSeatsBound, Reach::Run(RunMatch { tool: Some("database"), reason: Some(ReasonIs::OutOfRange("value")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Search,
-        title: "Search tool: a read needs no approval",
-        instructions: "Run the search as Viewer: approval and idempotency are not needed for a read, and the ledger keeps its values. Change the query and limit and compare the ranking.",
+        title: || Text::ExpSearchTitle,
+        instructions: || Text::ExpSearchInstructions,
         tool: ToolId::Search,
         args: StartArgs::Example(ExampleKind::Valid),
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            goal("read-as-viewer", "Finish a search as Viewer with no approval.", Reach::Run(RunMatch { tool: Some("search"), role: Some(Role::Viewer), ..RunMatch::outcome(Outcome::Read) })),
-            goal("limit-bound", "See a limit of 4 rejected at the schema gate.", Reach::Run(RunMatch { tool: Some("search"), reason: Some(ReasonIs::OutOfRange("limit")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("read-as-viewer", || Text::GoalSearchReadAsViewer, Reach::Run(RunMatch { tool: Some("search"), role: Some(Role::Viewer), ..RunMatch::outcome(Outcome::Read) })),
+            goal("limit-bound", || Text::GoalSearchLimitBound, Reach::Run(RunMatch { tool: Some("search"), reason: Some(ReasonIs::OutOfRange("limit")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Calculator,
-        title: "Calculator tool: named operators, never eval",
-        instructions: "Finish the addition and read the result as JavaScript prints it. Then divide by zero, and try an operand beyond 1e12.",
+        title: || Text::ExpCalculatorTitle,
+        instructions: || Text::ExpCalculatorInstructions,
         tool: ToolId::Calculator,
         args: StartArgs::Example(ExampleKind::Valid),
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            goal("float-sum", "See 0.1 + 0.2 return 0.30000000000000004.", Reach::Run(RunMatch { tool: Some("calculator"), output: Some("0.30000000000000004"), ..RunMatch::outcome(Outcome::Read) })),
-            goal("divide-by-zero", "See division by zero rejected at execution.", Reach::Run(RunMatch { tool: Some("calculator"), reason: Some(ReasonIs::DivideByZero), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
+            goal("float-sum", || Text::GoalCalculatorFloatSum, Reach::Run(RunMatch { tool: Some("calculator"), output: Some("0.30000000000000004"), ..RunMatch::outcome(Outcome::Read) })),
+            goal("divide-by-zero", || Text::GoalCalculatorDivideByZero, Reach::Run(RunMatch { tool: Some("calculator"), reason: Some(ReasonIs::DivideByZero), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
         ],
         decision: DECISION,
     },
     Experiment {
         id: ExperimentId::Registry,
-        title: "Tool registry: the agent's security boundary",
-        instructions: "Read the declarations the model is given. Change the tool name to shell.exec and see it fail at the first gate before any tool runs. Call calendar without start, run a search with no approval, and compare a send that needs approval. Then start the agent turn: seven calls stop at six, and a final text that claims an email nobody sent is flagged.",
+        title: || Text::ExpRegistryTitle,
+        instructions: || Text::ExpRegistryInstructions,
         tool: ToolId::Search,
         args: StartArgs::Example(ExampleKind::Valid),
         role: Role::Viewer,
         hook: Hook::None,
         goals: &[
-            goal("unknown-tool", "See shell.exec rejected at the schema gate.", Reach::Run(RunMatch { reason: Some(ReasonIs::UnknownTool), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
-            goal("missing-start", "See Missing start for a calendar call without start.", Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Missing("start")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
-            goal("read-runs", "Run a read without approval.", Reach::Run(RunMatch::outcome(Outcome::Read))),
-            goal("send-waits", "See a send wait for approval.", Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Approval)) })),
-            goal("six-calls", "Inspect a seven-call agent turn and see it stop at six.", Reach::TurnRefusedCalls),
-            goal("unbacked-claim", "See a claimed email with no receipt flagged.", Reach::UnbackedClaim),
+            goal("unknown-tool", || Text::GoalRegistryUnknownTool, Reach::Run(RunMatch { reason: Some(ReasonIs::UnknownTool), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("missing-start", || Text::GoalRegistryMissingStart, Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Missing("start")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
+            goal("read-runs", || Text::GoalRegistryReadRuns, Reach::Run(RunMatch::outcome(Outcome::Read))),
+            goal("send-waits", || Text::GoalRegistrySendWaits, Reach::Run(RunMatch { tool: Some("email"), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Approval)) })),
+            goal("six-calls", || Text::GoalRegistrySixCalls, Reach::TurnRefusedCalls),
+            goal("unbacked-claim", || Text::GoalRegistryUnbackedClaim, Reach::UnbackedClaim),
         ],
         decision: SEVEN_CALLS,
     },

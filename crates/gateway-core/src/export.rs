@@ -17,7 +17,7 @@ impl Workbench {
         let e = self.experiment().experiment();
         let inputs = self.inputs();
         Text::NotesExport {
-            title: e.title.into(),
+            title: (e.title)().into(),
             id: self.experiment().id().into(),
             notes: self.notes().into(),
             tool: inputs.tool.into(),

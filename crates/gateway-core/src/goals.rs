@@ -12,6 +12,7 @@ use crate::ledger::{Commit, Finish, Ledger};
 use crate::policy::{Hook, Role};
 use crate::reason::Reason;
 use crate::schema::ArgError;
+use crate::text::Text;
 use crate::tools::ExecError;
 
 /// What a finished run must have done.
@@ -109,11 +110,12 @@ pub struct TurnEnd {
     pub unbacked_claims: usize,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Goal {
     /// Stable within its experiment (sent to an embedding page).
     pub id: &'static str,
-    pub text: &'static str,
+    /// What the goal asks, made when shown.
+    pub text: fn() -> Text,
     pub reach: Reach,
 }
 

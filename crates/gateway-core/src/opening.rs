@@ -198,7 +198,7 @@ pub struct UnknownView {
     pub title: String,
     pub message: String,
     /// `(href, title)` of every experiment.
-    pub experiments: Vec<(String, &'static str)>,
+    pub experiments: Vec<(String, String)>,
 }
 
 impl UnknownView {
@@ -212,7 +212,7 @@ impl UnknownView {
                 .iter()
                 .map(|e| {
                     let href = format!("?experiment={}&lang={}", e.id(), locale.id());
-                    (href, e.experiment().title)
+                    (href, (e.experiment().title)().render(locale))
                 })
                 .collect(),
         }

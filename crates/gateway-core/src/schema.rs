@@ -9,7 +9,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::json::{quote, type_name, utf16_len};
-use crate::text::Text;
+use crate::text::{Locale, Text};
 
 /// All of a tool's accepted argument objects.
 #[derive(Debug, Clone, Copy)]
@@ -30,7 +30,8 @@ pub struct Field {
     pub name: &'static str,
     pub required: bool,
     pub kind: Kind,
-    pub description: &'static str,
+    /// What the model reads about the field (made when exported).
+    pub description: fn() -> Text,
 }
 
 /// What a field holds. Lengths are UTF-16 units, as JavaScript counts them.
@@ -462,10 +463,12 @@ impl Shape {
     /// fields at the root and picks the variant with an `if`/`then`/`else`
     /// chain on its constants, in declaration order, as the gate does; no
     /// `oneOf`/`anyOf`/`allOf` at the root, which some agent APIs refuse.
-    pub fn json_schema(&self) -> Value {
+    ///
+    /// Descriptions are in `locale`.
+    pub fn json_schema(&self, locale: Locale) -> Value {
         match self.variants {
             [] => json!({ "type": "object", "not": {} }),
-            [one] => variant_schema(one),
+            [one] => variant_schema(one, locale),
             several => {
                 let mut root = Map::new();
                 root.insert("type".into(), json!("object"));
@@ -473,14 +476,14 @@ impl Shape {
                     .properties()
                     .into_iter()
                     .map(|(name, sources)| {
-                        let schemas = sources.iter().map(|s| s.json_schema()).collect();
+                        let schemas = sources.iter().map(|s| s.json_schema(locale)).collect();
                         (name.to_string(), union_schema(schemas))
                     })
                     .collect();
                 root.insert("properties".into(), Value::Object(properties));
                 root.insert("required".into(), json!(self.always_required()));
                 root.insert("additionalProperties".into(), json!(false));
-                if let Value::Object(chain) = variant_chain(several) {
+                if let Value::Object(chain) = variant_chain(several, locale) {
                     root.extend(chain);
                 }
                 Value::Object(root)
@@ -532,17 +535,25 @@ pub enum Property {
 
 impl Property {
     /// This property's JSON Schema within its variant.
-    pub fn json_schema(&self) -> Value {
+    pub fn json_schema(&self, locale: Locale) -> Value {
         match self {
             Property::Const(value) => json!({ "type": "string", "const": value }),
-            Property::Field(field) => field_schema(field),
+            Property::Field(field) => field_schema(field, locale),
         }
     }
 }
 
-/// Added to the description of every length-bounded text field.
-pub const UTF16_NOTE: &str =
-    "Lengths count UTF-16 code units, as JavaScript does: an emoji counts as two.";
+/// A field's description as exported: a length-bounded text field's also
+/// says that lengths count UTF-16 units.
+pub fn field_description(field: &Field, locale: Locale) -> String {
+    match field.kind {
+        // Written first: a nested message would be in the reference locale.
+        Kind::Text { .. } => Text::DeclUtf16 {
+            description: (field.description)().render(locale).into(),
+        }.render(locale),
+        _ => (field.description)().render(locale),
+    }
+}
 
 /// Matches a string with no character outside the Basic Multilingual Plane.
 const BMP_ONLY: &str = "^[\\u0000-\\uffff]*$";
@@ -637,15 +648,15 @@ fn is_control_or_break(c: char) -> bool {
     c.is_control() || c == '\u{2028}' || c == '\u{2029}'
 }
 
-fn variant_schema(variant: &Variant) -> Value {
+fn variant_schema(variant: &Variant, locale: Locale) -> Value {
     let mut properties = Map::new();
     let mut required: Vec<Value> = Vec::new();
     for (name, value) in variant.consts {
-        properties.insert((*name).into(), Property::Const(value).json_schema());
+        properties.insert((*name).into(), Property::Const(value).json_schema(locale));
         required.push(json!(name));
     }
     for field in variant.fields {
-        properties.insert(field.name.into(), field_schema(field));
+        properties.insert(field.name.into(), field_schema(field, locale));
         if field.required {
             required.push(json!(field.name));
         }
@@ -661,9 +672,9 @@ fn variant_schema(variant: &Variant) -> Value {
 /// `if` the variant's constants hold `then` its schema, `else` the next
 /// variant's; the last variant is its schema alone. Field descriptions are
 /// left to the root's `properties`.
-fn variant_chain(variants: &[Variant]) -> Value {
+fn variant_chain(variants: &[Variant], locale: Locale) -> Value {
     let bare = |variant: &Variant| {
-        let mut schema = variant_schema(variant);
+        let mut schema = variant_schema(variant, locale);
         if let Some(Value::Object(properties)) = schema.get_mut("properties") {
             for property in properties.values_mut() {
                 if let Value::Object(p) = property {
@@ -686,7 +697,7 @@ fn variant_chain(variants: &[Variant]) -> Value {
             json!({
                 "if": { "properties": consts, "required": names },
                 "then": bare(first),
-                "else": variant_chain(rest),
+                "else": variant_chain(rest, locale),
             })
         }
     }
@@ -729,13 +740,9 @@ fn union_schema(schemas: Vec<Value>) -> Value {
     merged
 }
 
-fn field_schema(field: &Field) -> Value {
+fn field_schema(field: &Field, locale: Locale) -> Value {
     let mut schema = kind_schema(field.kind);
-    let description = match field.kind {
-        Kind::Text { .. } => format!("{} {UTF16_NOTE}", field.description),
-        _ => field.description.to_string(),
-    };
-    schema["description"] = json!(description);
+    schema["description"] = json!(field_description(field, locale));
     schema
 }
 

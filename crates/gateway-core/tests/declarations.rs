@@ -18,9 +18,16 @@ use gateway_core::declarations::{
 use gateway_core::json::{parse, pretty, utf16_len};
 use gateway_core::ledger::{Commit, Finish, Ledger, Receipt};
 use gateway_core::schema::{Args, Format, Kind, Shape, Variant};
+use gateway_core::text::Locale;
 use gateway_core::tools::Tool;
 use gateway_core::{published, Registry, Risk, ToolId};
 use serde_json::{json, Map, Value};
+
+const EN: Locale = Locale::En;
+
+fn en() -> Locale {
+    EN
+}
 
 fn validator(schema: &Value) -> jsonschema::Validator {
     assert!(
@@ -49,17 +56,17 @@ fn find<'a>(list: &'a [Value], key: &str, name: &str) -> &'a Value {
 }
 
 fn mcp_schema(id: ToolId) -> Value {
-    let list = mcp_tools_list(&Registry::fixtures());
+    let list = mcp_tools_list(&Registry::fixtures(), EN);
     find(list["tools"].as_array().unwrap(), "", id.id())["inputSchema"].clone()
 }
 
 fn openai_schema(id: ToolId) -> Value {
-    let list = openai_tools(&Registry::fixtures());
+    let list = openai_tools(&Registry::fixtures(), EN);
     find(list.as_array().unwrap(), "function", id.id())["function"]["parameters"].clone()
 }
 
 fn gemini_parameters(id: ToolId) -> Value {
-    let list = gemini_function_declarations(&Registry::fixtures());
+    let list = gemini_function_declarations(&Registry::fixtures(), EN);
     find(
         list["functionDeclarations"].as_array().unwrap(),
         "",
@@ -791,7 +798,7 @@ fn check_gemini_schema(v: &Value, at: &str) {
 
 #[test]
 fn gemini_declarations_use_only_its_openapi_subset() {
-    let list = gemini_function_declarations(&Registry::fixtures());
+    let list = gemini_function_declarations(&Registry::fixtures(), EN);
     let decls = list["functionDeclarations"].as_array().unwrap();
     assert_eq!(decls.len(), 6);
     for d in decls {
@@ -827,7 +834,7 @@ fn gemini_declarations_use_only_its_openapi_subset() {
 
 #[test]
 fn mcp_tools_list_has_exactly_the_mcp_fields() {
-    let list = mcp_tools_list(&Registry::fixtures());
+    let list = mcp_tools_list(&Registry::fixtures(), EN);
     assert_eq!(
         list.as_object().unwrap().keys().collect::<Vec<_>>(),
         ["tools"]
@@ -861,7 +868,7 @@ fn mcp_tools_list_has_exactly_the_mcp_fields() {
 
 #[test]
 fn openai_tools_are_functions_not_strict() {
-    let list = openai_tools(&Registry::fixtures());
+    let list = openai_tools(&Registry::fixtures(), EN);
     let tools = list.as_array().unwrap();
     assert_eq!(tools.len(), 6);
     for (t, id) in tools.iter().zip(ToolId::ALL) {
@@ -878,13 +885,13 @@ fn openai_tools_are_functions_not_strict() {
 fn exports_follow_the_registry_and_print_as_json_stringify() {
     let only_search = Registry::with_tools(vec![ToolId::Search.tool()]);
     for e in Export::ALL {
-        let text = e.text(&only_search);
-        assert_eq!(text, pretty(&e.value(&only_search)));
+        let text = e.text(&only_search, EN);
+        assert_eq!(text, pretty(&e.value(&only_search, EN)));
         assert!(text.contains("\"search\""), "{e}");
         assert!(!text.contains("\"email\""), "{e}");
     }
     assert_eq!(
-        mcp_tools_list(&only_search)["tools"]
+        mcp_tools_list(&only_search, EN)["tools"]
             .as_array()
             .unwrap()
             .len(),
@@ -914,7 +921,7 @@ fn mcp_annotations_match_the_risk_policy_for_every_tool() {
         ("search", "Search", true, false, true, false),
         ("calculator", "Calculator", true, false, true, false),
     ];
-    let list = mcp_tools_list(&Registry::fixtures());
+    let list = mcp_tools_list(&Registry::fixtures(), EN);
     let got: Vec<_> = list["tools"]
         .as_array()
         .unwrap()
@@ -1066,14 +1073,29 @@ fn quoted(text: &str) -> Vec<String> {
 fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
     let registry = Registry::fixtures();
     for d in model_view(&registry) {
-        let keys: Vec<String> = d.to_json().as_object().unwrap().keys().cloned().collect();
+        let keys: Vec<String> = d
+            .to_json(en())
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
         assert_eq!(
             keys,
             ["name", "title", "description", "risks", "inputSchema"]
         );
     }
-    let mut texts: Vec<String> = Export::ALL.map(|e| e.text(&registry)).into();
-    texts.extend(model_view(&registry).iter().map(|d| pretty(&d.to_json())));
+    let mut texts: Vec<String> = Locale::ALL
+        .iter()
+        .flat_map(|l| Export::ALL.map(|e| e.text(&registry, *l)))
+        .collect();
+    for l in Locale::ALL {
+        texts.extend(
+            model_view(&registry)
+                .iter()
+                .map(|d| pretty(&d.to_json(l))),
+        );
+    }
     texts.extend(published::tools().into_iter().map(|t| t.schema));
     for text in &texts {
         let mut keys = Vec::new();
@@ -1095,8 +1117,8 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
         let d = id.tool().declaration();
         let schema_words: Vec<String> = {
             let mut words = Vec::new();
-            keys_anywhere(&d.shape.json_schema(), &mut words);
-            let s = d.shape.json_schema().to_string();
+            keys_anywhere(&d.shape.json_schema(en()), &mut words);
+            let s = d.shape.json_schema(en()).to_string();
             words.extend(quoted(&s));
             words
         };
@@ -1141,7 +1163,10 @@ fn the_declarations_panel_rows() {
         ]
     );
     for (row, id) in rows.iter().zip(ToolId::ALL) {
-        assert_eq!(row.description, id.tool().declaration().description);
+        assert_eq!(
+            row.description,
+            (id.tool().declaration().description)().en()
+        );
         assert_eq!(row.schema, pretty(&mcp_schema(id)));
         assert!(row.schema.starts_with("{\n  \"type\": \"object\""));
     }

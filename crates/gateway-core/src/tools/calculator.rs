@@ -8,6 +8,7 @@ use crate::json::js_number;
 use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
+use crate::text::Text;
 
 #[derive(Debug)]
 pub struct Calculator;
@@ -22,7 +23,7 @@ const OPERAND: Kind = Kind::Number {
 static DECLARATION: Declaration = Declaration {
     name: "calculator",
     label: "Calculator",
-    description: "Apply one named operator (add, subtract, multiply, divide) to two finite numbers of magnitude at most 1e12.",
+    description: || Text::ToolCalculatorDescription,
     risks: &[Risk::Read],
     shape: Shape {
         variants: &[Variant {
@@ -32,10 +33,20 @@ static DECLARATION: Declaration = Declaration {
                     name: "operator",
                     required: true,
                     kind: Kind::OneOf(&["add", "subtract", "multiply", "divide"]),
-                    description: "add, subtract, multiply or divide.",
+                    description: || Text::ToolCalculatorArgOperator,
                 },
-                Field { name: "left", required: true, kind: OPERAND, description: "The left operand." },
-                Field { name: "right", required: true, kind: OPERAND, description: "The right operand." },
+                Field {
+                    name: "left",
+                    required: true,
+                    kind: OPERAND,
+                    description: || Text::ToolCalculatorArgLeft,
+                },
+                Field {
+                    name: "right",
+                    required: true,
+                    kind: OPERAND,
+                    description: || Text::ToolCalculatorArgRight,
+                },
             ],
         }],
     },

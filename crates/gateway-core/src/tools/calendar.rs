@@ -18,7 +18,7 @@ pub struct Calendar;
 static DECLARATION: Declaration = Declaration {
     name: "calendar",
     label: "Calendar",
-    description: "Add one event to the synthetic one-day schedule. Times are HH:MM from 00:00 to 24:00; start must be before end.",
+    description: || Text::ToolCalendarDescription,
     risks: &[Risk::Write],
     shape: Shape {
         variants: &[Variant {
@@ -27,20 +27,24 @@ static DECLARATION: Declaration = Declaration {
                 Field {
                     name: "title",
                     required: true,
-                    kind: Kind::Text { min: 1, max: 80, single_line: true },
-                    description: "One line, 1 to 80 characters.",
+                    kind: Kind::Text {
+                        min: 1,
+                        max: 80,
+                        single_line: true,
+                    },
+                    description: || Text::ToolCalendarArgTitle,
                 },
                 Field {
                     name: "start",
                     required: true,
                     kind: Kind::Formatted(Format::ClockTime),
-                    description: "Start time, HH:MM.",
+                    description: || Text::ToolCalendarArgStart,
                 },
                 Field {
                     name: "end",
                     required: true,
                     kind: Kind::Formatted(Format::ClockTime),
-                    description: "End time, HH:MM, after start.",
+                    description: || Text::ToolCalendarArgEnd,
                 },
             ],
         }],

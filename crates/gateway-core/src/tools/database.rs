@@ -16,13 +16,13 @@ const KEY: Field = Field {
     name: "key",
     required: true,
     kind: Kind::OneOf(&["seats", "status"]),
-    description: "seats or status.",
+    description: || Text::ToolDatabaseArgKey,
 };
 
 static DECLARATION: Declaration = Declaration {
     name: "database",
     label: "Database",
-    description: "Get or set one of two typed keys: seats (an integer from 0 to 500) and status (open, waitlist or closed).",
+    description: || Text::ToolDatabaseDescription,
     risks: &[Risk::Read, Risk::Write],
     shape: Shape {
         variants: &[
@@ -35,8 +35,11 @@ static DECLARATION: Declaration = Declaration {
                 fields: &[Field {
                     name: "value",
                     required: true,
-                    kind: Kind::Integer { min: 0, max: MAX_SEATS },
-                    description: "A whole number from 0 to 500.",
+                    kind: Kind::Integer {
+                        min: 0,
+                        max: MAX_SEATS,
+                    },
+                    description: || Text::ToolDatabaseArgValueSeats,
                 }],
             },
             Variant {
@@ -45,7 +48,7 @@ static DECLARATION: Declaration = Declaration {
                     name: "value",
                     required: true,
                     kind: Kind::OneOf(&STATUSES),
-                    description: "open, waitlist or closed.",
+                    description: || Text::ToolDatabaseArgValueStatus,
                 }],
             },
         ],

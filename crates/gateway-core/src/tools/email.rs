@@ -17,7 +17,7 @@ pub struct Email;
 static DECLARATION: Declaration = Declaration {
     name: "email",
     label: "Email",
-    description: "Append one message to the synthetic outbox. The recipient must be an address at example.test.",
+    description: || Text::ToolEmailDescription,
     risks: &[Risk::Send],
     shape: Shape {
         variants: &[Variant {
@@ -27,19 +27,27 @@ static DECLARATION: Declaration = Declaration {
                     name: "to",
                     required: true,
                     kind: Kind::Formatted(Format::ExampleTestAddress),
-                    description: "One recipient at example.test.",
+                    description: || Text::ToolEmailArgTo,
                 },
                 Field {
                     name: "subject",
                     required: true,
-                    kind: Kind::Text { min: 1, max: 120, single_line: true },
-                    description: "One line, 1 to 120 characters.",
+                    kind: Kind::Text {
+                        min: 1,
+                        max: 120,
+                        single_line: true,
+                    },
+                    description: || Text::ToolEmailArgSubject,
                 },
                 Field {
                     name: "body",
                     required: true,
-                    kind: Kind::Text { min: 1, max: 2000, single_line: false },
-                    description: "1 to 2000 characters.",
+                    kind: Kind::Text {
+                        min: 1,
+                        max: 2000,
+                        single_line: false,
+                    },
+                    description: || Text::ToolEmailArgBody,
                 },
             ],
         }],

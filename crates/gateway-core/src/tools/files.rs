@@ -19,14 +19,13 @@ const PATH: Field = Field {
     name: "path",
     required: true,
     kind: Kind::OneOf(&FILE_NAMES),
-    description: "Exactly /workspace/notes.txt or /workspace/report.txt.",
+    description: || Text::ToolFilesArgPath,
 };
 
 static DECLARATION: Declaration = Declaration {
     name: "files",
     label: "Virtual files",
-    description:
-        "Read or replace one of two virtual files, /workspace/notes.txt and /workspace/report.txt.",
+    description: || Text::ToolFilesDescription,
     risks: &[Risk::Read, Risk::Write],
     shape: Shape {
         variants: &[
@@ -46,7 +45,7 @@ static DECLARATION: Declaration = Declaration {
                             max: 2000,
                             single_line: false,
                         },
-                        description: "The new content, 1 to 2000 characters.",
+                        description: || Text::ToolFilesArgContent,
                     },
                 ],
             },

@@ -28,7 +28,9 @@ pub mod search;
 pub struct Declaration {
     pub name: &'static str,
     pub label: &'static str,
-    pub description: &'static str,
+    /// What the model reads about the tool (made when exported: a `Text`
+    /// value in static data would cost its full size).
+    pub description: fn() -> Text,
     /// Every risk a call of this tool can carry (files: read or write).
     pub risks: &'static [Risk],
     pub shape: Shape,
@@ -326,7 +328,7 @@ mod tests {
     static VAGUE: Declaration = Declaration {
         name: "vague",
         label: "Vague",
-        description: "Declares read and write without choosing.",
+        description: || Text::NoTools,
         risks: &[Risk::Read, Risk::Write],
         shape: Shape { variants: &[] },
         examples: Examples {

@@ -8,6 +8,7 @@ use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
 use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
+use crate::text::Text;
 
 #[derive(Debug)]
 pub struct Search;
@@ -25,7 +26,7 @@ pub const DEFAULT_LIMIT: usize = 3;
 static DECLARATION: Declaration = Declaration {
     name: "search",
     label: "Search",
-    description: "Literal, case-insensitive search over three fixed text records, ranked by number of occurrences.",
+    description: || Text::ToolSearchDescription,
     risks: &[Risk::Read],
     shape: Shape {
         variants: &[Variant {
@@ -34,14 +35,18 @@ static DECLARATION: Declaration = Declaration {
                 Field {
                     name: "query",
                     required: true,
-                    kind: Kind::Text { min: 1, max: 100, single_line: false },
-                    description: "Literal text, 1 to 100 characters.",
+                    kind: Kind::Text {
+                        min: 1,
+                        max: 100,
+                        single_line: false,
+                    },
+                    description: || Text::ToolSearchArgQuery,
                 },
                 Field {
                     name: "limit",
                     required: false,
                     kind: Kind::Integer { min: 1, max: 3 },
-                    description: "At most this many results, 1 to 3 (default 3).",
+                    description: || Text::ToolSearchArgLimit,
                 },
             ],
         }],

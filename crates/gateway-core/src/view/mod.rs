@@ -115,8 +115,8 @@ pub struct PolicyRow {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExperimentView {
     pub id: &'static str,
-    pub title: &'static str,
-    pub instructions: &'static str,
+    pub title: String,
+    pub instructions: String,
     pub goals: Vec<GoalView>,
     /// How many goals are reached, e.g. `2 of 4 goals reached`.
     pub progress: String,
@@ -125,7 +125,7 @@ pub struct ExperimentView {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GoalView {
     pub id: &'static str,
-    pub text: &'static str,
+    pub text: String,
     pub reached: bool,
     /// `Reached: ` or `Not yet: `.
     pub mark: String,
@@ -265,7 +265,7 @@ impl Workbench {
                 })
                 .collect(),
             title: self.t(Text::PageTitle {
-                experiment: self.experiment().experiment().title.into(),
+                experiment: (self.experiment().experiment().title)().into(),
             }),
             labels: self.records().labels.clone(),
             experiment: self.experiment_view(),
@@ -445,7 +445,7 @@ impl Workbench {
             .zip(self.goals_reached())
             .map(|(g, reached)| GoalView {
                 id: g.id,
-                text: g.text,
+                text: (g.text)().render(self.locale()),
                 reached: *reached,
                 mark: self.t(if *reached {
                     Text::GoalReached
@@ -457,8 +457,8 @@ impl Workbench {
         let done = goals.iter().filter(|g| g.reached).count();
         ExperimentView {
             id: self.experiment().id(),
-            title: e.title,
-            instructions: e.instructions,
+            title: (e.title)().render(self.locale()),
+            instructions: (e.instructions)().render(self.locale()),
             progress: self.t(Text::GoalsProgress {
                 done: done.into(),
                 total: goals.len().into(),

@@ -42,7 +42,7 @@ impl Experiment {
         m: &ExperimentView,
         last: Option<&ExperimentView>,
     ) -> Result<(), JsValue> {
-        set_text(&self.instructions, m.instructions);
+        set_text(&self.instructions, &m.instructions);
         set_text(&self.progress, &m.progress);
         if last.is_some_and(|l| l.goals == m.goals) {
             return Ok(());
@@ -64,7 +64,7 @@ impl Experiment {
                 &[("class", "goal-mark")],
                 Some(&goal.mark),
             )?;
-            li.append_child(&doc.create_text_node(goal.text))?;
+            li.append_child(&doc.create_text_node(&goal.text))?;
         }
         Ok(())
     }

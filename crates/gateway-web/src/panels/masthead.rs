@@ -29,7 +29,7 @@ impl Masthead {
         let l = &m.labels;
         let header = child(doc, root, "header", &[("class", "masthead")], None)?;
         child(doc, &header, "p", &[("class", "eyebrow")], Some(&l.eyebrow))?;
-        let title = child(doc, &header, "h1", &[], Some(m.experiment.title))?;
+        let title = child(doc, &header, "h1", &[], Some(&m.experiment.title))?;
         child(doc, &header, "p", &[("class", "lede")], Some(&l.lede))?;
         let tools = child(doc, &header, "div", &[("class", "masthead-tools")], None)?;
         let language = field(doc, &tools, "select", "language", &l.language)?;
@@ -94,7 +94,7 @@ impl Masthead {
     }
 
     pub fn render(&self, m: &PageModel) {
-        set_text(&self.title, m.experiment.title);
+        set_text(&self.title, &m.experiment.title);
         set_text(&self.expand, &m.expand.label);
         let ShareView { status, link } = &m.share;
         set_text(&self.share_status, status);
