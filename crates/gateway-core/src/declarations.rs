@@ -441,7 +441,8 @@ fn gemini_rules(shape: &Shape, locale: Locale) -> String {
             before: out.into(),
             condition: variant_condition(variant, locale).into(),
             rules: joined(locale, parts, |first, next| Text::DeclRules { first, next }).into(),
-        }.render(locale);
+        }
+        .render(locale);
     }
     out
 }

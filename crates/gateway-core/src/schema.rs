@@ -550,7 +550,8 @@ pub fn field_description(field: &Field, locale: Locale) -> String {
         // Written first: a nested message would be in the reference locale.
         Kind::Text { .. } => Text::DeclUtf16 {
             description: (field.description)().render(locale).into(),
-        }.render(locale),
+        }
+        .render(locale),
         _ => (field.description)().render(locale),
     }
 }

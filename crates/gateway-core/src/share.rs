@@ -6,8 +6,7 @@
 //! approves the request themselves. A damaged link, or one made by a newer
 //! version, is refused with a message and the default setup is kept.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
+use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde_json::{json, Map, Value};
 
 use crate::damage::Damage;
@@ -74,7 +73,10 @@ impl Setup {
             "s": self.speed.id(),
         });
         let json = crate::json::compact(&wire);
-        format!("{PREFIX}{VERSION}.{}", URL_SAFE_NO_PAD.encode(json))
+        format!(
+            "{PREFIX}{VERSION}.{}",
+            Base64UrlUnpadded::encode_string(json.as_bytes())
+        )
     }
 
     /// Reads a fragment (with or without `#`). `Ok(None)`: it holds no setup.
@@ -96,9 +98,8 @@ impl Setup {
         if version != VERSION {
             return Err(damaged(Damage::NoVersion));
         }
-        let bytes = URL_SAFE_NO_PAD
-            .decode(payload)
-            .map_err(|_| damaged(Damage::NotBase64))?;
+        let bytes =
+            Base64UrlUnpadded::decode_vec(payload).map_err(|_| damaged(Damage::NotBase64))?;
         let wire: Map<String, Value> = match serde_json::from_slice(&bytes) {
             Ok(Value::Object(map)) => map,
             Ok(_) => return Err(damaged(Damage::NotObject)),
@@ -190,7 +191,7 @@ mod tests {
             let json = format!(
                 r#"{{"e":"{e}","t":"email","a":"{{}}","r":"{r}","h":"none","k":"k","s":"normal"}}"#
             );
-            format!("s=1.{}", URL_SAFE_NO_PAD.encode(json))
+            format!("s=1.{}", Base64UrlUnpadded::encode_string(json.as_bytes()))
         };
         assert!(Setup::from_fragment(&wire("email", "viewer")).is_ok());
         let err = Setup::from_fragment(&wire("email", "admin")).unwrap_err();
@@ -202,6 +203,10 @@ mod tests {
         assert!(Setup::from_fragment(&wire("nope", "viewer")).is_err());
         // A field the format does not know (e.g. an approval) is refused.
         let json = r#"{"e":"email","t":"email","a":"{}","r":"viewer","h":"none","k":"k","s":"normal","approved":true}"#;
-        assert!(Setup::from_fragment(&format!("s=1.{}", URL_SAFE_NO_PAD.encode(json))).is_err());
+        assert!(Setup::from_fragment(&format!(
+            "s=1.{}",
+            Base64UrlUnpadded::encode_string(json.as_bytes())
+        ))
+        .is_err());
     }
 }

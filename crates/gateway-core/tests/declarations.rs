@@ -1090,11 +1090,7 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
         .flat_map(|l| Export::ALL.map(|e| e.text(&registry, *l)))
         .collect();
     for l in Locale::ALL {
-        texts.extend(
-            model_view(&registry)
-                .iter()
-                .map(|d| pretty(&d.to_json(l))),
-        );
+        texts.extend(model_view(&registry).iter().map(|d| pretty(&d.to_json(l))));
     }
     texts.extend(published::tools().into_iter().map(|t| t.schema));
     for text in &texts {

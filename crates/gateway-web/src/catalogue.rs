@@ -8,6 +8,11 @@ use gateway_core::text::Locale;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
+/// Where the page finds `locale`'s catalogue, relative to itself.
+pub fn path(locale: Locale) -> String {
+    format!("./pkg/locales/{}.json", locale.id())
+}
+
 /// Calls `done` with the catalogue's text, or with why it could not be had.
 pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static) {
     let tag = locale.id();
@@ -23,7 +28,7 @@ pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static
         done(Err("no window".into()));
         return;
     };
-    let url = format!("./pkg/locales/{tag}.json");
+    let url = path(locale);
     // One of the two closures runs; the promise chain holds both until then.
     let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
     let finish = move |result: Result<String, String>| {

@@ -19,7 +19,7 @@ mod unknown;
 
 use gateway_core::notice::Notice;
 use gateway_core::opening::{self, Address, Opening, UnknownView};
-use gateway_core::text::{self, Locale};
+use gateway_core::text::{self, CatalogueFailure, Locale};
 use gateway_core::Msg;
 use wasm_bindgen::prelude::*;
 
@@ -58,11 +58,11 @@ pub fn start() -> Result<(), JsValue> {
                                 why,
                             }),
                         )),
-                        Err(why) => start_failed(&format!("{why:?}")),
+                        Err(why) => start_failed(&failed_file(english, why)),
                     }
                 });
             }
-            Err(why) => start_failed(&format!("{why:?}")),
+            Err(why) => start_failed(&failed_file(locale, why)),
         }
     });
     Ok(())
@@ -109,6 +109,15 @@ fn report(result: Result<(), JsValue>) {
     if let Err(e) = result {
         web_sys::console::error_2(&"the page could not start".into(), &e);
         start_failed(&e.as_string().unwrap_or_default());
+    }
+}
+
+/// What index.html's message names as the file that failed: the browser's
+/// answer, or the file itself when it is not a catalogue this page reads.
+fn failed_file(locale: Locale, why: CatalogueFailure) -> String {
+    match why {
+        CatalogueFailure::Fetch(detail) => detail,
+        _ => catalogue::path(locale),
     }
 }
 
