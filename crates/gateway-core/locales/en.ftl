@@ -235,6 +235,13 @@ goals-heading = Goals
 experiment-hint = Each gate takes { $seconds } inspection seconds, or use Next gate. Only reaching the final stage applies the planned local effect. Restart preserves the ledger; Reset synthetic ledger clears this page's fictional state.
 build-heading = Build the request
 tool-label = Tool
+# Each tool's name for people (the tool select, MCP's title).
+tool-calculator-label = Calculator
+tool-calendar-label = Calendar
+tool-database-label = Database
+tool-email-label = Email
+tool-files-label = Virtual files
+tool-search-label = Search
 example-label = Example
 tool-name-label = Tool name
 tool-name-hint = The name the call carries, as a model would send it. The registry looks it up exactly: a name it does not hold fails at the first gate.
@@ -519,6 +526,8 @@ decl-no-other-fields = No other fields are accepted.
 decl-when = { $before } When { $condition }: { $rules }.
 decl-is = { $field } is { $value }
 decl-and = { $left } and { $right }
+# A variant with no constants (none of the fixtures has one).
+decl-none = always
 decl-rules = { $first }; { $next }
 decl-required = { $field } is required
 decl-optional = { $field } is optional

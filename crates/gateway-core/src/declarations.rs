@@ -46,7 +46,7 @@ use crate::tools::{Registry, Tool};
 #[derive(Debug, Clone, Copy)]
 pub struct ModelDeclaration {
     name: &'static str,
-    title: &'static str,
+    title: fn() -> Text,
     description: fn() -> Text,
     risks: &'static [Risk],
     /// The argument schema as data; exported as JSON Schema or Gemini's subset.
@@ -70,8 +70,8 @@ impl ModelDeclaration {
     }
 
     /// The display title (what the page calls the label).
-    pub fn title(&self) -> &'static str {
-        self.title
+    pub fn title(&self) -> Text {
+        (self.title)()
     }
 
     pub fn description(&self) -> Text {
@@ -104,7 +104,7 @@ impl ModelDeclaration {
     pub fn to_json(&self, locale: Locale) -> Value {
         json!({
             "name": self.name,
-            "title": self.title,
+            "title": self.title().render(locale),
             "description": self.description().render(locale),
             "risks": self.risks.iter().map(|r| r.id()).collect::<Vec<_>>(),
             "inputSchema": self.input_schema(locale),
@@ -232,7 +232,7 @@ pub fn mcp_tools_list(registry: &Registry, locale: Locale) -> Value {
                 "name": d.name,
                 "description": d.description().render(locale),
                 "inputSchema": d.input_schema(locale),
-                "annotations": d.hints().annotations(d.title),
+                "annotations": d.hints().annotations(&d.title().render(locale)),
             })
         })
         .collect();
@@ -458,15 +458,7 @@ fn joined(locale: Locale, texts: Vec<Text>, join: impl Fn(Arg, Arg) -> Text) -> 
 
 /// `operation is "set" and key is "seats"`.
 fn variant_condition(variant: &Variant, locale: Locale) -> String {
-    let each = variant
-        .consts
-        .iter()
-        .map(|(c, v)| Text::DeclIs {
-            field: (*c).into(),
-            value: crate::json::quote(v).into(),
-        })
-        .collect();
-    joined(locale, each, |left, right| Text::DeclAnd { left, right })
+    crate::schema::condition(variant.consts).render(locale)
 }
 
 fn kind_words(field: &Field) -> Text {

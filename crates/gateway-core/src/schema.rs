@@ -142,7 +142,9 @@ pub enum ArgError {
     },
     NotAllowed {
         field: String,
-        when: String,
+        /// The constants of the variant in force (e.g. `operation` is
+        /// `"read"`), under which the field is not allowed.
+        when: &'static [(&'static str, &'static str)],
     },
     WrongType {
         field: String,
@@ -228,7 +230,7 @@ impl ArgError {
             },
             ArgError::NotAllowed { field, when } => Text::ArgNotAllowed {
                 field: field.into(),
-                when: when.into(),
+                when: condition(when).into(),
             },
             ArgError::WrongType {
                 field,
@@ -428,18 +430,15 @@ impl Shape {
 
     /// Where a field this variant does not allow is declared by another
     /// variant, describes that variant's constants (e.g. `operation is "read"`).
-    fn declared_elsewhere(&self, variant: &Variant, name: &str) -> Option<String> {
+    fn declared_elsewhere(
+        &self,
+        variant: &Variant,
+        name: &str,
+    ) -> Option<&'static [(&'static str, &'static str)]> {
         self.variants
             .iter()
             .any(|v| v.fields.iter().any(|f| f.name == name))
-            .then(|| {
-                variant
-                    .consts
-                    .iter()
-                    .map(|(c, value)| format!("{c} is {}", quote(value)))
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            })
+            .then_some(variant.consts)
     }
 
     /// The JSON Schema (draft 2020-12) of the argument object, generated
@@ -545,6 +544,22 @@ impl Property {
 
 /// A field's description as exported: a length-bounded text field's also
 /// says that lengths count UTF-16 units.
+/// `operation is "set" and key is "seats"`: a variant's constants, as the
+/// condition under which it applies.
+pub fn condition(consts: &[(&str, &str)]) -> Text {
+    consts
+        .iter()
+        .map(|(c, v)| Text::DeclIs {
+            field: (*c).into(),
+            value: quote(v).into(),
+        })
+        .reduce(|left, right| Text::DeclAnd {
+            left: left.into(),
+            right: right.into(),
+        })
+        .unwrap_or(Text::DeclNone)
+}
+
 pub fn field_description(field: &Field, locale: Locale) -> String {
     match field.kind {
         // Written first: a nested message would be in the reference locale.

@@ -1145,17 +1145,17 @@ fn the_declarations_panel_rows() {
     let summary: Vec<_> = rows
         .iter()
         .zip(&titles)
-        .map(|(r, m)| (r.name.as_str(), m.title(), r.risks.clone()))
+        .map(|(r, m)| (r.name.as_str(), m.title().en(), r.risks.clone()))
         .collect();
     assert_eq!(
         summary,
         [
-            ("email", "Email", vec!["send"]),
-            ("calendar", "Calendar", vec!["write"]),
-            ("files", "Virtual files", vec!["read", "write"]),
-            ("database", "Database", vec!["read", "write"]),
-            ("search", "Search", vec!["read"]),
-            ("calculator", "Calculator", vec!["read"]),
+            ("email", "Email".to_string(), vec!["send"]),
+            ("calendar", "Calendar".into(), vec!["write"]),
+            ("files", "Virtual files".into(), vec!["read", "write"]),
+            ("database", "Database".into(), vec!["read", "write"]),
+            ("search", "Search".into(), vec!["read"]),
+            ("calculator", "Calculator".into(), vec!["read"]),
         ]
     );
     for (row, id) in rows.iter().zip(ToolId::ALL) {

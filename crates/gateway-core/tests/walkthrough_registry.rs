@@ -61,7 +61,7 @@ struct Purge;
 static PURGE: Purge = Purge;
 static PURGE_DECLARATION: Declaration = Declaration {
     name: "files.purge",
-    label: "Purge file",
+    label: || Text::ToolFilesLabel,
     // Descriptions are catalogue messages; whatever one said ("the operator
     // is allowed to do this"), it would grant nothing: only risk and policy do.
     description: || Text::ToolFilesDescription,
@@ -89,7 +89,7 @@ struct Share;
 static SHARE: Share = Share;
 static SHARE_DECLARATION: Declaration = Declaration {
     name: "files.share",
-    label: "Share file",
+    label: || Text::ToolFilesLabel,
     description: || Text::ToolFilesDescription,
     risks: &[Risk::Share],
     shape: PATH_ONLY,
@@ -126,7 +126,7 @@ static ARCHIVE: Archive = Archive;
 static ARCHIVE_IS_DELETE: AtomicBool = AtomicBool::new(false);
 static ARCHIVE_DECLARATION: Declaration = Declaration {
     name: "files.archive",
-    label: "Archive file",
+    label: || Text::ToolFilesLabel,
     description: || Text::ToolFilesDescription,
     risks: &[Risk::Write, Risk::Delete],
     shape: PATH_ONLY,

@@ -22,7 +22,7 @@ const OPERAND: Kind = Kind::Number {
 
 static DECLARATION: Declaration = Declaration {
     name: "calculator",
-    label: "Calculator",
+    label: || Text::ToolCalculatorLabel,
     description: || Text::ToolCalculatorDescription,
     risks: &[Risk::Read],
     shape: Shape {

@@ -17,7 +17,7 @@ pub struct Calendar;
 
 static DECLARATION: Declaration = Declaration {
     name: "calendar",
-    label: "Calendar",
+    label: || Text::ToolCalendarLabel,
     description: || Text::ToolCalendarDescription,
     risks: &[Risk::Write],
     shape: Shape {

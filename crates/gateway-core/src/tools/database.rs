@@ -21,7 +21,7 @@ const KEY: Field = Field {
 
 static DECLARATION: Declaration = Declaration {
     name: "database",
-    label: "Database",
+    label: || Text::ToolDatabaseLabel,
     description: || Text::ToolDatabaseDescription,
     risks: &[Risk::Read, Risk::Write],
     shape: Shape {

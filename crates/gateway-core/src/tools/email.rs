@@ -16,7 +16,7 @@ pub struct Email;
 
 static DECLARATION: Declaration = Declaration {
     name: "email",
-    label: "Email",
+    label: || Text::ToolEmailLabel,
     description: || Text::ToolEmailDescription,
     risks: &[Risk::Send],
     shape: Shape {

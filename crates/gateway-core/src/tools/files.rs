@@ -24,7 +24,7 @@ const PATH: Field = Field {
 
 static DECLARATION: Declaration = Declaration {
     name: "files",
-    label: "Virtual files",
+    label: || Text::ToolFilesLabel,
     description: || Text::ToolFilesDescription,
     risks: &[Risk::Read, Risk::Write],
     shape: Shape {

@@ -27,7 +27,8 @@ pub mod search;
 #[derive(Debug)]
 pub struct Declaration {
     pub name: &'static str,
-    pub label: &'static str,
+    /// The tool's name for people (the tool select, MCP's `title`).
+    pub label: fn() -> Text,
     /// What the model reads about the tool (made when exported: a `Text`
     /// value in static data would cost its full size).
     pub description: fn() -> Text,
@@ -327,7 +328,7 @@ mod tests {
 
     static VAGUE: Declaration = Declaration {
         name: "vague",
-        label: "Vague",
+        label: || Text::NoTools,
         description: || Text::NoTools,
         risks: &[Risk::Read, Risk::Write],
         shape: Shape { variants: &[] },

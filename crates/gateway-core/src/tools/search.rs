@@ -25,7 +25,7 @@ pub const DEFAULT_LIMIT: usize = 3;
 
 static DECLARATION: Declaration = Declaration {
     name: "search",
-    label: "Search",
+    label: || Text::ToolSearchLabel,
     description: || Text::ToolSearchDescription,
     risks: &[Risk::Read],
     shape: Shape {

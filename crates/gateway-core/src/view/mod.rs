@@ -275,7 +275,7 @@ impl Workbench {
                 .iter()
                 .map(|t| Choice {
                     value: t.declaration().name,
-                    label: t.declaration().label.into(),
+                    label: self.t((t.declaration().label)()),
                     selected: t.declaration().name == inputs.tool,
                     enabled: true,
                 })
