@@ -31,9 +31,18 @@ struct Locale<'s> {
     terms: Patterns<'s>,
 }
 
+/// The published exports, in `declarations::Export` order, as `exports/`
+/// keeps them (a locale other than the reference in a folder of its tag).
+const EXPORTS: [&str; 3] = [
+    "mcp-tools-list.json",
+    "gemini-function-declarations.json",
+    "openai-tools.json",
+];
+
 fn main() {
     let dir = Path::new("locales");
     println!("cargo::rerun-if-changed=locales");
+    println!("cargo::rerun-if-changed=exports");
     let mut sources = Vec::new();
     let mut entries: Vec<_> = fs::read_dir(dir)
         .unwrap_or_else(|e| fail(&format!("cannot list locales/: {e}")))
@@ -398,8 +407,9 @@ fn check(vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
     format!("{h:016x}")
 }
 
-/// A locale as JSON: `{"locale", "check", "messages": [pattern…]}`, one
-/// pattern per message in id order (`Text::index`), a
+/// A locale as JSON: `{"locale", "check", "messages": [pattern…],
+/// "exports": [text…]}`, one pattern per message in id order
+/// (`Text::index`) and the published exports' texts in [`EXPORTS`] order, a
 /// pattern being a list of text, `{"v": i}` and
 /// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
 /// message's variables in name order), with terms and message references
@@ -424,8 +434,35 @@ fn data(l: &Locale<'_>, reference: &Locale<'_>, vars: &BTreeMap<&str, BTreeSet<S
             .map_or((reference.messages[*id], reference), |p| (*p, l));
         data_pattern(&mut s, pattern, owner, &names, 0);
     }
+    s.push_str("],\"exports\":[");
+    for (i, name) in EXPORTS.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str(&json_str(&export(l, reference, name)));
+    }
     s.push_str("]}");
     s
+}
+
+/// The published export `name` described in `l`'s language (the
+/// reference's where `l` has none yet).
+fn export(l: &Locale<'_>, reference: &Locale<'_>, name: &str) -> String {
+    let at = |tag: &str| {
+        if tag == reference.tag {
+            Path::new("exports").join(name)
+        } else {
+            Path::new("exports").join(tag).join(name)
+        }
+    };
+    let path = if at(&l.tag).is_file() {
+        at(&l.tag)
+    } else {
+        at(&reference.tag)
+    };
+    println!("cargo::rerun-if-changed={}", path.display());
+    fs::read_to_string(&path)
+        .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())))
 }
 
 /// A variable's number among its message's variables (name order).

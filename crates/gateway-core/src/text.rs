@@ -135,12 +135,18 @@ impl CatalogueFailure {
     }
 }
 
-type Messages = Vec<serde_json::Value>;
+/// A locale's installed data: its messages in id order, and the published
+/// exports described in its language.
+#[derive(Debug)]
+struct Catalogue {
+    messages: Vec<serde_json::Value>,
+    exports: Vec<String>,
+}
 
 /// The catalogues installed so far, one slot per locale. A catalogue is
 /// installed once and never changes, so a message written twice reads the
 /// same words.
-static INSTALLED: [std::sync::OnceLock<Messages>; Locale::ALL.len()] =
+static INSTALLED: [std::sync::OnceLock<Catalogue>; Locale::ALL.len()] =
     [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
 
 /// Installs a locale's data (one of [`DATA`], as the page downloads it)
@@ -163,7 +169,17 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     let Some(Value::Array(messages)) = data.get_mut("messages").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
-    let _ = INSTALLED[locale as usize].set(messages);
+    let Some(Value::Array(exports)) = data.get_mut("exports").map(Value::take) else {
+        return Err(CatalogueError::Unreadable);
+    };
+    let exports = exports
+        .into_iter()
+        .map(|e| match e {
+            Value::String(text) => Ok(text),
+            _ => Err(CatalogueError::Unreadable),
+        })
+        .collect::<Result<_, _>>()?;
+    let _ = INSTALLED[locale as usize].set(Catalogue { messages, exports });
     Ok(locale)
 }
 
@@ -173,13 +189,21 @@ pub fn installed(locale: Locale) -> bool {
     catalogue(locale).is_some()
 }
 
-fn catalogue(locale: Locale) -> Option<&'static Messages> {
+fn catalogue(locale: Locale) -> Option<&'static Catalogue> {
     let slot = &INSTALLED[locale as usize];
     #[cfg(not(target_arch = "wasm32"))]
     if slot.get().is_none() {
         let _ = install(DATA[locale as usize].1);
     }
     slot.get()
+}
+
+/// The published export number `index` (`declarations::Export` order)
+/// described in `locale`, or else in English.
+pub fn export(locale: Locale, index: usize) -> Option<&'static str> {
+    [locale, Locale::default()]
+        .into_iter()
+        .find_map(|l| catalogue(l)?.exports.get(index).map(String::as_str))
 }
 
 /// Writes `text` from `locale`'s catalogue, or else from English's. The
@@ -189,7 +213,7 @@ fn catalogue(locale: Locale) -> Option<&'static Messages> {
 fn write_text(text: &Text, locale: Locale, out: &mut String) {
     let found = [locale, Locale::default()]
         .into_iter()
-        .find_map(|l| Some((l, catalogue(l)?.get(text.index())?)));
+        .find_map(|l| Some((l, catalogue(l)?.messages.get(text.index())?)));
     if let Some((l, pattern)) = found {
         write_pattern(pattern, text, l, out);
     }

@@ -696,13 +696,13 @@ impl Workbench {
             }
             Msg::CopyExport(export) => self.offer(Command::Copy {
                 what: Deliverable::Declarations(export),
-                text: crate::published::text(export).to_string(),
+                text: crate::published::text(export, self.locale).to_string(),
             }),
             Msg::DownloadExport(export) => self.offer(Command::Download {
                 what: Deliverable::Declarations(export),
                 file_name: crate::published::file_name(export).to_string(),
                 mime: "application/json",
-                text: crate::published::text(export).to_string(),
+                text: crate::published::text(export, self.locale).to_string(),
             }),
             Msg::Resized { height } => {
                 // Expanded, the page measures what lies over the frame, not

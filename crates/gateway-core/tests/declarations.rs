@@ -1092,7 +1092,11 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
     for l in Locale::ALL {
         texts.extend(model_view(&registry).iter().map(|d| pretty(&d.to_json(l))));
     }
-    texts.extend(published::tools().into_iter().map(|t| t.schema));
+    texts.extend(
+        published::tools(Locale::default())
+            .into_iter()
+            .map(|t| t.schema),
+    );
     for text in &texts {
         let mut keys = Vec::new();
         keys_anywhere(&serde_json::from_str(text).unwrap(), &mut keys);
@@ -1140,7 +1144,7 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
 #[test]
 fn the_declarations_panel_rows() {
     // The page's panel shows the published MCP list; titles come from the registry.
-    let rows = published::tools();
+    let rows = published::tools(Locale::default());
     let titles = model_view(&Registry::fixtures());
     let summary: Vec<_> = rows
         .iter()

@@ -1863,7 +1863,10 @@ fn check_commands(
                 }
                 Msg::DownloadExport(e) => {
                     prop_assert_eq!(*what, Deliverable::Declarations(*e));
-                    prop_assert_eq!(text.as_str(), gateway_core::published::text(*e));
+                    prop_assert_eq!(
+                        text.as_str(),
+                        gateway_core::published::text(*e, wb.locale())
+                    );
                 }
                 other => prop_assert!(false, "{:?} offered a download", other),
             },
@@ -1879,7 +1882,10 @@ fn check_commands(
                 }
                 Msg::CopyExport(e) => {
                     prop_assert_eq!(*what, Deliverable::Declarations(*e));
-                    prop_assert_eq!(text.as_str(), gateway_core::published::text(*e));
+                    prop_assert_eq!(
+                        text.as_str(),
+                        gateway_core::published::text(*e, wb.locale())
+                    );
                 }
                 other => prop_assert!(false, "{:?} offered a copy", other),
             },

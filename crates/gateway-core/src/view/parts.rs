@@ -549,7 +549,7 @@ impl DeclarationsView {
                     .render(l),
                 })
                 .collect(),
-            tools: crate::published::tools()
+            tools: crate::published::tools(l)
                 .into_iter()
                 .map(|t| ToolDeclarationView {
                     summary: Text::DeclarationSummary {
