@@ -23,7 +23,7 @@ const gzipped = (file) => execFileSync('gzip', ['-9', '-c', join(WWW, file)], { 
 test('the page in each language stays within the gzipped budget', () => {
   const shared = SHARED.map(gzipped).reduce((a, b) => a + b, 0);
   const catalogues = readdirSync(join(WWW, 'pkg', 'locales')).filter((f) => f.endsWith('.json')).sort();
-  assert.deepEqual(catalogues, ['en.json', 'zh-TW.json'], 'one catalogue per language');
+  assert.ok(catalogues.includes('en.json') && catalogues.length >= 2, `catalogues: ${catalogues}`);
   for (const file of catalogues) {
     const total = shared + gzipped(join('pkg', 'locales', file));
     console.log(`${file}: ${total} bytes gzipped (shared ${shared})`);
