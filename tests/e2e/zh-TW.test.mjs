@@ -19,10 +19,14 @@
 // The words the tests look for come from the catalogues (locales.mjs).
 
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import {
   GATE_COUNT,
   GATE_IDS,
+  ROOT,
   currentGateIds,
   e2eSuite,
   gateStatuses,
@@ -38,10 +42,20 @@ const suite = e2eSuite();
 const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'calculator', 'registry'];
 
 // ---------------------------------------------------------------------------
-// What may stay in Latin letters in a Chinese page. Each entry: its kind,
-// the words (a RegExp matched as a whole token, not inside a longer Latin
-// word), and optionally `where` (a RegExp on the element's description)
-// when it is allowed in one place only.
+// What may stay in Latin letters in a Chinese page.
+//
+// Two kinds are rules rather than words (englishIn): text in JSON quotes
+// ("…") is learner or tool text a reason quotes; and in the panels that
+// show data again (DATA_PLACES: the ledger's lists, the baseline, the turn,
+// the runs log) the string values of the page's JSON (ledger, arguments,
+// request, output, decision) are that data (fixture titles and contents).
+// Text inside textarea, pre, code and q is never read (JSON, tool names,
+// the model's own words).
+//
+// The rest is UNTRANSLATED, each entry with its kind: the words (a RegExp
+// matched as a whole token, not inside a longer Latin word) and, when they
+// are allowed in one place only, `where` (a RegExp on the description of
+// the element, as the failure list prints it).
 
 const UNTRANSLATED = [
   // Tool names, as the registry holds them and a model calls them.
@@ -137,7 +151,10 @@ function pageWords() {
     }
   }
   words.push({ text: document.title, where: 'document title' });
-  const json = [...document.querySelectorAll('pre, textarea')].map((e) => e.value ?? e.textContent);
+  // The JSON of the request, arguments, decision, output, ledger and runs (not the declarations' schemas).
+  const json = [...document.querySelectorAll('pre, textarea')]
+    .filter((e) => !e.closest('[data-panel="declarations"]'))
+    .map((e) => e.value ?? e.textContent);
   return { words, json, lang: document.documentElement.lang };
 }
 
@@ -529,6 +546,14 @@ describe('zh-TW: no English is left on the page', () => {
       assert.deepEqual(o.pageErrors, [], `${why}: no uncaught error`);
     }
 
+    // The single file (dist/workbench.html, scripts/build-dist) opened from a file.
+    const single = join(ROOT, 'dist', 'workbench.html');
+    assert.ok(existsSync(single), 'dist/workbench.html is missing: run scripts/build-dist first');
+    const file = await suite.open(`${pathToFileURL(single).href}?experiment=email&lang=zh-TW`);
+    await waitForGates(file.page);
+    assert.ok(await file.page.locator('.file-note').isVisible(), 'the single file says it is the single file');
+    await f.snap(file.page, 'the single file from file://');
+
     // English's catalogue fails to download: switching to it keeps Chinese and says so.
     const blocked = await suite.open('about:blank');
     await blocked.page.route('**/pkg/locales/en.json', (r) => r.fulfill({ status: 404, body: 'not found' }));
@@ -538,7 +563,7 @@ describe('zh-TW: no English is left on the page', () => {
     await blocked.page.getByText(ZH.catalogue.within('notice-catalogue-failed', { language: EN.self })).waitFor();
     await f.snap(blocked.page, 'the English catalogue failed to download');
 
-    assert.ok(f.snaps >= 29, `${f.snaps} states seen`);
+    assert.ok(f.snaps >= 30, `${f.snaps} states seen`);
     f.assertNone('in the notices and error paths');
   });
 
