@@ -1,7 +1,7 @@
 // Accessibility of the page (SPEC 1 "keyboard and screen reader", SPEC 5):
 // axe-core finds no WCAG 2.2 A/AA violation in the states a learner meets
 // (fresh, mid-run, a finished rejected run, a 320 px phone, the list shown
-// for an unknown experiment); on a phone only the gateway scrolls sideways
+// for an unknown experiment), in English and in Traditional Chinese; on a phone only the gateway scrolls sideways
 // and it does so from the keyboard; reduced motion removes transitions but
 // no information; the caption is a live region and `aria-current="step"`
 // marks exactly the gate under inspection; the Speed radios work with the
@@ -20,14 +20,15 @@ import {
   nextGates,
   waitForGates,
 } from './harness.mjs';
+import { EN, LANGUAGES } from './locales.mjs';
 
 const suite = e2eSuite();
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const PHONE = { viewport: { width: 320, height: 800 } };
 
-/** Runs axe over the whole page and fails with a readable list of every violation. */
-async function assertNoAxeViolations(page, state) {
+/** Runs axe over the whole page (in the language of `N`) and fails with a readable list of every violation. */
+async function assertNoAxeViolations(page, state, N = EN) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   assert.ok(results.passes.length > 0, `axe checked nothing ${state}: is the page blank?`);
   assert.equal(
@@ -35,9 +36,12 @@ async function assertNoAxeViolations(page, state) {
     0,
     `axe found ${results.violations.length} WCAG violation(s) ${state}:\n${formatAxeViolations(results.violations)}`,
   );
+  // axe checks that <html lang> is valid, not that it is the page's language (WCAG 3.1.1).
+  assert.equal(await page.evaluate(() => document.documentElement.lang), N.tag, `${state}: <html lang> is ${N.tag}`);
 }
 
-const playToggle = (page) => page.getByRole('button', { name: /^(Play run|Pause)$/ });
+const playToggle = (page, N = EN) =>
+  page.getByRole('button', { name: new RegExp(`^(${N.buttons.playRun}|${N.buttons.pause})$`) });
 const caption = (page) => page.locator('#gate-caption').textContent();
 
 /** Every comma-separated part of a computed `transition-duration`. */
@@ -63,88 +67,95 @@ async function stepRecord(page) {
   return steps;
 }
 
-test('axe: no WCAG 2.2 A/AA violation on a fresh page', { timeout: 60_000 }, async () => {
-  const { page } = await suite.open('');
-  await waitForGates(page);
-  assert.deepEqual(await gateStatuses(page), Array(GATE_COUNT).fill('pending'));
-  await assertNoAxeViolations(page, 'on the fresh page');
-});
+// The axe states, in every language of the page (English, and zh-TW by
+// `?lang=zh-TW`), each driven by the language's names table (locales.mjs).
+for (const N of LANGUAGES) {
+  const inLang = N === EN ? '' : ` (${N.tag})`;
+  const B = N.buttons;
 
-test('axe: no violation while a run is in progress', { timeout: 60_000 }, async () => {
-  const { page } = await suite.open('?experiment=email');
-  await waitForGates(page);
-  await page.getByRole('button', { name: 'Play run' }).click();
-  await nextGates(page, 1); // advances one gate and pauses
-  await page.getByRole('button', { name: 'Play run' }).click(); // plays on from gate 2
-  assert.equal(await playToggle(page).textContent(), 'Pause', 'the run is playing');
-  assert.equal((await gateStatuses(page))[0], 'passed', 'gate 1 was inspected');
-  assert.deepEqual(await currentGateIds(page), ['before-hook'], 'gate 2 is under inspection');
-  assert.match(await caption(page), /^Playing at gate 2 of 7/);
-  await page.waitForTimeout(400); // let the 0.3 s colour transition of gate 1 settle
-  await assertNoAxeViolations(page, 'while a run plays at gate 2');
-});
-
-test('axe: no violation after a run rejected at the role gate', { timeout: 60_000 }, async () => {
-  const { page } = await suite.open('?experiment=email');
-  await waitForGates(page);
-  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Viewer' });
-  await nextGates(page);
-  assert.deepEqual(await gateStatuses(page), [
-    'passed',
-    'not-needed',
-    'rejected',
-    'skipped',
-    'skipped',
-    'skipped',
-    'skipped',
-  ]);
-  assert.match(await caption(page), /^Run finished: rejected at the role gate/);
-  // Show everything a finished run can show: the complete-run preview and a baseline beside it.
-  await page.locator('details.preview > summary').click();
-  assert.ok(await page.locator('details.preview').evaluate((d) => d.open), 'the preview is open');
-  await page.getByRole('button', { name: 'Capture baseline' }).click();
-  await page.waitForTimeout(400);
-  await assertNoAxeViolations(page, 'after a run rejected at the role gate (preview open, baseline captured)');
-});
-
-// A long but valid request (an email body of 40 short lines, well inside the
-// 2000-character bound) makes the literal panels taller than their max-height,
-// so they scroll. Every scrolling panel must be reachable from the keyboard
-// (axe rule scrollable-region-focusable, WCAG 2.1.1); only #ledger-json is.
-test(
-  'axe: no violation with a long request, its output and a baseline (scrolling literal panels)',
-  { timeout: 60_000 },
-  async () => {
-    const { page } = await suite.open('?experiment=email');
+  test(`axe: no WCAG 2.2 A/AA violation on a fresh page${inLang}`, { timeout: 60_000 }, async () => {
+    const { page } = await suite.open(N.at(''));
     await waitForGates(page);
-    await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Operator' });
-    const body = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long synthetic report.`).join('\n');
-    await page
-      .getByRole('textbox', { name: 'Arguments JSON' })
-      .fill(JSON.stringify({ to: 'learner@example.test', subject: 'Long report', body }, null, 2));
-    await page.getByRole('button', { name: 'Approve exact payload' }).click();
-    await nextGates(page);
-    assert.ok(!(await gateStatuses(page)).includes('rejected'), 'the long send is valid and committed');
-    await page.getByRole('button', { name: 'Capture baseline' }).click();
-    const scrolling = await page.$$eval('pre', (ps) => ps.filter((p) => p.scrollHeight > p.clientHeight).length);
-    assert.ok(scrolling > 0, 'some literal panel scrolls');
+    assert.deepEqual(await gateStatuses(page), Array(GATE_COUNT).fill('pending'));
+    await assertNoAxeViolations(page, 'on the fresh page', N);
+  });
+
+  test(`axe: no violation while a run is in progress${inLang}`, { timeout: 60_000 }, async () => {
+    const { page } = await suite.open(N.at('?experiment=email'));
+    await waitForGates(page);
+    await page.getByRole('button', { name: B.playRun }).click();
+    await nextGates(page, 1, B.nextGate); // advances one gate and pauses
+    await page.getByRole('button', { name: B.playRun }).click(); // plays on from gate 2
+    assert.equal(await playToggle(page, N).textContent(), B.pause, 'the run is playing');
+    assert.equal((await gateStatuses(page))[0], 'passed', 'gate 1 was inspected');
+    assert.deepEqual(await currentGateIds(page), ['before-hook'], 'gate 2 is under inspection');
+    assert.match(await caption(page), N.captions.at('before-hook', 'playing'));
+    await page.waitForTimeout(400); // let the 0.3 s colour transition of gate 1 settle
+    await assertNoAxeViolations(page, 'while a run plays at gate 2', N);
+  });
+
+  test(`axe: no violation after a run rejected at the role gate${inLang}`, { timeout: 60_000 }, async () => {
+    const { page } = await suite.open(N.at('?experiment=email'));
+    await waitForGates(page);
+    await page.getByRole('combobox', { name: N.labels.role }).selectOption({ label: N.options.viewer });
+    await nextGates(page, GATE_COUNT, B.nextGate);
+    assert.deepEqual(await gateStatuses(page), [
+      'passed',
+      'not-needed',
+      'rejected',
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+    assert.match(await caption(page), N.captions.rejectedAt('role'));
+    // Show everything a finished run can show: the complete-run preview and a baseline beside it.
+    await page.locator('details.preview > summary').click();
+    assert.ok(await page.locator('details.preview').evaluate((d) => d.open), 'the preview is open');
+    await page.getByRole('button', { name: B.captureBaseline }).click();
     await page.waitForTimeout(400);
-    await assertNoAxeViolations(page, 'with a long request, output and baseline');
-  },
-);
+    await assertNoAxeViolations(page, 'after a run rejected at the role gate (preview open, baseline captured)', N);
+  });
 
-test('axe: no violation at 320 px wide', { timeout: 60_000 }, async () => {
-  const { page } = await suite.open('', { contextOptions: PHONE });
-  await waitForGates(page);
-  assert.equal(await page.evaluate(() => window.innerWidth), 320);
-  await assertNoAxeViolations(page, 'at 320 px wide');
-});
+  // A long but valid request (an email body of 40 short lines, well inside the
+  // 2000-character bound) makes the literal panels taller than their max-height,
+  // so they scroll. Every scrolling panel must be reachable from the keyboard
+  // (axe rule scrollable-region-focusable, WCAG 2.1.1); only #ledger-json is.
+  test(
+    `axe: no violation with a long request, its output and a baseline (scrolling literal panels)${inLang}`,
+    { timeout: 60_000 },
+    async () => {
+      const { page } = await suite.open(N.at('?experiment=email'));
+      await waitForGates(page);
+      await page.getByRole('combobox', { name: N.labels.role }).selectOption({ label: N.options.operator });
+      const body = Array.from({ length: 40 }, (_, i) => `Line ${i + 1} of a long synthetic report.`).join('\n');
+      await page
+        .getByRole('textbox', { name: N.labels.args })
+        .fill(JSON.stringify({ to: 'learner@example.test', subject: 'Long report', body }, null, 2));
+      await page.getByRole('button', { name: B.approve }).click();
+      await nextGates(page, GATE_COUNT, B.nextGate);
+      assert.ok(!(await gateStatuses(page)).includes('rejected'), 'the long send is valid and committed');
+      await page.getByRole('button', { name: B.captureBaseline }).click();
+      const scrolling = await page.$$eval('pre', (ps) => ps.filter((p) => p.scrollHeight > p.clientHeight).length);
+      assert.ok(scrolling > 0, 'some literal panel scrolls');
+      await page.waitForTimeout(400);
+      await assertNoAxeViolations(page, 'with a long request, output and baseline', N);
+    },
+  );
 
-test('axe: no violation on the list shown for an unknown experiment', { timeout: 60_000 }, async () => {
-  const { page } = await suite.open('?experiment=nope');
-  await page.getByRole('link').first().waitFor();
-  await assertNoAxeViolations(page, 'on the unknown-experiment list');
-});
+  test(`axe: no violation at 320 px wide${inLang}`, { timeout: 60_000 }, async () => {
+    const { page } = await suite.open(N.at(''), { contextOptions: PHONE });
+    await waitForGates(page);
+    assert.equal(await page.evaluate(() => window.innerWidth), 320);
+    await assertNoAxeViolations(page, 'at 320 px wide', N);
+  });
+
+  test(`axe: no violation on the list shown for an unknown experiment${inLang}`, { timeout: 60_000 }, async () => {
+    const { page } = await suite.open(N.at('?experiment=nope'));
+    await page.getByRole('link').first().waitFor();
+    await assertNoAxeViolations(page, 'on the unknown-experiment list', N);
+  });
+}
 
 test('at 320 px only the gateway scrolls sideways, and the keyboard scrolls it', { timeout: 60_000 }, async () => {
   const { page } = await suite.open('', { contextOptions: PHONE });

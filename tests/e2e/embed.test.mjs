@@ -401,7 +401,7 @@ test('Copy link restores the setup and never the approval or the ledger', { time
 
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.getByRole('textbox', { name: 'Link to this setup' }).inputValue();
-  assert.match(link, /\?experiment=email#s=1\.[A-Za-z0-9_-]+$/);
+  assert.match(link, /\?experiment=email&lang=en#s=1\.[A-Za-z0-9_-]+$/, 'the link keeps the experiment, the language and the setup');
   assert.equal(page.url(), link, 'the address bar holds the link too');
   assert.match(await page.locator('#share-status').textContent(), /link/i);
 

@@ -202,9 +202,9 @@ export function e2eSuite() {
 /** The gate ids in order (SPEC 3), as `li[data-gate]` carries them. */
 export const GATE_IDS = ['schema', 'before-hook', 'role', 'approval', 'idempotency', 'execution', 'after-hook'];
 
-/** Presses `Next gate` `n` times (seven presses finish a run). */
-export async function nextGates(page, n = GATE_COUNT) {
-  const next = page.getByRole('button', { name: 'Next gate' });
+/** Presses `Next gate` (`name`, in the page's language) `n` times (seven presses finish a run). */
+export async function nextGates(page, n = GATE_COUNT, name = 'Next gate') {
+  const next = page.getByRole('button', { name });
   for (let i = 0; i < n; i += 1) await next.click();
 }
 

@@ -2,6 +2,9 @@
 // would: by role and accessible name (getByRole, fill, selectOption, click),
 // and once more for the email walkthrough with the keyboard only (Tab,
 // Shift+Tab, arrow keys, Enter, Space and typing — no mouse event at all).
+// The email walkthrough runs in English and in Traditional Chinese: it is
+// driven by a names table (locales.mjs: labels, buttons, options and how a
+// caption names a gate), read from the language's catalogue.
 //
 // After every step the tests read what a learner reads: the seven gate rows
 // (`li[data-gate]`, `data-status`, `.gate-reason`, `aria-current`), the
@@ -11,6 +14,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { GATE_COUNT, e2eSuite, gateStatuses, waitForGates } from './harness.mjs';
+import { EN, ZH } from './locales.mjs';
 
 const suite = e2eSuite();
 
@@ -39,11 +43,6 @@ async function statusMap(page) {
   const list = await gateStatuses(page);
   assert.equal(list.length, GATE_COUNT, 'seven gate rows');
   return Object.fromEntries(GATES.map((g, i) => [g, list[i]]));
-}
-
-/** Matches a text naming `gate` as a word (`role`, not `roles`; `hook` is not `before-hook`). */
-function namesGate(gate) {
-  return new RegExp(`(^|[^-\\w])${gate}([^-\\w]|$)`, 'i');
 }
 
 /** The `.gate-reason` text of one gate row. */
@@ -80,41 +79,46 @@ function contents(l) {
   return rest;
 }
 
-function approveButton(page) {
-  return page.getByRole('button', { name: 'Approve exact payload', exact: true });
+// The helpers below take the names table `N` of the page's language (English unless given).
+
+function approveButton(page, N = EN) {
+  return page.getByRole('button', { name: N.buttons.approve, exact: true });
 }
-function revokeButton(page) {
-  return page.getByRole('button', { name: 'Revoke approval', exact: true });
+function revokeButton(page, N = EN) {
+  return page.getByRole('button', { name: N.buttons.revoke, exact: true });
+}
+function nextButton(page, N = EN) {
+  return page.getByRole('button', { name: N.buttons.nextGate, exact: true });
 }
 
 /** Asserts the approval toggle reads `Approve exact payload` (not approved). */
-async function assertNotApproved(page, why) {
-  assert.equal(await approveButton(page).count(), 1, `${why}: the button reads Approve exact payload`);
-  assert.equal(await revokeButton(page).count(), 0, `${why}: no Revoke approval`);
-  assert.equal(await approveButton(page).getAttribute('aria-pressed'), 'false', `${why}: aria-pressed false`);
+async function assertNotApproved(page, why, N = EN) {
+  assert.equal(await approveButton(page, N).count(), 1, `${why}: the button reads ${N.buttons.approve}`);
+  assert.equal(await revokeButton(page, N).count(), 0, `${why}: no ${N.buttons.revoke}`);
+  assert.equal(await approveButton(page, N).getAttribute('aria-pressed'), 'false', `${why}: aria-pressed false`);
 }
 
 /** Asserts the approval toggle reads `Revoke approval` (approved). */
-async function assertApproved(page, why) {
-  assert.equal(await revokeButton(page).count(), 1, `${why}: the button reads Revoke approval`);
-  assert.equal(await approveButton(page).count(), 0, `${why}: no Approve exact payload`);
-  assert.equal(await revokeButton(page).getAttribute('aria-pressed'), 'true', `${why}: aria-pressed true`);
+async function assertApproved(page, why, N = EN) {
+  assert.equal(await revokeButton(page, N).count(), 1, `${why}: the button reads ${N.buttons.revoke}`);
+  assert.equal(await approveButton(page, N).count(), 0, `${why}: no ${N.buttons.approve}`);
+  assert.equal(await revokeButton(page, N).getAttribute('aria-pressed'), 'true', `${why}: aria-pressed true`);
 }
 
 /** Inspection stands at gate 1: every row pending, gate 1 current, no output. */
-async function assertAtGateOne(page, why) {
+async function assertAtGateOne(page, why, N = EN) {
   assert.deepEqual(await gateStatuses(page), Array(GATE_COUNT).fill('pending'), `${why}: every gate pending`);
   assert.deepEqual(await currentGates(page), ['schema'], `${why}: gate 1 under inspection`);
   assert.equal(await output(page), null, `${why}: no output before the final stage`);
-  assert.ok(await page.getByRole('button', { name: 'Next gate' }).isEnabled(), `${why}: Next gate enabled`);
+  assert.ok(await nextButton(page, N).isEnabled(), `${why}: ${N.buttons.nextGate} enabled`);
 }
 
 /**
  * Asserts a finished run rejected at `gate`: earlier gates passed or not
  * needed, later ones skipped, no output, Next gate disabled, and a caption
- * that names the rejected gate.
+ * that says the run was rejected at that gate, in the words of `N`.
  */
-async function assertRejectedAt(page, gate, why) {
+async function assertRejectedAt(page, gate, why, N = EN) {
   const s = await statusMap(page);
   const at = GATES.indexOf(gate);
   GATES.forEach((g, i) => {
@@ -124,14 +128,13 @@ async function assertRejectedAt(page, gate, why) {
   });
   assert.equal(await output(page), null, `${why}: no returned output for a rejected call`);
   const cap = await caption(page);
-  assert.match(cap, /reject/i, `${why}: the caption says the call was rejected: ${cap}`);
-  assert.match(cap, namesGate(gate), `${why}: the caption names the ${gate} gate: ${cap}`);
+  assert.match(cap, N.captions.rejectedAt(gate), `${why}: the caption says the call was rejected at the ${gate} gate: ${cap}`);
   assert.deepEqual(await currentGates(page), [], `${why}: no gate under inspection after the run`);
-  assert.ok(await page.getByRole('button', { name: 'Next gate' }).isDisabled(), `${why}: Next gate disabled after the run`);
+  assert.ok(await nextButton(page, N).isDisabled(), `${why}: ${N.buttons.nextGate} disabled after the run`);
 }
 
 /** Asserts a finished run with no rejection, with `expected` statuses where given. */
-async function assertAccepted(page, expected, why) {
+async function assertAccepted(page, expected, why, N = EN) {
   const s = await statusMap(page);
   for (const g of GATES) {
     assert.ok(['passed', 'not-needed'].includes(s[g]), `${why}: ${g} passed or not needed, got ${s[g]}`);
@@ -139,7 +142,7 @@ async function assertAccepted(page, expected, why) {
   for (const [g, v] of Object.entries(expected)) assert.equal(s[g], v, `${why}: ${g}`);
   assert.notEqual(await output(page), null, `${why}: the output is shown`);
   assert.deepEqual(await currentGates(page), [], `${why}: no gate under inspection after the run`);
-  assert.ok(await page.getByRole('button', { name: 'Next gate' }).isDisabled(), `${why}: Next gate disabled after the run`);
+  assert.ok(await nextButton(page, N).isDisabled(), `${why}: ${N.buttons.nextGate} disabled after the run`);
 }
 
 // ---------------------------------------------------------------------------
@@ -210,10 +213,11 @@ function inputKinds(page) {
 // ---------------------------------------------------------------------------
 // Two ways of operating the same controls.
 
-/** The mouse way: Playwright's click, fill and selectOption. */
-function mouseDriver(page) {
+/** The mouse way: Playwright's click, fill and selectOption; `N` names the controls' language. */
+function mouseDriver(page, N = EN) {
   return {
     kind: 'mouse',
+    names: N,
     async select(name, label) {
       await page.getByRole('combobox', { name, exact: true }).selectOption({ label });
     },
@@ -227,9 +231,10 @@ function mouseDriver(page) {
 }
 
 /** The keyboard way: Tab to the control, then keys only. */
-function keyboardDriver(page) {
+function keyboardDriver(page, N = EN) {
   return {
     kind: 'keyboard',
+    names: N,
     /** Moves a focused closed select with ArrowDown/ArrowUp, one option at a time. */
     async select(name, label) {
       const sel = page.getByRole('combobox', { name, exact: true });
@@ -253,7 +258,7 @@ function keyboardDriver(page) {
     /** Enter on buttons (Space for Next gate, so both activation keys are used). */
     async press(name) {
       await tabTo(page, page.getByRole('button', { name, exact: true }));
-      await page.keyboard.press(name === 'Next gate' ? 'Space' : 'Enter');
+      await page.keyboard.press(name === N.buttons.nextGate ? 'Space' : 'Enter');
     },
     /** Select all the text of the focused field and type the replacement. */
     async fill(name, text) {
@@ -276,17 +281,18 @@ function keyboardDriver(page) {
  * given, `during(press)` after each of the first six presses.
  */
 async function finishRun(page, drv, { during } = {}) {
+  const N = drv.names;
   for (let press = 1; press <= GATE_COUNT; press += 1) {
     const gate = GATES[press - 1];
     assert.deepEqual(await currentGates(page), [gate], `before press ${press}: ${gate} is under inspection`);
     const cap = await caption(page);
-    assert.match(cap, namesGate(gate), `before press ${press}: the caption names ${gate}, under inspection: ${cap}`);
+    assert.match(cap, N.captions.at(gate), `before press ${press}: the caption names ${gate}, under inspection: ${cap}`);
     assert.equal(
       await page.locator(`li[data-gate="${gate}"]`).getAttribute('data-status'),
       'pending',
       `the gate under inspection (${gate}) is still pending`,
     );
-    await drv.press('Next gate');
+    await drv.press(N.buttons.nextGate);
     if (press < GATE_COUNT) {
       assert.deepEqual(await currentGates(page), [GATES[press]], `after press ${press}: the next gate is current`);
       assert.notEqual(
@@ -419,22 +425,26 @@ test('SPEC 8 filesystem walkthrough, by mouse', { timeout: 120_000 }, async () =
 // ---------------------------------------------------------------------------
 // 2. Email, by mouse and by keyboard.
 
-/** The email walkthrough of SPEC 8, through `makeDriver(page)`. */
-async function emailWalkthrough(makeDriver) {
-  const { page, pageErrors } = await suite.open('?experiment=email');
+/**
+ * The email walkthrough of SPEC 8 in the language of the names table `N`
+ * (EN, ZH), through `makeDriver(page, N)`.
+ */
+async function emailWalkthrough(makeDriver, N) {
+  const { page, pageErrors } = await suite.open(N.at('?experiment=email'));
   await waitForGates(page);
-  const drv = makeDriver(page);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), N.tag, `the page is in ${N.self}`);
+  const drv = makeDriver(page, N);
   if (drv.kind === 'keyboard') await recordInputKinds(page);
-  const role = page.getByRole('combobox', { name: 'Role', exact: true });
-  const hook = page.getByRole('combobox', { name: 'Hook', exact: true });
-  const args = page.getByRole('textbox', { name: 'Arguments JSON', exact: true });
-  const key = page.getByRole('textbox', { name: 'Operation key', exact: true });
+  const role = page.getByRole('combobox', { name: N.labels.role, exact: true });
+  const hook = page.getByRole('combobox', { name: N.labels.hook, exact: true });
+  const args = page.getByRole('textbox', { name: N.labels.args, exact: true });
+  const key = page.getByRole('textbox', { name: N.labels.key, exact: true });
 
-  assert.equal(await page.getByRole('combobox', { name: 'Tool', exact: true }).inputValue(), 'email');
+  assert.equal(await page.getByRole('combobox', { name: N.labels.tool, exact: true }).inputValue(), 'email');
   assert.equal(await role.inputValue(), 'viewer');
   assert.equal(await key.inputValue(), 'intent-1');
   assert.equal(JSON.parse(await args.inputValue()).to, LEARNER);
-  await assertAtGateOne(page, 'on load');
+  await assertAtGateOne(page, 'on load', N);
   assert.deepEqual((await ledger(page)).outbox, [], 'the outbox starts empty');
   assert.equal(await page.locator('#gate-caption').getAttribute('role'), 'status', 'the caption is a live status region');
 
@@ -442,30 +452,30 @@ async function emailWalkthrough(makeDriver) {
   await finishRun(page, drv, {
     during: async (press) => assert.deepEqual((await ledger(page)).outbox, [], `Viewer, press ${press}: outbox empty`),
   });
-  await assertRejectedAt(page, 'role', 'Viewer send');
+  await assertRejectedAt(page, 'role', 'Viewer send', N);
   assert.deepEqual((await ledger(page)).outbox, [], 'Viewer: outbox empty');
   assert.equal((await ledger(page)).counters.rejections.role, 1);
 
   // Operator: the approval gate rejects.
-  await drv.select('Role', 'Operator');
+  await drv.select(N.labels.role, N.options.operator);
   assert.equal(await role.inputValue(), 'operator');
-  await assertAtGateOne(page, 'after choosing Operator');
-  await assertNotApproved(page, 'Operator, before approving');
+  await assertAtGateOne(page, 'after choosing Operator', N);
+  await assertNotApproved(page, 'Operator, before approving', N);
   await finishRun(page, drv);
-  await assertRejectedAt(page, 'approval', 'Operator without approval');
+  await assertRejectedAt(page, 'approval', 'Operator without approval', N);
   assert.deepEqual((await ledger(page)).outbox, [], 'no approval: outbox empty');
 
   // Approve: email-1 for learner@example.test, only after the final gate.
-  await drv.press('Approve exact payload');
-  await assertApproved(page, 'after approving');
-  await assertAtGateOne(page, 'after approving');
+  await drv.press(N.buttons.approve);
+  await assertApproved(page, 'after approving', N);
+  await assertAtGateOne(page, 'after approving', N);
   await finishRun(page, drv, {
     during: async (press) => {
       assert.deepEqual((await ledger(page)).outbox, [], `approved, press ${press}: outbox still empty`);
       assert.equal(await output(page), null, `approved, press ${press}: no output yet`);
     },
   });
-  await assertAccepted(page, { approval: 'passed', idempotency: 'passed', execution: 'passed' }, 'approved send');
+  await assertAccepted(page, { approval: 'passed', idempotency: 'passed', execution: 'passed' }, 'approved send', N);
   let l = await ledger(page);
   assert.equal(l.outbox.length, 1, 'one message');
   assert.equal(l.outbox[0].id, 'email-1');
@@ -475,12 +485,12 @@ async function emailWalkthrough(makeDriver) {
   const firstSubject = l.outbox[0].subject;
 
   // Restart and finish again with the same key: still one message, receipt reused.
-  await drv.press('Restart inspection');
-  await assertAtGateOne(page, 'after Restart inspection');
-  await assertApproved(page, 'Restart keeps the approval');
+  await drv.press(N.buttons.restart);
+  await assertAtGateOne(page, 'after Restart inspection', N);
+  await assertApproved(page, 'Restart keeps the approval', N);
   assert.equal(await key.inputValue(), 'intent-1');
   await finishRun(page, drv);
-  await assertAccepted(page, { approval: 'passed', idempotency: 'passed' }, 'same key again');
+  await assertAccepted(page, { approval: 'passed', idempotency: 'passed' }, 'same key again', N);
   l = await ledger(page);
   assert.equal(l.outbox.length, 1, 'still one message');
   assert.equal(l.counters.receipts_reused, 1, 'the receipt was reused');
@@ -491,28 +501,28 @@ async function emailWalkthrough(makeDriver) {
   const edited = JSON.parse(await args.inputValue());
   assert.equal(edited.subject, firstSubject);
   edited.subject = `${firstSubject}, revised`;
-  await drv.fill('Arguments JSON', JSON.stringify(edited, null, 2));
-  await assertNotApproved(page, 'after editing the subject');
-  await assertAtGateOne(page, 'after editing the subject');
+  await drv.fill(N.labels.args, JSON.stringify(edited, null, 2));
+  await assertNotApproved(page, 'after editing the subject', N);
+  await assertAtGateOne(page, 'after editing the subject', N);
 
   // Approve again keeping intent-1: the idempotency gate rejects.
-  await drv.press('Approve exact payload');
-  await assertApproved(page, 'approved the edited payload');
+  await drv.press(N.buttons.approve);
+  await assertApproved(page, 'approved the edited payload', N);
   assert.equal(await key.inputValue(), 'intent-1');
   await finishRun(page, drv);
-  await assertRejectedAt(page, 'idempotency', 'intent-1 with a different payload');
+  await assertRejectedAt(page, 'idempotency', 'intent-1 with a different payload', N);
   l = await ledger(page);
   assert.equal(l.outbox.length, 1, 'idempotency rejection: still one message');
   assert.equal(l.counters.rejections.idempotency, 1);
 
   // Key intent-2, approve: two messages.
-  await drv.fill('Operation key', 'intent-2');
+  await drv.fill(N.labels.key, 'intent-2');
   assert.equal(await key.inputValue(), 'intent-2');
-  await assertNotApproved(page, 'a new key clears approval');
-  await drv.press('Approve exact payload');
-  await assertApproved(page, 'approved under intent-2');
+  await assertNotApproved(page, 'a new key clears approval', N);
+  await drv.press(N.buttons.approve);
+  await assertApproved(page, 'approved under intent-2', N);
   await finishRun(page, drv);
-  await assertAccepted(page, { approval: 'passed', idempotency: 'passed', execution: 'passed' }, 'intent-2');
+  await assertAccepted(page, { approval: 'passed', idempotency: 'passed', execution: 'passed' }, 'intent-2', N);
   l = await ledger(page);
   assert.equal(l.outbox.length, 2, 'two messages');
   assert.equal(l.outbox[1].id, 'email-2');
@@ -520,14 +530,14 @@ async function emailWalkthrough(makeDriver) {
   assert.equal(l.outbox[0].subject, firstSubject, 'the first message is untouched');
 
   // Redact hook, new key, approve: the returned recipient is redacted, the ledger keeps it.
-  await drv.select('Hook', 'Redact output');
+  await drv.select(N.labels.hook, N.options.redactOutput);
   assert.equal(await hook.inputValue(), 'redact-output', 'the Redact output hook is chosen');
-  await drv.fill('Operation key', 'intent-3');
-  await assertNotApproved(page, 'after the hook and key changes');
-  await drv.press('Approve exact payload');
-  await assertApproved(page, 'approved under intent-3 with redaction');
+  await drv.fill(N.labels.key, 'intent-3');
+  await assertNotApproved(page, 'after the hook and key changes', N);
+  await drv.press(N.buttons.approve);
+  await assertApproved(page, 'approved under intent-3 with redaction', N);
   await finishRun(page, drv);
-  await assertAccepted(page, { approval: 'passed', execution: 'passed', 'after-hook': 'passed' }, 'redacted send');
+  await assertAccepted(page, { approval: 'passed', execution: 'passed', 'after-hook': 'passed' }, 'redacted send', N);
   const redacted = await output(page);
   assert.ok(redacted.includes('"to": "[redacted]"'), `#output shows "to": "[redacted]": ${redacted}`);
   assert.ok(!redacted.includes(LEARNER), 'the returned output does not show the address');
@@ -539,13 +549,13 @@ async function emailWalkthrough(makeDriver) {
   assert.ok(!JSON.stringify(l).includes('[redacted]'), 'nothing in the ledger is redacted');
 
   // Boundary example: outside.test rejected at the schema gate, before execution.
-  await drv.select('Example', 'Boundary violation');
+  await drv.select(N.labels.example, N.options.boundary);
   const boundary = JSON.parse(await args.inputValue());
   assert.match(boundary.to, /@outside\.test$/, 'the boundary example sends to outside.test');
-  await assertAtGateOne(page, 'after loading the boundary example');
-  assert.ok(await approveButton(page).isDisabled(), 'nothing valid to approve');
+  await assertAtGateOne(page, 'after loading the boundary example', N);
+  assert.ok(await approveButton(page, N).isDisabled(), 'nothing valid to approve');
   await finishRun(page, drv);
-  await assertRejectedAt(page, 'schema', 'outside.test');
+  await assertRejectedAt(page, 'schema', 'outside.test', N);
   assert.equal(await statusMap(page).then((s) => s.execution), 'skipped', 'execution never ran');
   assert.match(await gateReason(page, 'schema'), /example\.test/, 'the reason names the allowed domain');
   l = await ledger(page);
@@ -558,9 +568,12 @@ async function emailWalkthrough(makeDriver) {
   assert.deepEqual(pageErrors, [], 'no uncaught error');
 }
 
-test('SPEC 8 email walkthrough, by mouse', { timeout: 120_000 }, () => emailWalkthrough(mouseDriver));
+test('SPEC 8 email walkthrough, by mouse', { timeout: 120_000 }, () => emailWalkthrough(mouseDriver, EN));
 
-test('SPEC 8 email walkthrough, by keyboard only', { timeout: 180_000 }, () => emailWalkthrough(keyboardDriver));
+test('SPEC 8 email walkthrough, by keyboard only', { timeout: 180_000 }, () => emailWalkthrough(keyboardDriver, EN));
+
+test('SPEC 8 email walkthrough in Traditional Chinese (?lang=zh-TW), by mouse', { timeout: 120_000 }, () =>
+  emailWalkthrough(mouseDriver, ZH));
 
 // ---------------------------------------------------------------------------
 // 3. Registry.

@@ -1,0 +1,756 @@
+// The page in Traditional Chinese (`?lang=zh-TW`, issue 9).
+//
+// 1. No English is left: the page is opened in every state the English
+//    tests visit (each experiment fresh and with each example run to the
+//    end, mid-run, finished, rejected at each gate that can reject, an agent
+//    turn, every notice and error path) and every visible text node and
+//    accessible name (aria-label, title, placeholder, label, button and
+//    option text, the document title) is collected. Any Latin word left
+//    once the untranslatable kinds are taken out (UNTRANSLATED below: JSON
+//    and data, tool and field names, ids, paths, API names, the switch's
+//    "English") fails the test, listed with where it is and in which states.
+// 2. Switching language mid-run keeps the gate under inspection, the
+//    approval, the ledger, the arguments and the notes; the address, a
+//    reload and Copy link keep the language.
+// 3. A catalogue that cannot be downloaded: the page stays in English and
+//    says so, and with no catalogue at all it shows index.html's start-
+//    failure message.
+//
+// The words the tests look for come from the catalogues (locales.mjs).
+
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import {
+  GATE_COUNT,
+  GATE_IDS,
+  ROOT,
+  currentGateIds,
+  e2eSuite,
+  gateStatuses,
+  ledgerJson,
+  nextGates,
+  waitForGates,
+} from './harness.mjs';
+import { EN, ZH } from './locales.mjs';
+
+const suite = e2eSuite();
+
+/** The experiment ids (crates/gateway-core/src/experiments.rs), in the page's order. */
+const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'calculator', 'registry'];
+
+// ---------------------------------------------------------------------------
+// What may stay in Latin letters in a Chinese page.
+//
+// Two kinds are rules rather than words (englishIn): text in JSON quotes
+// ("…") is learner or tool text a reason quotes; and in the panels that
+// show data again (DATA_PLACES: the ledger's lists, the baseline, the turn,
+// the runs log) the string values of the page's JSON (ledger, arguments,
+// request, output, decision) are that data (fixture titles and contents).
+// Text inside textarea, pre, code and q is never read (JSON, tool names,
+// the model's own words).
+//
+// The rest is UNTRANSLATED, each entry with its kind: the words (a RegExp
+// matched as a whole token, not inside a longer Latin word) and, when they
+// are allowed in one place only, `where` (a RegExp on the description of
+// the element, as the failure list prints it).
+
+const UNTRANSLATED = [
+  // Tool names, as the registry holds them and a model calls them.
+  { kind: 'tool name', words: /shell\.exec|email|calendar|files|database|search|calculator/ },
+  // Field names of the tools' arguments, the ledger and a model decision.
+  {
+    kind: 'field name',
+    words: /to|subject|body|title|start|end|operation|path|content|key|value|seats|status|query|limit|operator|left|right|name|args|text/,
+  },
+  // JSON's own words: the type a value was found to have ("(實際為 string)").
+  { kind: 'JSON type', words: /string|number|boolean|object|array|null/ },
+  // Ids: operation keys, ledger ids, experiment ids, the marker redaction writes.
+  { kind: 'id', words: /(?:intent|email|event)-\d+|filesystem|registry|\[redacted\]/ },
+  // The page's query parameters, as typed in an address.
+  { kind: 'address parameter', words: /hide=|\?experiment=|lang=/ },
+  // The panel names hide= takes, and the names this test typed in the address (hide=nonsense,Side-Bar; ?experiment=nope).
+  {
+    kind: 'address value',
+    words: /experiment|build|turn|request|gateway|output|runs|declarations|policy|ledger|baseline|notes|nonsense|side-bar/,
+    where: /div\.notice/,
+  },
+  { kind: 'address value', words: /nope/, where: /^page / },
+  // File paths, file names and addresses: the virtual files, downloads, example.test, a URL in an error.
+  {
+    kind: 'path or address',
+    words: /\/workspace\/[^\s"，。、）]*|[\w-]+\.json|[\w.+-]*@?(?:example|outside)\.test|https?:\/\/[^\s，。、）]+/,
+  },
+  // API and format names.
+  { kind: 'API name', words: /MCP|Gemini|OpenAI|JSON|HTTP|UTF-16|tools\/list|functionDeclarations|tools|eval|HH:MM/ },
+  // The glossary of zh-TW.ftl keeps "agent" in English ("agent turn Agent 回合").
+  { kind: 'glossary term', words: /Agent/ },
+  // A language is named in its own words: in the switch, and in the notice that its words failed to load.
+  { kind: "language's own name", words: /English/, where: /select#language option|div\.notice/ },
+];
+
+/** Panels that show the ledger's, the request's or a decision's data (not words): their JSON string values may appear. */
+const DATA_PLACES = /^(ledger|baseline|turn|runs) /;
+
+/** The Latin words of `text` left once every untranslatable kind is taken out. */
+function englishIn(text, where, data) {
+  let rest = text.replace(/"(?:[^"\\]|\\.)*"/g, ' '); // quoted learner or tool text, as JSON quotes it
+  const drop = (source) => {
+    rest = rest.replace(new RegExp(`(?<![A-Za-z0-9_.-])(?:${source})(?![A-Za-z0-9_-])`, 'g'), ' ');
+  };
+  if (DATA_PLACES.test(where)) {
+    for (const v of data) drop(v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  }
+  for (const entry of UNTRANSLATED) {
+    if (!entry.where || entry.where.test(where)) drop(entry.words.source);
+  }
+  return rest.match(/\p{Script=Latin}{2,}/gu) ?? [];
+}
+
+// ---------------------------------------------------------------------------
+// Reading every word of the page.
+
+/**
+ * In the page: every visible text node (skipping textarea, pre and code,
+ * which hold JSON and tool names), the text of every option of a visible
+ * select, every aria-label, title and placeholder of a visible element, and
+ * the document title; each with a short description of where it is. Also
+ * the text of every JSON panel and field (for their string values).
+ */
+function pageWords() {
+  const describe = (el) => {
+    const panel = el.closest('[data-panel]')?.dataset.panel ?? (el.closest('header') ? 'masthead' : 'page');
+    const chain = [];
+    for (let e = el; e && chain.length < 3 && e !== document.body; e = e.parentElement) {
+      const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/)[0]}` : '';
+      const gate = e.dataset?.gate ? `[data-gate=${e.dataset.gate}]` : '';
+      chain.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${gate}${cls}`);
+      if (e.id) break;
+    }
+    return `${panel} ${chain.join(' ')}`;
+  };
+  const visible = (el) => el.checkVisibility({ visibilityProperty: true });
+  const words = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    const el = node.parentElement;
+    // textarea, pre and code hold JSON and tool names; q quotes the model's own final text.
+    if (!text || el.closest('textarea, pre, code, q, script, style, template, noscript')) continue;
+    const option = el.closest('select');
+    if (!visible(option ?? el)) continue;
+    words.push({ text, where: describe(el) });
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (!visible(el)) continue;
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const text = el.getAttribute(name)?.trim();
+      if (text) words.push({ text, where: `${describe(el)} @${name}` });
+    }
+  }
+  words.push({ text: document.title, where: 'document title' });
+  // The JSON of the request, arguments, decision, output, ledger and runs (not the declarations' schemas).
+  const json = [...document.querySelectorAll('pre, textarea')]
+    .filter((e) => !e.closest('[data-panel="declarations"]'))
+    .map((e) => e.value ?? e.textContent);
+  return { words, json, lang: document.documentElement.lang };
+}
+
+/** The string values (not keys) of every JSON document in `texts` (a text may start with a line or two of prose). */
+function jsonStrings(texts) {
+  const found = new Set();
+  const walk = (v) => {
+    if (typeof v === 'string') {
+      if (/\p{Script=Latin}{2,}/u.test(v)) found.add(v);
+    } else if (v && typeof v === 'object') {
+      for (const x of Object.values(v)) walk(x);
+    }
+  };
+  for (const t of texts) {
+    for (const start of [0, t.indexOf('{'), t.indexOf('[')].filter((i) => i >= 0)) {
+      try {
+        walk(JSON.parse(t.slice(start)));
+        break;
+      } catch {
+        // not JSON from here
+      }
+    }
+  }
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+/** English found, by place and text: `{ text, where, english, states }`. */
+function findings() {
+  const seen = new Map();
+  let snaps = 0;
+  const record = (text, where, english, state) => {
+    const k = `${where}\u0000${text}`;
+    if (!seen.has(k)) seen.set(k, { text, where, english, states: new Set() });
+    seen.get(k).states.add(state);
+  };
+  return {
+    /** Collects the words of `page` in state `state` (it must be in Chinese). */
+    async snap(page, state) {
+      const { words, json, lang } = await page.evaluate(pageWords);
+      if (lang !== 'zh-TW') record(`<html lang="${lang}">`, 'html', ['lang is not zh-TW'], state);
+      assert.ok(
+        words.filter((w) => /\p{Script=Han}/u.test(w.text)).length >= 3,
+        `${state}: the page shows Chinese words (is it drawn?): ${JSON.stringify(words.slice(0, 5))}`,
+      );
+      snaps += 1;
+      const data = jsonStrings(json);
+      for (const { text, where } of words) {
+        const english = englishIn(text, where, data);
+        if (english.length > 0) record(text, where, english, state);
+      }
+    },
+    get snaps() {
+      return snaps;
+    },
+    /** Fails with one line per text left in English. */
+    assertNone(what) {
+      const lines = [...seen.values()].map((f) => {
+        const states = [...f.states];
+        const shown = states.slice(0, 3).join('; ') + (states.length > 3 ? `; +${states.length - 3} more` : '');
+        return `  - ${JSON.stringify(f.text)}\n      at ${f.where}; English: ${[...new Set(f.english)].join(', ')}; in: ${shown}`;
+      });
+      assert.equal(lines.length, 0, `${lines.length} text(s) left in English ${what}:\n${lines.join('\n')}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Driving the page in Chinese.
+
+const Z = ZH.labels;
+const B = ZH.buttons;
+const O = ZH.options;
+
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const combobox = (page, name) => page.getByRole('combobox', { name, exact: true });
+const textbox = (page, name) => page.getByRole('textbox', { name, exact: true });
+const caption = (page) => page.locator('#gate-caption').textContent();
+const next = (page, n = GATE_COUNT) => nextGates(page, n, B.nextGate);
+
+/** Opens `path` in zh-TW (the `lang` parameter added) and waits for the gates. */
+async function openZh(path, options) {
+  const opened = await suite.open(ZH.at(path), options);
+  await waitForGates(opened.page);
+  return opened;
+}
+async function goZh(page, path) {
+  await page.goto(new URL(ZH.at(path), suite.url).href);
+  await waitForGates(page);
+}
+
+/** Asserts the finished run was rejected at `gate`, as the rows and the caption say. */
+async function assertRejectedAt(page, gate, why) {
+  const statuses = await gateStatuses(page);
+  assert.equal(statuses[GATE_IDS.indexOf(gate)], 'rejected', `${why}: rejected at ${gate} (${statuses})`);
+  assert.match(await caption(page), ZH.captions.rejectedAt(gate), `${why}: the caption names the ${gate} gate`);
+}
+
+// ---------------------------------------------------------------------------
+// 1. No English left.
+
+describe('zh-TW: no English is left on the page', () => {
+  test('on a fresh page and in every experiment, fresh and with each example run to the end', { timeout: 180_000 }, async () => {
+    const f = findings();
+    const { page, pageErrors } = await openZh('');
+    await f.snap(page, 'fresh page');
+    for (const id of EXPERIMENTS) {
+      await goZh(page, `?experiment=${id}`);
+      await f.snap(page, `${id}: fresh`);
+      for (const example of [O.valid, O.malformed, O.boundary]) {
+        await combobox(page, Z.example).selectOption({ label: example });
+        await next(page);
+        assert.match(await caption(page), ZH.captions.finished, `${id} / ${example}: the run finished`);
+        await f.snap(page, `${id}: ${example} run to the end`);
+      }
+    }
+    assert.deepEqual(pageErrors, []);
+    f.assertNone('in the experiments');
+  });
+
+  test('mid-run, playing, paused and finished: committed, replayed, redacted, preview and baseline', { timeout: 120_000 }, async () => {
+    const f = findings();
+    const { page, pageErrors } = await openZh('?experiment=email');
+    await button(page, B.playRun).click();
+    await next(page, 1);
+    await button(page, B.playRun).click();
+    assert.match(await caption(page), ZH.captions.at('before-hook', 'playing'));
+    await f.snap(page, 'playing at gate 2');
+    await button(page, B.pause).click();
+    await next(page, 2);
+    assert.match(await caption(page), ZH.captions.at('approval', 'paused'));
+    await f.snap(page, 'paused at gate 4');
+    await page.locator('details.preview > summary').click();
+    await f.snap(page, 'paused, preview open');
+
+    await combobox(page, Z.role).selectOption({ label: O.operator });
+    await button(page, B.approve).click();
+    await f.snap(page, 'approved, at gate 1');
+    await next(page);
+    assert.equal((await ledgerJson(page)).outbox.length, 1, 'the approved send committed');
+    await button(page, B.captureBaseline).click();
+    await f.snap(page, 'effect committed, preview open, baseline captured');
+    await button(page, B.restart).click();
+    await next(page);
+    assert.equal((await ledgerJson(page)).counters.receipts_reused, 1);
+    await f.snap(page, 'receipt replayed');
+    await combobox(page, Z.hook).selectOption({ label: O.redactOutput });
+    await textbox(page, Z.key).fill('intent-2');
+    await button(page, B.approve).click();
+    await next(page);
+    await f.snap(page, 'redacted output');
+    await combobox(page, Z.role).selectOption({ label: O.viewer });
+    await button(page, B.replaceBaseline).click();
+    await f.snap(page, 'baseline replaced, live differs');
+    await button(page, B.resetLedger).click();
+    await f.snap(page, 'ledger reset');
+    await page.getByRole('radio', { name: O.quarterSpeed }).check();
+    await f.snap(page, 'quarter speed');
+    assert.deepEqual(pageErrors, []);
+    f.assertNone('during and after a run');
+  });
+
+  test('rejected at each gate that can reject (the after-hook never rejects)', { timeout: 120_000 }, async () => {
+    const f = findings();
+    const { page, pageErrors } = await openZh('?experiment=email');
+    // schema: a recipient outside example.test.
+    await combobox(page, Z.example).selectOption({ label: O.boundary });
+    await next(page);
+    await assertRejectedAt(page, 'schema', 'boundary');
+    await f.snap(page, 'rejected at schema');
+    // role: the Viewer sends.
+    await combobox(page, Z.example).selectOption({ label: O.valid });
+    await next(page);
+    await assertRejectedAt(page, 'role', 'Viewer');
+    await f.snap(page, 'rejected at role');
+    // before-hook: Block mutations.
+    await combobox(page, Z.role).selectOption({ label: O.operator });
+    await combobox(page, Z.hook).selectOption({ label: O.blockMutations });
+    await next(page);
+    await assertRejectedAt(page, 'before-hook', 'Block mutations');
+    await f.snap(page, 'rejected at before-hook');
+    // approval: Operator, not approved.
+    await combobox(page, Z.hook).selectOption({ label: O.noHook });
+    await next(page);
+    await assertRejectedAt(page, 'approval', 'not approved');
+    await f.snap(page, 'rejected at approval');
+    // idempotency: intent-1 again for another payload, then an empty key.
+    await button(page, B.approve).click();
+    await next(page);
+    const edited = JSON.parse(await textbox(page, Z.args).inputValue());
+    edited.subject += ', revised';
+    await textbox(page, Z.args).fill(JSON.stringify(edited, null, 2));
+    await button(page, B.approve).click();
+    await next(page);
+    await assertRejectedAt(page, 'idempotency', 'intent-1 for another payload');
+    await f.snap(page, 'rejected at idempotency (key holds another payload)');
+    await textbox(page, Z.key).fill('');
+    await button(page, B.approve).click();
+    await next(page);
+    await assertRejectedAt(page, 'idempotency', 'empty key');
+    await f.snap(page, 'rejected at idempotency (empty key)');
+    // execution: an event overlapping the stand-up; a division by zero.
+    await goZh(page, '?experiment=calendar');
+    await combobox(page, Z.role).selectOption({ label: O.operator });
+    await textbox(page, Z.args).fill('{"title": "Clash", "start": "09:00", "end": "09:15"}');
+    await button(page, B.approve).click();
+    await next(page);
+    await assertRejectedAt(page, 'execution', 'overlap');
+    await f.snap(page, 'rejected at execution (overlap)');
+    await goZh(page, '?experiment=calculator');
+    await textbox(page, Z.args).fill('{"operator": "divide", "left": 1, "right": 0}');
+    await next(page);
+    await assertRejectedAt(page, 'execution', 'division by zero');
+    await f.snap(page, 'rejected at execution (division by zero)');
+    assert.deepEqual(pageErrors, []);
+    f.assertNone('after rejections');
+  });
+
+  test('an agent turn: Start turn, each call, the claims, End turn, and malformed decisions', { timeout: 180_000 }, async () => {
+    const f = findings();
+    const { page, pageErrors } = await openZh('?experiment=registry');
+    await textbox(page, Z.toolName).fill('shell.exec');
+    await next(page);
+    await assertRejectedAt(page, 'schema', 'shell.exec');
+    await f.snap(page, 'unknown tool shell.exec');
+
+    await goZh(page, '?experiment=registry');
+    await button(page, B.startTurn).click();
+    await f.snap(page, 'turn started');
+    for (let call = 1; call <= 6; call += 1) {
+      if (call === 2) {
+        await combobox(page, Z.role).selectOption({ label: O.operator });
+        await button(page, B.approve).click();
+      }
+      await next(page, call === 3 ? 3 : GATE_COUNT);
+      if (call === 3) {
+        await f.snap(page, 'turn: call 3 mid-run');
+        await next(page, GATE_COUNT - 3);
+      }
+    }
+    await f.snap(page, 'turn finished, claims judged');
+    await button(page, B.endTurn).click();
+    await f.snap(page, 'turn ended');
+
+    for (const decision of [
+      '[{"name":"search"}]',
+      '[',
+      '{"name":"search","args":{}}',
+      '[]',
+      '[1]',
+      '[{"args":{}}]',
+      '[{"name":1,"args":{}}]',
+      '[{"name":"search","args":{},"extra":1}]',
+      '[{"text":1}]',
+      '[{"text":"done"},{"name":"search","args":{}}]',
+    ]) {
+      await textbox(page, Z.decision).fill(decision);
+      await button(page, B.startTurn).click();
+      assert.ok(await page.locator('[data-panel="turn"]').getByRole('alert').isVisible(), `${decision}: an alert`);
+      await f.snap(page, `malformed decision ${decision}`);
+    }
+    assert.deepEqual(pageErrors, []);
+    f.assertNone('in an agent turn');
+  });
+
+  test('every notice and error path', { timeout: 180_000 }, async () => {
+    const f = findings();
+    const { page, pageErrors } = await openZh('?experiment=email');
+
+    // Over-long arguments, and one character under the cap.
+    await textbox(page, Z.args).fill('x'.repeat(4097));
+    await next(page);
+    await f.snap(page, 'over-long arguments');
+    await textbox(page, Z.args).fill(`"${'x'.repeat(4094)}"`);
+    await next(page);
+    await f.snap(page, 'arguments not an object');
+
+    // A link: copied (the clipboard refused or allowed), shared, for another experiment.
+    await goZh(page, '?experiment=email');
+    await button(page, B.copyLink).click();
+    const link = await textbox(page, Z.shareLink).inputValue();
+    assert.match(link, /[?&]lang=zh-TW(&|#)/, `the link keeps the language: ${link}`);
+    await f.snap(page, 'Copy link');
+    await page.goto(link);
+    await waitForGates(page);
+    await f.snap(page, 'opened a shared setup');
+    await page.goto(link.replace('experiment=email', 'experiment=calendar'));
+    await waitForGates(page);
+    await f.snap(page, 'a link for another experiment');
+    for (const fragment of ['#s=1.!!!', '#s=1.e30', '#s=9.eyJ9']) {
+      await goZh(page, `?experiment=email${fragment}`);
+      await f.snap(page, `link ${fragment}`);
+    }
+
+    // hide= names that are no panels (one, and two), embedded.
+    await goZh(page, '?experiment=email&embed=1&hide=nonsense');
+    await f.snap(page, 'hide= one unknown name');
+    await goZh(page, '?experiment=email&embed=1&hide=baseline,nonsense,Side-Bar');
+    await f.snap(page, 'hide= two unknown names');
+
+    // Full screen: Exit full screen.
+    await goZh(page, '?experiment=email');
+    await button(page, B.expand).click();
+    await page.waitForFunction((expand) => ![...document.querySelectorAll('button')].some((b) => b.textContent === expand), B.expand);
+    await f.snap(page, 'expanded');
+
+    // A hidden tab pauses a playing run.
+    await goZh(page, '?experiment=search');
+    await button(page, B.playRun).click();
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.locator('.notice').first().waitFor();
+    await f.snap(page, 'paused by a hidden tab');
+
+    // Stored values this build cannot read.
+    await goZh(page, '?experiment=calendar');
+    const baselineKey = 'function-tools-workbench/baseline/v1/calendar';
+    for (const [stored, why] of [
+      [JSON.stringify({ version: 2, baseline: {} }), 'a baseline from a newer version'],
+      ['{"version":1,"baseline":"kept"}', 'an unreadable baseline'],
+      ['not json', 'a baseline that is not JSON'],
+    ]) {
+      await page.evaluate(([k, v]) => localStorage.setItem(k, v), [baselineKey, stored]);
+      await page.reload();
+      await waitForGates(page);
+      await f.snap(page, why);
+      await button(page, B.captureBaseline).click();
+      await f.snap(page, `${why}, then Capture baseline`);
+    }
+    await page.evaluate((k) => localStorage.removeItem(k), baselineKey);
+
+    // The declarations' Copy without clipboard permission, and a download.
+    await goZh(page, '?experiment=registry');
+    const declarations = page.locator('[data-panel="declarations"]');
+    await declarations.getByRole('button').first().click();
+    await declarations.getByRole('status').filter({ hasText: /\S/ }).waitFor();
+    await f.snap(page, 'declarations: Copy');
+    const [download] = await Promise.all([page.waitForEvent('download'), declarations.getByRole('button').nth(1).click()]);
+    await download.path();
+    await f.snap(page, 'declarations: Download');
+    const [notes] = await Promise.all([page.waitForEvent('download'), button(page, B.exportNotes).click()]);
+    await notes.path();
+    await f.snap(page, 'Export notes');
+    assert.deepEqual(pageErrors, []);
+
+    // The unknown experiment's list.
+    const unknown = await suite.open(ZH.at('?experiment=nope'));
+    await unknown.page.locator('#app a').first().waitFor();
+    await f.snap(unknown.page, 'unknown experiment nope');
+
+    // Storage that refuses writes, that cannot be read, that is disabled.
+    for (const [script, why] of [
+      [
+        () => {
+          Storage.prototype.setItem = function setItem() {
+            throw new DOMException('full', 'QuotaExceededError');
+          };
+        },
+        'storage refuses writes',
+      ],
+      [
+        () => {
+          Storage.prototype.getItem = function getItem() {
+            throw new DOMException('blocked', 'SecurityError');
+          };
+        },
+        'storage cannot be read',
+      ],
+      [
+        () => {
+          Object.defineProperty(window, 'localStorage', {
+            configurable: true,
+            get() {
+              throw new DOMException('disabled', 'SecurityError');
+            },
+          });
+        },
+        'storage disabled',
+      ],
+    ]) {
+      const o = await suite.open(ZH.at('?experiment=email'), { initScript: script });
+      await waitForGates(o.page);
+      await f.snap(o.page, why);
+      await textbox(o.page, Z.notes).pressSequentially('筆記');
+      await button(o.page, B.captureBaseline).click();
+      await f.snap(o.page, `${why}: notes typed, baseline captured`);
+      assert.deepEqual(o.pageErrors, [], `${why}: no uncaught error`);
+    }
+
+    // The single file (dist/workbench.html, scripts/build-dist) opened from a file.
+    const single = join(ROOT, 'dist', 'workbench.html');
+    assert.ok(existsSync(single), 'dist/workbench.html is missing: run scripts/build-dist first');
+    const file = await suite.open(`${pathToFileURL(single).href}?experiment=email&lang=zh-TW`);
+    await waitForGates(file.page);
+    assert.ok(await file.page.locator('.file-note').isVisible(), 'the single file says it is the single file');
+    await f.snap(file.page, 'the single file from file://');
+
+    // English's catalogue fails to download: switching to it keeps Chinese and says so.
+    const blocked = await suite.open('about:blank');
+    await blocked.page.route('**/pkg/locales/en.json', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    await blocked.page.goto(new URL(ZH.at('?experiment=email'), suite.url).href);
+    await waitForGates(blocked.page);
+    await combobox(blocked.page, Z.language).selectOption({ label: EN.self });
+    await blocked.page.getByText(ZH.catalogue.within('notice-catalogue-failed', { language: EN.self })).waitFor();
+    await f.snap(blocked.page, 'the English catalogue failed to download');
+
+    assert.ok(f.snaps >= 30, `${f.snaps} states seen`);
+    f.assertNone('in the notices and error paths');
+  });
+
+  test('the check itself finds English: on the English page it flags the labels', { timeout: 60_000 }, async () => {
+    const { page } = await suite.open('?experiment=email');
+    await waitForGates(page);
+    const { words, json } = await page.evaluate(pageWords);
+    const data = jsonStrings(json);
+    const flagged = words.filter((w) => englishIn(w.text, w.where, data).length > 0).map((w) => w.text);
+    for (const name of [EN.labels.role, EN.buttons.nextGate, EN.buttons.copyLink, EN.options.viewer, EN.labels.language]) {
+      assert.ok(flagged.includes(name), `${JSON.stringify(name)} is flagged as English`);
+    }
+    assert.ok(!flagged.includes(EN.self), 'English, the switch naming itself, is allowed');
+  });
+});
+
+// ---------------------------------------------------------------------------
+// 2. Switching language keeps the state; the address, a reload and a link keep the language.
+
+/** Everything a learner has built up, as the page shows it. */
+async function state(page) {
+  return {
+    current: await currentGateIds(page),
+    statuses: await gateStatuses(page),
+    approved: await page.locator('#approve').getAttribute('aria-pressed'),
+    ledger: await page.locator('#ledger-json').textContent(),
+    args: await page.locator('#arguments').inputValue(),
+    key: await page.locator('#operation-key').inputValue(),
+    role: await page.locator('#role').inputValue(),
+    notes: await page.locator('#notes').inputValue(),
+    runs: await page.locator('[data-panel="runs"] li').count(),
+  };
+}
+
+/** Waits until the page is drawn in `N`'s language, and checks its words are that language's. */
+async function assertDrawnIn(page, N, why) {
+  await page.waitForFunction((tag) => document.documentElement.lang === tag, N.tag, { timeout: 10_000 });
+  assert.equal(await button(page, N.buttons.nextGate).count(), 1, `${why}: Next gate is named ${N.buttons.nextGate}`);
+  assert.equal(await combobox(page, N.labels.role).count(), 1, `${why}: the Role select is named ${N.labels.role}`);
+  assert.equal(await combobox(page, N.labels.language).count(), 1, `${why}: the Language select is named ${N.labels.language}`);
+  assert.equal(await page.getByRole('region', { name: N.regions.gates }).count(), 1, `${why}: the gates region`);
+  const other = N === ZH ? EN : ZH;
+  for (const name of [other.buttons.nextGate, other.buttons.copyLink, other.buttons.restart]) {
+    assert.equal(await button(page, name).count(), 0, `${why}: no button named ${name}`);
+  }
+}
+
+describe('zh-TW: the Language select', () => {
+  test('switching mid-run keeps the gate, the approval, the ledger, the arguments and the notes, and back', { timeout: 90_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=email');
+    await waitForGates(page);
+    // A ledger change first: an approved send as Operator.
+    await combobox(page, EN.labels.role).selectOption({ label: EN.options.operator });
+    await button(page, EN.buttons.approve).click();
+    await nextGates(page);
+    assert.equal((await ledgerJson(page)).outbox.length, 1);
+    // Then a new key, notes, approval, and two gates stepped.
+    await textbox(page, EN.labels.key).fill('intent-2');
+    await textbox(page, EN.labels.notes).fill('Notes before the switch: 切換前的筆記。');
+    await button(page, EN.buttons.approve).click();
+    await nextGates(page, 2);
+    const before = await state(page);
+    assert.deepEqual(before.current, ['role'], 'gate 3 is under inspection');
+    assert.equal(before.approved, 'true');
+
+    await combobox(page, EN.labels.language).selectOption({ label: ZH.self });
+    await assertDrawnIn(page, ZH, 'after choosing 繁體中文');
+    assert.deepEqual(await state(page), before, 'the gate under inspection, approval, ledger, arguments, key, role, notes and runs are kept');
+    assert.equal(await button(page, ZH.buttons.revoke).getAttribute('aria-pressed'), 'true', 'the toggle reads 撤銷核准, pressed');
+    assert.equal(await button(page, ZH.buttons.approve).count(), 0);
+    assert.match(await caption(page), ZH.captions.at('role', 'paused'), 'the caption says gate 3 in Chinese');
+    assert.equal(new URL(page.url()).searchParams.get('lang'), 'zh-TW', `the address has lang=zh-TW: ${page.url()}`);
+    assert.equal(new URL(page.url()).searchParams.get('experiment'), 'email', 'and keeps the experiment');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'language', 'focus stays on the language select');
+    assert.equal(await combobox(page, ZH.labels.language).inputValue(), 'zh-TW');
+    // The run goes on in Chinese.
+    await next(page, 1);
+    assert.deepEqual(await currentGateIds(page), ['approval']);
+
+    await combobox(page, ZH.labels.language).selectOption({ label: EN.self });
+    await assertDrawnIn(page, EN, 'back to English');
+    const back = await state(page);
+    assert.deepEqual(back.current, ['approval'], 'gate 4 is still under inspection');
+    assert.equal(back.ledger, before.ledger, 'the ledger is unchanged');
+    assert.equal(back.notes, before.notes);
+    assert.equal(back.args, before.args);
+    assert.equal(await button(page, EN.buttons.revoke).getAttribute('aria-pressed'), 'true', 'still approved');
+    assert.match(await caption(page), EN.captions.at('approval', 'paused'));
+    assert.equal(new URL(page.url()).searchParams.get('lang'), 'en', `the address has lang=en: ${page.url()}`);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'language');
+    assert.deepEqual(pageErrors, []);
+  });
+
+  test('a reload keeps zh-TW, and Copy link carries lang=zh-TW', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=calendar');
+    await waitForGates(page);
+    await combobox(page, EN.labels.language).selectOption({ label: ZH.self });
+    await assertDrawnIn(page, ZH, 'after choosing 繁體中文');
+    await page.reload();
+    await waitForGates(page);
+    await assertDrawnIn(page, ZH, 'after a reload');
+
+    await combobox(page, Z.role).selectOption({ label: O.operator });
+    await button(page, B.copyLink).click();
+    const link = await textbox(page, Z.shareLink).inputValue();
+    assert.equal(new URL(link).searchParams.get('lang'), 'zh-TW', `the link carries lang=zh-TW: ${link}`);
+    assert.match(new URL(link).hash, /^#s=1\./, 'and the setup');
+    const { page: other } = await suite.open(link.slice(link.indexOf('?')));
+    await waitForGates(other);
+    await assertDrawnIn(other, ZH, 'the shared link');
+    assert.equal(await combobox(other, Z.role).inputValue(), 'operator', 'the shared setup');
+    assert.deepEqual(pageErrors, []);
+  });
+
+  test("without ?lang= the browser's languages choose; ?lang= wins", { timeout: 60_000 }, async () => {
+    for (const [locale, path, N] of [
+      ['zh-TW', '', ZH],
+      ['zh-HK', '', ZH],
+      ['zh-CN', '', EN],
+      ['fr-FR', '', EN],
+      ['zh-TW', '?lang=en', EN],
+      ['en-US', '?lang=zh-TW', ZH],
+    ]) {
+      const { page } = await suite.open(path, { contextOptions: { locale } });
+      await waitForGates(page);
+      await assertDrawnIn(page, N, `navigator ${locale}, address ${path || '(none)'}`);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// 3. A catalogue that cannot be downloaded.
+
+/** Opens `path` with every catalogue in `blocked` ('en', 'zh-TW') answering 404. */
+async function openBlocked(path, blocked) {
+  const opened = await suite.open('about:blank');
+  for (const tag of blocked) {
+    await opened.page.route(`**/pkg/locales/${tag}.json`, (r) => r.fulfill({ status: 404, body: 'not found' }));
+  }
+  await opened.page.goto(new URL(path, suite.url).href);
+  return opened;
+}
+
+/** The notice saying the zh-TW words failed: it names 繁體中文 and the failure (HTTP 404). */
+async function assertZhFailedNotice(page, why) {
+  const notice = page.getByText(EN.catalogue.pattern('notice-catalogue-failed', { language: ZH.self }));
+  await notice.waitFor({ timeout: 10_000 });
+  const text = await notice.textContent();
+  assert.ok(text.includes(ZH.self), `${why}: the notice names 繁體中文: ${text}`);
+  assert.match(text, /404/, `${why}: the notice names the failure: ${text}`);
+}
+
+describe('zh-TW: a catalogue that cannot be downloaded', () => {
+  test('?lang=zh-TW with zh-TW.json answering 404 opens in English and says so', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await openBlocked(ZH.at('?experiment=email'), ['zh-TW']);
+    await waitForGates(page);
+    await assertDrawnIn(page, EN, 'zh-TW.json missing');
+    await assertZhFailedNotice(page, 'on opening');
+    assert.deepEqual(pageErrors, []);
+  });
+
+  test('choosing 繁體中文 with zh-TW.json answering 404 keeps English and the state, and says so', { timeout: 60_000 }, async () => {
+    const { page, pageErrors } = await openBlocked('?experiment=email', ['zh-TW']);
+    await waitForGates(page);
+    await combobox(page, EN.labels.role).selectOption({ label: EN.options.operator });
+    await button(page, EN.buttons.approve).click();
+    await nextGates(page, 2);
+    const before = await state(page);
+    await combobox(page, EN.labels.language).selectOption({ label: ZH.self });
+    await assertZhFailedNotice(page, 'after choosing 繁體中文');
+    await assertDrawnIn(page, EN, 'after the failed switch');
+    assert.deepEqual(await state(page), before, 'nothing else changed');
+    assert.notEqual(new URL(page.url()).searchParams.get('lang'), 'zh-TW', `the address does not claim zh-TW: ${page.url()}`);
+    assert.deepEqual(pageErrors, []);
+    assert.equal(await combobox(page, EN.labels.language).inputValue(), 'en', 'the switch shows the language the page is in');
+  });
+
+  for (const path of [ZH.at('?experiment=email'), '?experiment=email']) {
+    test(`with no catalogue at all (${path}) the page shows index.html's start-failure message`, { timeout: 60_000 }, async () => {
+      const { page } = await openBlocked(path, ['en', 'zh-TW']);
+      const failed = page.locator('#app > [data-why="files"]');
+      await failed.waitFor({ timeout: 15_000 });
+      assert.equal(await failed.getAttribute('role'), 'alert');
+      assert.match(await failed.textContent(), /^The page's files did not load \(.*en\.json.*\)/, 'it names the file that failed');
+      assert.equal(await page.locator('li[data-gate]').count(), 0, 'no workbench');
+      assert.equal(await page.locator('#app > .loading').count(), 1, 'the message took the place of Loading');
+      assert.ok((await page.locator('#app').innerText()).trim().length > 0, 'never a blank page');
+    });
+  }
+});
