@@ -60,11 +60,15 @@ const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'c
 const UNTRANSLATED = [
   // Tool names, as the registry holds them and a model calls them.
   { kind: 'tool name', words: /shell\.exec|email|calendar|files|database|search|calculator/ },
-  // Field names of the tools' arguments, the ledger and a model decision.
+  // Field names of the tools' arguments, the ledger, a model decision and a stored baseline.
   {
     kind: 'field name',
-    words: /to|subject|body|title|start|end|operation|path|content|key|value|seats|status|query|limit|operator|left|right|name|args|text/,
+    words: /to|subject|body|title|start|end|operation|path|content|key|value|seats|status|query|limit|operator|left|right|name|args|text|rows|output|approved/,
   },
+  // Values a learner types into a tool's fields (the database's operations), named in the goals.
+  { kind: 'field value', words: /set|get/ },
+  // A virtual file's own content, quoted by a goal (「Original notes」).
+  { kind: 'file content', words: /Original notes/, where: /^experiment / },
   // JSON's own words: the type a value was found to have ("(實際為 string)").
   { kind: 'JSON type', words: /string|number|boolean|object|array|null/ },
   // Ids: operation keys, ledger ids, experiment ids, the marker redaction writes.
@@ -84,9 +88,10 @@ const UNTRANSLATED = [
     words: /\/workspace\/[^\s"，。、）]*|[\w-]+\.json|[\w.+-]*@?(?:example|outside)\.test|https?:\/\/[^\s，。、）]+/,
   },
   // API and format names.
-  { kind: 'API name', words: /MCP|Gemini|OpenAI|JSON|HTTP|UTF-16|tools\/list|functionDeclarations|tools|eval|HH:MM/ },
-  // The glossary of zh-TW.ftl keeps "agent" in English ("agent turn Agent 回合").
-  { kind: 'glossary term', words: /Agent/ },
+  { kind: 'API name', words: /MCP|Gemini|OpenAI|JSON|HTTP|UTF-16|base64url|tools\/list|functionDeclarations|tools|eval|HH:MM/ },
+  // The glossary of zh-TW.ftl keeps "agent" in English ("agent turn Agent 回合"), and
+  // seed 002 names the registry 「註冊表 / Tool Registry」; JavaScript is a language's name.
+  { kind: 'glossary term', words: /Agent|Tool Registry|JavaScript/ },
   // A language is named in its own words: in the switch, and in the notice that its words failed to load.
   { kind: "language's own name", words: /English/, where: /select#language option|div\.notice/ },
 ];

@@ -77,6 +77,11 @@ effect-add-event = adds { $id } { $start }–{ $end } to the schedule
 effect-write-file = replaces the content of { $path }
 effect-set-seats = sets seats to { $seats }
 effect-set-status = sets status to { $status }
+# A run's effect in the runs log.
+run-effect-rejected = rejected
+run-effect-none = none
+run-effect-committed = committed
+run-effect-replayed = replayed
 
 ## JSON and argument errors
 

@@ -96,6 +96,10 @@ effect-add-event = 在行程表加入 { $id }（{ $start }–{ $end }）
 effect-write-file = 取代 { $path } 的內容
 effect-set-seats = 將 seats 設為 { $seats }
 effect-set-status = 將 status 設為 { $status }
+run-effect-rejected = 已拒絕
+run-effect-none = 無
+run-effect-committed = 已提交
+run-effect-replayed = 已重播
 
 ## JSON and argument errors
 

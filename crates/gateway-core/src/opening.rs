@@ -194,6 +194,10 @@ fn query_pairs(query: &str) -> Vec<(String, String)> {
 /// The page for an experiment id that names none: every word of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownView {
+    /// The page's language; its tag goes in `<html lang>`.
+    pub locale: Locale,
+    /// The document title.
+    pub page_title: String,
     pub eyebrow: String,
     pub title: String,
     pub message: String,
@@ -205,6 +209,11 @@ impl UnknownView {
     pub fn new(id: &str, locale: crate::text::Locale) -> Self {
         use crate::text::Text;
         Self {
+            locale,
+            page_title: Text::PageTitle {
+                experiment: Text::ChooseExperiment.into(),
+            }
+            .render(locale),
             eyebrow: Text::Eyebrow.render(locale),
             title: Text::ChooseExperiment.render(locale),
             message: Text::UnknownExperiment { id: id.into() }.render(locale),

@@ -36,6 +36,17 @@ impl RunEffect {
             RunEffect::Replayed => "replayed",
         }
     }
+
+    /// The effect as the runs log words it.
+    pub fn label(self) -> crate::text::Text {
+        use crate::text::Text;
+        match self {
+            RunEffect::Rejected => Text::RunEffectRejected,
+            RunEffect::None => Text::RunEffectNone,
+            RunEffect::Committed => Text::RunEffectCommitted,
+            RunEffect::Replayed => Text::RunEffectReplayed,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -8,6 +8,10 @@ use web_sys::{Document, Element};
 use crate::dom::child;
 
 pub fn show(doc: &Document, root: &Element, view: &UnknownView) -> Result<(), JsValue> {
+    doc.set_title(&view.page_title);
+    if let Some(html) = doc.document_element() {
+        html.set_attribute("lang", view.locale.id())?;
+    }
     root.set_attribute("class", "workbench unknown")?;
     let main = child(doc, root, "main", &[("class", "layout")], None)?;
     let panel = child(

@@ -106,7 +106,8 @@ pub struct ExpandView {
 /// One row of the policy table.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PolicyRow {
-    pub risk: &'static str,
+    /// The risk by its name in the page's language.
+    pub risk: String,
     pub rule: String,
     /// The registered tools that can make a call of this risk, or `none`.
     pub tools: String,
@@ -628,7 +629,7 @@ impl Workbench {
                     .map(|t| t.declaration().name)
                     .collect();
                 PolicyRow {
-                    risk: risk.id(),
+                    risk: self.t(risk.name()),
                     rule: self.t(risk.rule()),
                     tools: if tools.is_empty() {
                         self.t(Text::NoTools)

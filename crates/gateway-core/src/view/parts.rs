@@ -187,7 +187,14 @@ impl BaselineView {
             base_rows: b
                 .rows
                 .iter()
-                .map(|(gate, verdict, reason)| compare_row(l, gate, verdict, reason))
+                .map(|(gate, verdict, reason)| {
+                    // The gate by its name in the page's language (a stored
+                    // id this build does not know stays as it was).
+                    let gate = gate
+                        .parse::<Gate>()
+                        .map_or_else(|_| Arg::from(gate), |g| g.name().into());
+                    compare_row(l, gate, verdict, reason)
+                })
                 .collect(),
             base_summary: b.summary.clone(),
             base_output_label: Text::BaselineOutput.render(l),
@@ -200,7 +207,7 @@ impl BaselineView {
                 .plan()
                 .rows()
                 .iter()
-                .map(|r| compare_row(l, r.gate.id(), r.verdict.label(), r.reason.text()))
+                .map(|r| compare_row(l, r.gate.name(), r.verdict.label(), r.reason.text()))
                 .collect(),
             live_summary: wb.plan().summary().render(l),
         }))
@@ -245,7 +252,7 @@ impl Workbench {
                 role: r.role.label().into(),
                 hook: r.hook.label().into(),
                 key: (&r.key).into(),
-                effect: r.effect.id().into(),
+                effect: r.effect.label().into(),
             }
             .render(l),
             outcomes: Text::RunOutcomes {
@@ -360,7 +367,7 @@ impl Workbench {
                             .iter()
                             .map(|g| {
                                 Text::CounterRejection {
-                                    gate: g.id().into(),
+                                    gate: g.name().into(),
                                     n: c.rejections[g.index()].into(),
                                 }
                                 .into()
@@ -554,7 +561,13 @@ impl DeclarationsView {
                 .map(|t| ToolDeclarationView {
                     summary: Text::DeclarationSummary {
                         name: (&t.name).into(),
-                        risks: t.risks.clone().into(),
+                        risks: t
+                            .risks
+                            .iter()
+                            .filter_map(|id| id.parse::<crate::policy::Risk>().ok())
+                            .map(|r| Arg::from(r.name()))
+                            .collect::<Vec<_>>()
+                            .into(),
                     }
                     .render(l),
                     annotations_label: Text::DeclarationAnnotations {

@@ -5,8 +5,8 @@
 //! switch is filled once per build.
 
 use gateway_core::view::{PageModel, ShareView};
-use wasm_bindgen::JsValue;
-use web_sys::{Document, Element};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, HtmlSelectElement};
 
 use super::{field, fill_select, hidden_field};
 use crate::dom::{child, reveal_value, set_text};
@@ -95,6 +95,13 @@ impl Masthead {
 
     pub fn render(&self, m: &PageModel) {
         set_text(&self.title, &m.experiment.title);
+        // A switch whose catalogue could not be had goes back to the page's
+        // language.
+        if let Some(select) = self.language.dyn_ref::<HtmlSelectElement>() {
+            if select.value() != m.locale.id() {
+                select.set_value(m.locale.id());
+            }
+        }
         set_text(&self.expand, &m.expand.label);
         let ShareView { status, link } = &m.share;
         set_text(&self.share_status, status);

@@ -40,7 +40,7 @@ impl Policy {
         clear(&self.rows);
         for row in policy {
             let tr = child(doc, &self.rows, "tr", &[], None)?;
-            child(doc, &tr, "th", &[("scope", "row")], Some(row.risk))?;
+            child(doc, &tr, "th", &[("scope", "row")], Some(&row.risk))?;
             child(doc, &tr, "td", &[], Some(&row.rule))?;
             child(doc, &tr, "td", &[], Some(&row.tools))?;
         }
