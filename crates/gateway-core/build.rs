@@ -308,7 +308,7 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
     // interprets it. A page downloads only the language it shows.
     s.push_str("    /// Writes the message in `locale` to `out` (English where `locale`'s\n    /// catalogue is not installed).\n    pub fn write(&self, locale: Locale, out: &mut String) {\n        write_text(self, locale, out);\n    }\n");
     // The message's argument `i`, numbering its variables in name order as
-    // the data's `{"v": i}` and `{"s": i}` do.
+    // the data's variables `i` and selects `{"s": i}` do.
     s.push_str("\n    /// Argument `i`, numbering the variables in name order.\n    pub fn arg(&self, i: usize) -> Option<&Arg> {\n        match (self, i) {\n");
     for (id, v) in vars {
         for (i, n) in v.iter().enumerate() {
@@ -410,7 +410,7 @@ fn check(vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
 /// A locale as JSON: `{"locale", "check", "messages": [pattern…],
 /// "exports": [text…]}`, one pattern per message in id order
 /// (`Text::index`) and the published exports' texts in [`EXPORTS`] order, a
-/// pattern being a list of text, `{"v": i}` and
+/// pattern being one text, or a list of texts, variables `i` and selects
 /// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
 /// message's variables in name order), with terms and message references
 /// written out.
@@ -493,10 +493,35 @@ fn json_str(text: &str) -> String {
 }
 
 fn data_pattern(s: &mut String, p: &Pattern<&str>, l: &Locale<'_>, names: &[&str], depth: u8) {
-    s.push('[');
+    let mut list = String::new();
     let mut first = true;
-    data_elements(s, p, l, names, depth, &mut first);
-    s.push(']');
+    data_elements(&mut list, p, l, names, depth, &mut first);
+    // One text alone is written as that text, without the list around it.
+    if is_one_string(&list) {
+        s.push_str(&list);
+    } else {
+        s.push('[');
+        s.push_str(&list);
+        s.push(']');
+    }
+}
+
+/// Whether `elements` (a pattern's elements, comma-separated) is exactly
+/// one JSON string (and the pattern not empty).
+fn is_one_string(elements: &str) -> bool {
+    let Some(inner) = elements.strip_prefix('"').and_then(|e| e.strip_suffix('"')) else {
+        return false;
+    };
+    let mut escaped = false;
+    for c in inner.chars() {
+        match (escaped, c) {
+            (true, _) => escaped = false,
+            (false, '\\') => escaped = true,
+            (false, '"') => return false,
+            _ => {}
+        }
+    }
+    !escaped
 }
 
 fn data_elements(
@@ -575,7 +600,7 @@ fn data_inline(
             if !std::mem::take(first) {
                 s.push(',');
             }
-            let _ = write!(s, "{{\"v\":{}}}", position(names, id.name, l));
+            let _ = write!(s, "{}", position(names, id.name, l));
         }
         InlineExpression::TermReference { id, .. } => {
             let Some(t) = l.terms.get(id.name) else {

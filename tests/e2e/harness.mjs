@@ -36,6 +36,9 @@ export const MIME_TYPES = {
   '.json': 'application/json',
 };
 
+/** The experiment ids (crates/gateway-core/src/experiments.rs), in the page's order. */
+export const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'calculator', 'registry'];
+
 /** The number of gates the page draws (SPEC 3). */
 export const GATE_COUNT = 7;
 

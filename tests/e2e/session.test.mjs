@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  EXPERIMENTS,
   GATE_COUNT,
   GATE_IDS,
   currentGateIds,
@@ -20,7 +21,6 @@ import {
 
 const suite = e2eSuite();
 
-const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'calculator', 'registry'];
 const EXAMPLES = ['Valid request', 'Malformed JSON', 'Boundary violation'];
 
 const playToggle = (page) => page.getByRole('button', { name: /^(Play run|Pause)$/ });

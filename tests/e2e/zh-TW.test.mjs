@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import {
+  EXPERIMENTS,
   GATE_COUNT,
   GATE_IDS,
   ROOT,
@@ -37,9 +38,6 @@ import {
 import { EN, ZH } from './locales.mjs';
 
 const suite = e2eSuite();
-
-/** The experiment ids (crates/gateway-core/src/experiments.rs), in the page's order. */
-const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'calculator', 'registry'];
 
 // ---------------------------------------------------------------------------
 // What may stay in Latin letters in a Chinese page.

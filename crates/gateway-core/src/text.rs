@@ -230,39 +230,43 @@ pub fn interpret(messages: &[serde_json::Value], text: &Text, locale: Locale) ->
     out
 }
 
+/// Writes a pattern of a locale's data: one text, or a list of texts,
+/// variables (a number: the variable's place in name order) and selects
+/// (`{"s": variable, "k": [[key, pattern]…], "d": default pattern}`).
 fn write_pattern(pattern: &serde_json::Value, text: &Text, locale: Locale, out: &mut String) {
     use serde_json::Value;
-    let Value::Array(elements) = pattern else {
-        return;
+    let arg = |i: &Value| text.arg(usize::try_from(i.as_u64()?).ok()?);
+    let elements = match pattern {
+        Value::String(s) => return out.push_str(s),
+        Value::Array(elements) => elements,
+        _ => return,
     };
     for element in elements {
         match element {
             Value::String(s) => out.push_str(s),
+            Value::Number(_) => {
+                if let Some(a) = arg(element) {
+                    a.write(locale, out);
+                }
+            }
             Value::Object(o) => {
-                let arg = |key: &str| text.arg(usize::try_from(o.get(key)?.as_u64()?).ok()?);
-                if o.contains_key("v") {
-                    if let Some(arg) = arg("v") {
-                        arg.write(locale, out);
-                    }
-                } else if o.contains_key("s") {
-                    let arg = arg("s");
-                    let chosen = o
-                        .get("k")
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                        .find_map(|variant| match variant.as_array().map(Vec::as_slice) {
-                            Some([Value::String(key), p])
-                                if arg.is_some_and(|a| a.selects(key, locale)) =>
-                            {
-                                Some(p)
-                            }
-                            _ => None,
-                        })
-                        .or_else(|| o.get("d"));
-                    if let Some(p) = chosen {
-                        write_pattern(p, text, locale, out);
-                    }
+                let selector = o.get("s").and_then(arg);
+                let chosen = o
+                    .get("k")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .find_map(|variant| match variant.as_array().map(Vec::as_slice) {
+                        Some([Value::String(key), p])
+                            if selector.is_some_and(|a| a.selects(key, locale)) =>
+                        {
+                            Some(p)
+                        }
+                        _ => None,
+                    })
+                    .or_else(|| o.get("d"));
+                if let Some(p) = chosen {
+                    write_pattern(p, text, locale, out);
                 }
             }
             _ => {}

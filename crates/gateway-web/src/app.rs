@@ -14,7 +14,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use crate::dom::{copy_text, document, listen, now_ms};
+use crate::dom::{copy_text, document, listen, listen_on_page, now_ms};
 use crate::embed;
 use crate::fullscreen;
 use crate::layout::{self, Page};
@@ -152,6 +152,7 @@ fn rebuild(shell: &Shared) -> Result<(), JsValue> {
         let model = app.wb.view();
         crate::panic::set_locale(model.locale);
         crate::dom::clear(&root);
+        crate::dom::retire_page_listeners();
         app.page = layout::build(&app.doc, &root, &model)?;
         if app.single_file {
             app.page.show_single_file_note(&model)?;
@@ -267,7 +268,7 @@ fn on_value(
 ) -> Result<(), JsValue> {
     let s = shell.clone();
     let el = target.clone();
-    listen(target, event, move |_| {
+    listen_on_page(target, event, move |_| {
         if let Some(msg) = make(&el) {
             dispatch(&s, msg);
         }
@@ -277,7 +278,7 @@ fn on_value(
 /// Sends a message chosen from the last drawn model when `target` is clicked.
 fn on_click(shell: &Shared, target: &Element, make: fn(&PageModel) -> Msg) -> Result<(), JsValue> {
     let s = shell.clone();
-    listen(target, "click", move |_| {
+    listen_on_page(target, "click", move |_| {
         let msg = s.app.borrow().model().map(make);
         if let Some(msg) = msg {
             dispatch(&s, msg);
@@ -365,7 +366,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     })?;
     on_click(shell, &page.notes.export, |_| Msg::ExportNotes)?;
     let s = shell.clone();
-    listen(&page.masthead.copy_link, "click", move |_| {
+    listen_on_page(&page.masthead.copy_link, "click", move |_| {
         dispatch(
             &s,
             Msg::CopyLink {
@@ -375,7 +376,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     })?;
     let s = shell.clone();
     let switch = page.masthead.language.clone();
-    listen(&page.masthead.language, "change", move |_| {
+    listen_on_page(&page.masthead.language, "change", move |_| {
         let tag = select_value(&switch);
         let Some(locale) = Locale::ALL.into_iter().find(|l| l.id() == tag) else {
             return;
@@ -393,7 +394,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
         shell.app.borrow().doc.clone(),
         page.root.clone(),
     );
-    listen(&page.masthead.expand, "click", move |_| {
+    listen_on_page(&page.masthead.expand, "click", move |_| {
         let filling = s.app.borrow().model().is_some_and(|m| m.expand.fill_frame);
         if fullscreen::is_full_screen(&d) {
             fullscreen::exit(&d);
@@ -429,7 +430,7 @@ fn wire_document(shell: &Shared) -> Result<(), JsValue> {
 /// Sends `msg` when `target` is clicked.
 fn on_message(shell: &Shared, target: &Element, msg: Msg) -> Result<(), JsValue> {
     let s = shell.clone();
-    listen(target, "click", move |_| dispatch(&s, msg.clone()))
+    listen_on_page(target, "click", move |_| dispatch(&s, msg.clone()))
 }
 
 /// Expand experiment (its button is wired with the page): the browser's

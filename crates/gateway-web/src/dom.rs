@@ -201,6 +201,40 @@ pub fn copy_text(text: &str, done: impl FnOnce() + 'static, failed: impl FnOnce(
     failed.forget();
 }
 
+type Listener = wasm_bindgen::closure::Closure<dyn FnMut(web_sys::Event)>;
+
+thread_local! {
+    /// The listeners of the page's controls as built now, and those of the
+    /// build before (one of which may still be running when the page is
+    /// built again): a language switch builds the page again, and the old
+    /// controls' listeners, with what they hold, are dropped one build later
+    /// instead of living as long as the page.
+    static PAGE_LISTENERS: std::cell::RefCell<(Vec<Listener>, Vec<Listener>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Attaches `handler` to `event` on one of the page's controls, until the
+/// page is built again ([`retire_page_listeners`]).
+pub fn listen_on_page(
+    target: &web_sys::EventTarget,
+    event: &str,
+    handler: impl FnMut(web_sys::Event) + 'static,
+) -> Result<(), JsValue> {
+    let cb = Listener::new(handler);
+    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
+    PAGE_LISTENERS.with(|l| l.borrow_mut().0.push(cb));
+    Ok(())
+}
+
+/// The page is being built again: the current controls' listeners retire
+/// (their elements leave the document), and the build before's are dropped.
+pub fn retire_page_listeners() {
+    PAGE_LISTENERS.with(|l| {
+        let mut l = l.borrow_mut();
+        l.1 = std::mem::take(&mut l.0);
+    });
+}
+
 /// Attaches `handler` to `event` on `target` for the page's lifetime.
 pub fn listen(
     target: &web_sys::EventTarget,
