@@ -23,6 +23,11 @@ use gateway_core::text::{self, CatalogueFailure, Locale};
 use gateway_core::Msg;
 use wasm_bindgen::prelude::*;
 
+/// talc's WebAssembly allocator (it grows the module's memory as needed).
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 /// Entry point: the core chooses the page's language from its address and
 /// the browser's preferred languages; once that language's catalogue is
 /// installed, the core opens the page from its address and what storage
