@@ -268,6 +268,8 @@ test('dist/workbench.html in a frame sandboxed with allow-scripts alone works an
     await frame.locator('li[data-gate]').nth(GATE_COUNT - 1).waitFor({ timeout: 15_000 });
     assert.equal(await frame.locator('meta[name="workbench-build"]').getAttribute('content'), 'single-file');
     assert.equal(await frame.locator('html').evaluate(() => window.origin), 'null', 'an opaque origin');
+    // Served over http, it is not opened from a file: no note about file://.
+    assert.equal(await frame.locator('.file-note').isVisible(), false, 'no file:// note over http');
     // A learner's approved send reaches the ledger.
     await frame.getByRole('combobox', { name: 'Role', exact: true }).selectOption({ label: 'Operator' });
     await frame.getByRole('button', { name: 'Approve exact payload', exact: true }).click();
@@ -311,6 +313,7 @@ describe('dist/workbench.html, the single file, from file://', () => {
     assert.deepEqual(looseSources(csp), [], 'no unsafe-eval, unsafe-inline or remote origin');
     assert.equal(await o.page.locator('meta[name="workbench-build"]').getAttribute('content'), 'single-file');
     assert.equal(await o.page.locator('script[src], link[rel="stylesheet"]').count(), 0, 'nothing loaded by URL');
+    assert.ok(await o.page.locator('.file-note').isVisible(), 'from file:// it says what file:// changes');
     await assertQuiet(o, 'on load from file://');
   });
 
@@ -361,7 +364,7 @@ describe('dist/workbench.html, the single file, from file://', () => {
     const edited = JSON.parse(await box('Arguments JSON').inputValue());
     edited.subject = `${edited.subject}, revised`;
     await box('Arguments JSON').fill(JSON.stringify(edited, null, 2));
-    assert.equal(await button('Approve exact payload').getAttribute('aria-pressed'), 'false', 'editing cleared the approval');
+    assert.equal(await button('Approve exact payload').getAttribute('data-approved'), 'false', 'editing cleared the approval');
     await button('Approve exact payload').click();
     assert.equal(await run(), 'idempotency', 'intent-1 with another payload: the idempotency gate rejects');
     assert.equal((await ledgerJson(page)).outbox.length, 1);

@@ -204,7 +204,14 @@ async function runRecords(page) {
       hook: hook.slice('hook '.length),
       key: key.slice('key '.length),
       effect: effect[1],
-      gates: gates[1].trim().split(', '),
+      // Each outcome names its gate, in gate order: `schema passed, before-hook not needed, …`.
+      gates: gates[1]
+        .trim()
+        .split(', ')
+        .map((part, i) => {
+          assert.ok(part.startsWith(`${GATE_IDS[i]} `), `outcome ${i + 1} names the ${GATE_IDS[i]} gate: ${part}`);
+          return part.slice(GATE_IDS[i].length + 1);
+        }),
       output,
       text,
     };

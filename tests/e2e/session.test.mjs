@@ -118,9 +118,9 @@ test('a full session over all seven experiments makes no request outside the pag
   const approve = page.getByRole('button', { name: 'Approve exact payload' });
   await approve.click();
   const revoke = page.getByRole('button', { name: 'Revoke approval' });
-  assert.equal(await revoke.getAttribute('aria-pressed'), 'true', 'approved: the toggle is pressed');
+  assert.equal(await revoke.getAttribute('data-approved'), 'true', 'approved: the toggle is pressed');
   await revoke.click();
-  assert.equal(await approve.getAttribute('aria-pressed'), 'false', 'revoked: the toggle is released');
+  assert.equal(await approve.getAttribute('data-approved'), 'false', 'revoked: the toggle is released');
   await approve.click();
   await hook.selectOption({ label: 'Redact output' });
   assert.equal(await approve.count(), 1, 'changing the hook clears the approval');

@@ -95,14 +95,14 @@ function nextButton(page, N = EN) {
 async function assertNotApproved(page, why, N = EN) {
   assert.equal(await approveButton(page, N).count(), 1, `${why}: the button reads ${N.buttons.approve}`);
   assert.equal(await revokeButton(page, N).count(), 0, `${why}: no ${N.buttons.revoke}`);
-  assert.equal(await approveButton(page, N).getAttribute('aria-pressed'), 'false', `${why}: aria-pressed false`);
+  assert.equal(await approveButton(page, N).getAttribute('data-approved'), 'false', `${why}: data-approved false`);
 }
 
 /** Asserts the approval toggle reads `Revoke approval` (approved). */
 async function assertApproved(page, why, N = EN) {
   assert.equal(await revokeButton(page, N).count(), 1, `${why}: the button reads ${N.buttons.revoke}`);
   assert.equal(await approveButton(page, N).count(), 0, `${why}: no ${N.buttons.approve}`);
-  assert.equal(await revokeButton(page, N).getAttribute('aria-pressed'), 'true', `${why}: aria-pressed true`);
+  assert.equal(await revokeButton(page, N).getAttribute('data-approved'), 'true', `${why}: data-approved true`);
 }
 
 /** Inspection stands at gate 1: every row pending, gate 1 current, no output. */

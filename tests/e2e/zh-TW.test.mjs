@@ -591,7 +591,7 @@ async function state(page) {
   return {
     current: await currentGateIds(page),
     statuses: await gateStatuses(page),
-    approved: await page.locator('#approve').getAttribute('aria-pressed'),
+    approved: await page.locator('#approve').getAttribute('data-approved'),
     ledger: await page.locator('#ledger-json').textContent(),
     args: await page.locator('#arguments').inputValue(),
     key: await page.locator('#operation-key').inputValue(),
@@ -635,7 +635,7 @@ describe('zh-TW: the Language select', () => {
     await combobox(page, EN.labels.language).selectOption({ label: ZH.self });
     await assertDrawnIn(page, ZH, 'after choosing 繁體中文');
     assert.deepEqual(await state(page), before, 'the gate under inspection, approval, ledger, arguments, key, role, notes and runs are kept');
-    assert.equal(await button(page, ZH.buttons.revoke).getAttribute('aria-pressed'), 'true', 'the toggle reads 撤銷核准, pressed');
+    assert.equal(await button(page, ZH.buttons.revoke).getAttribute('data-approved'), 'true', 'the toggle reads 撤銷核准, pressed');
     assert.equal(await button(page, ZH.buttons.approve).count(), 0);
     assert.match(await caption(page), ZH.captions.at('role', 'paused'), 'the caption says gate 3 in Chinese');
     assert.equal(new URL(page.url()).searchParams.get('lang'), 'zh-TW', `the address has lang=zh-TW: ${page.url()}`);
@@ -653,7 +653,7 @@ describe('zh-TW: the Language select', () => {
     assert.equal(back.ledger, before.ledger, 'the ledger is unchanged');
     assert.equal(back.notes, before.notes);
     assert.equal(back.args, before.args);
-    assert.equal(await button(page, EN.buttons.revoke).getAttribute('aria-pressed'), 'true', 'still approved');
+    assert.equal(await button(page, EN.buttons.revoke).getAttribute('data-approved'), 'true', 'still approved');
     assert.match(await caption(page), EN.captions.at('approval', 'paused'));
     assert.equal(new URL(page.url()).searchParams.get('lang'), 'en', `the address has lang=en: ${page.url()}`);
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'language');

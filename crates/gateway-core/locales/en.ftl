@@ -100,8 +100,14 @@ arg-missing = Missing { $field }
 arg-unknown = Unknown field { $field }
 arg-not-allowed = { $field } is not allowed when { $when }
 arg-wrong-type = { $field } must be a { $expected } (got { $got })
-arg-too-short = { $field } must be at least { $min } characters (got { $got })
-arg-too-long = { $field } must be at most { $max } characters (got { $got })
+arg-too-short = { $field } must be at least { $min } { $min ->
+    [one] character
+   *[other] characters
+} (got { $got })
+arg-too-long = { $field } must be at most { $max } { $max ->
+    [one] character
+   *[other] characters
+} (got { $got })
 arg-control-character = { $field } must be on one line, with no control characters
 arg-bad-format = { $field } must be { $expected } (got { $got })
 arg-not-one-of = { $field } must be one of { $allowed } (got { $got })
@@ -305,6 +311,8 @@ single-file-note = This is the single-file copy, opened from a file: everything 
 
 tool-unregistered = Unregistered name
 example-edited = Edited (choose to load)
+example-start = The experiment's request (choose to load an example)
+example-none = No examples for this tool name
 args-count = { $units } / { $max } characters
 goals-progress = { $done } of { $total } goals reached
 goal-reached = Reached:{" "}
@@ -329,6 +337,7 @@ caption-at = { $state ->
 } at gate { $number } of { $total }, { $gate }. { $previous }
 caption-previous = Gate { $number }, { $gate }, { $verdict }: { $reason }.
 caption-start = Press Play run or Next gate to inspect.
+caption-start-playing = Pause stops the run; Next gate completes this gate.
 approval-given = Approved: this exact tool and payload.
 approval-needed = Not approved. A { $risk } needs approval of this exact payload.
 approval-refused = A { $risk } is refused for every role; approval cannot help.
@@ -370,6 +379,7 @@ counter-rejection = { $gate } { $n }
 runs-empty = No finished runs yet.
 run-summary = Run { $seq } · { $seconds } s after the page opened · { $experiment } experiment · { $tool } · { $role } · hook { $hook } · key { $key } · effect: { $effect }
 run-outcomes = Gates: { $verdicts }
+run-outcome = { $gate } { $verdict }
 run-output-label = Returned output of run { $seq }
 
 ## The agent turn
@@ -413,7 +423,7 @@ baseline-setup = Role: { $role } · Hook: { $hook } · Key: { $key } · { $appro
     [true] approved
    *[other] not approved
 }
-live-setup = Key: { $key } · { $approval }
+live-setup = Role: { $role } · Hook: { $hook } · Key: { $key } · { $approval }
 compare-row = { $gate }: { $status } — { $reason }
 
 ## Status lines
@@ -473,7 +483,7 @@ goal-email-receipt-reused = Finish the same key again and see the receipt reused
 goal-email-two-messages = Use a new key for a changed subject and see two messages.
 goal-email-redacted-recipient = Redact the recipient in the output while the ledger keeps it.
 exp-calendar-title = Calendar tool: an overlap is found at execution
-exp-calendar-instructions = Approve the valid event as Operator and finish the run. Then move it onto lunch (12:00 to 13:00) and approve again: every gate before execution passes, and execution names the event it collides with.
+exp-calendar-instructions = Approve the valid event as Operator and finish the run. Then move it onto lunch (12:00 to 13:00), give it a new operation key (intent-2: intent-1 already holds the first event's receipt) and approve again: every gate before execution passes, and execution names the event it collides with.
 goal-calendar-event-added = Add event-1 to the schedule with an approved payload.
 goal-calendar-overlap-refused = See the execution gate reject an overlap with a fixture event.
 goal-calendar-missing-start = Remove start and see Missing start at the schema gate.

@@ -316,6 +316,8 @@ single-file-note = 這是單一檔案版本，從檔案開啟：所有功能都�
 
 tool-unregistered = 未註冊的名稱
 example-edited = 已編輯（選擇範例即可載入）
+example-start = 實驗的請求（選擇範例即可載入）
+example-none = 這個工具名稱沒有範例
 args-count = { $units } / { $max } 個字元
 goals-progress = 已達成 { $done } / { $total } 個目標
 goal-reached = 已達成：
@@ -340,6 +342,7 @@ caption-at = { $state ->
 }，位於第 { $number } / { $total } 個關卡（{ $gate }）。{ $previous }
 caption-previous = 第 { $number } 個關卡（{ $gate }）{ $verdict }：{ $reason }。
 caption-start = 按「播放」或「下一個關卡」開始檢查。
+caption-start-playing = 按「暫停」可停止執行；按「下一個關卡」可完成這個關卡。
 approval-given = 已核准這個工具與這份確切的酬載。
 approval-needed = 尚未核准。{ $risk }類請求需要核准這份確切的酬載。
 approval-refused = { $risk }類請求對所有角色一律拒絕，核准也無濟於事。
@@ -381,6 +384,7 @@ counter-rejection = { $gate } { $n }
 runs-empty = 尚無完成的執行。
 run-summary = 第 { $seq } 次執行 · 頁面開啟後 { $seconds } 秒 · { $experiment } 實驗 · { $tool } · { $role } · 掛鉤：{ $hook } · 操作鍵：{ $key } · 效果：{ $effect }
 run-outcomes = 關卡：{ $verdicts }
+run-outcome = { $gate }：{ $verdict }
 run-output-label = 第 { $seq } 次執行傳回的輸出
 
 ## The agent turn
@@ -414,7 +418,7 @@ baseline-setup = 角色：{ $role } · 掛鉤：{ $hook } · 操作鍵：{ $key 
     [true] 已核准
    *[other] 未核准
 }
-live-setup = 操作鍵：{ $key } · { $approval }
+live-setup = 角色：{ $role } · 掛鉤：{ $hook } · 操作鍵：{ $key } · { $approval }
 compare-row = { $gate }：{ $status } — { $reason }
 
 ## Status lines
@@ -474,7 +478,7 @@ goal-email-receipt-reused = 用同一個操作鍵再完成一次，看到收據�
 goal-email-two-messages = 修改 subject 並改用新的操作鍵，看到兩封郵件。
 goal-email-redacted-recipient = 在輸出中遮蔽收件者，同時帳本仍保留它。
 exp-calendar-title = 行事曆工具：重疊要到執行時才會發現
-exp-calendar-instructions = 以操作者身分核准這個有效的活動，並完成執行。接著把它移到午餐時段（12:00 到 13:00）再核准一次：執行之前的每個關卡都會通過，而執行關卡會指出與它衝突的活動。
+exp-calendar-instructions = 以操作者身分核准這個有效的活動，並完成執行。接著把它移到午餐時段（12:00 到 13:00），換一個新的操作鍵（intent-2：intent-1 已保存第一個活動的收據），再核准一次：執行之前的每個關卡都會通過，而執行關卡會指出與它衝突的活動。
 goal-calendar-event-added = 以核准的酬載把 event-1 加入行程表。
 goal-calendar-overlap-refused = 看到執行關卡拒絕與內建活動重疊的活動。
 goal-calendar-missing-start = 移除 start，看到結構描述關卡顯示「缺少 start」。

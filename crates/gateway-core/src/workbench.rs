@@ -486,6 +486,13 @@ impl Workbench {
         }
     }
 
+    /// Whether the editor holds exactly what the experiment starts with
+    /// (its own text, not an example), unedited.
+    pub(crate) fn at_start_request(&self) -> bool {
+        let e = self.experiment.experiment();
+        matches!(e.args, StartArgs::Text(text) if self.request() == (e.tool.id(), text))
+    }
+
     pub(crate) fn example(&self) -> Option<ExampleKind> {
         match &self.mode {
             Mode::Free(r) => r.example,

@@ -70,7 +70,9 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
         runs[0].summary
     );
     assert!(
-        runs[0].outcomes.starts_with("Gates: rejected, skipped"),
+        runs[0]
+            .outcomes
+            .starts_with("Gates: schema rejected, before-hook skipped"),
         "{}",
         runs[0].outcomes
     );

@@ -27,7 +27,8 @@ pub struct App {
     pub doc: Document,
     pub page: Page,
     last: Option<PageModel>,
-    /// The single-file copy (it shows a note on what `file://` changes).
+    /// The single-file copy opened from a file (it shows a note on what
+    /// `file://` changes).
     single_file: bool,
 }
 
@@ -56,11 +57,17 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
     let doc = document()?;
     let model = wb.view();
     let page = layout::build(&doc, root, &model)?;
+    // The note says what `file://` changes: the single file served over
+    // http (e.g. uploaded to a course page) is not opened from a file.
     let single_file = doc
         .query_selector("meta[name=\"workbench-build\"][content=\"single-file\"]")
         .ok()
         .flatten()
-        .is_some();
+        .is_some()
+        && doc
+            .location()
+            .and_then(|l| l.protocol().ok())
+            .is_some_and(|p| p == "file:");
     if single_file {
         page.show_single_file_note(&model)?;
     }

@@ -77,7 +77,9 @@ pub fn named_literal(
     )
 }
 
-/// `<pre class="literal" [id] tabindex="0" name…>`, attributes in that order.
+/// `<pre class="literal" [id] tabindex="0" role="group" name…>`, attributes
+/// in that order: focusable so it scrolls by keyboard, and a group so that
+/// its name is allowed (a bare `<pre>` may not be named).
 fn literal_with(
     doc: &Document,
     parent: &Element,
@@ -87,7 +89,7 @@ fn literal_with(
 ) -> Result<Element, JsValue> {
     let mut attrs = vec![("class", "literal")];
     attrs.extend(id.map(|id| ("id", id)));
-    attrs.extend([("tabindex", "0"), (naming, name)]);
+    attrs.extend([("tabindex", "0"), ("role", "group"), (naming, name)]);
     child(doc, parent, "pre", &attrs, text)
 }
 

@@ -191,7 +191,7 @@ mod tests {
         );
         assert_eq!(
             error(&Calendar, &t("")),
-            "title must be at least 1 characters (got 0)"
+            "title must be at least 1 character (got 0)"
         );
     }
 

@@ -171,7 +171,7 @@ mod tests {
         );
         assert_eq!(
             error(&Email, &args("a@example.test", "", "b")),
-            "subject must be at least 1 characters (got 0)"
+            "subject must be at least 1 character (got 0)"
         );
         for broken in ["two\nlines", "tab\there", "nul\u{0}", "sep\u{2028}"] {
             assert_eq!(
@@ -192,7 +192,7 @@ mod tests {
         );
         assert_eq!(
             error(&Email, &args("a@example.test", "s", "")),
-            "body must be at least 1 characters (got 0)"
+            "body must be at least 1 character (got 0)"
         );
     }
 

@@ -176,7 +176,7 @@ mod tests {
                 &Files,
                 r#"{"operation":"write","path":"/workspace/notes.txt","content":""}"#
             ),
-            "content must be at least 1 characters (got 0)"
+            "content must be at least 1 character (got 0)"
         );
         assert_eq!(
             error(

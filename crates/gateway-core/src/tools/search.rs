@@ -137,7 +137,7 @@ mod tests {
         );
         assert_eq!(
             error(&Search, &q(json!({"query": ""}))),
-            "query must be at least 1 characters (got 0)"
+            "query must be at least 1 character (got 0)"
         );
     }
 

@@ -288,11 +288,18 @@ impl Workbench {
                 .map(|k| Choice {
                     value: k.id(),
                     label: self.t(k.label()),
-                    selected: self.example() == Some(*k),
+                    // A name the registry does not hold has no examples.
+                    selected: known_tool && self.example() == Some(*k),
                     enabled: known_tool,
                 })
                 .collect(),
-            example_placeholder: self.t(Text::ExampleEdited),
+            example_placeholder: self.t(if !known_tool {
+                Text::ExampleNone
+            } else if self.at_start_request() {
+                Text::ExampleStart
+            } else {
+                Text::ExampleEdited
+            }),
             args: inputs.args.clone(),
             args_count: self.t(Text::ArgsCount {
                 units: units.into(),
@@ -375,7 +382,12 @@ impl Workbench {
                         (r.status, line)
                     })
                     .collect(),
-                summary: self.t(self.plan().summary()),
+                // After the run, what it did (not what finishing would do).
+                summary: if finished {
+                    self.caption(None)
+                } else {
+                    self.t(self.plan().summary())
+                },
             },
             request: self.t(request_text(&inputs)),
             output: if finished {
@@ -544,6 +556,7 @@ impl Workbench {
                 verdict: prev.verdict.label().into(),
                 reason: prev.reason.text().into(),
             },
+            None if self.clock().is_playing() => Text::CaptionStartPlaying,
             None => Text::CaptionStart,
         };
         self.t(Text::CaptionAt {

@@ -233,6 +233,8 @@ impl Workbench {
     fn view_live_setup(&self) -> String {
         let l = self.locale();
         Text::LiveSetup {
+            role: self.policy().role.label().into(),
+            hook: self.policy().hook.label().into(),
             key: (&self.policy().key).into(),
             approval: self.approval_status().into(),
         }
@@ -259,7 +261,13 @@ impl Workbench {
                 verdicts: r
                     .outcomes
                     .iter()
-                    .map(|v| crate::text::Arg::from(v.label()))
+                    .zip(Gate::ALL)
+                    .map(|(v, gate)| {
+                        crate::text::Arg::from(Text::RunOutcome {
+                            gate: gate.name().into(),
+                            verdict: v.label().into(),
+                        })
+                    })
                     .collect::<Vec<_>>()
                     .into(),
             }

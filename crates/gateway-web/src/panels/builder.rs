@@ -153,12 +153,15 @@ impl Builder {
             reuse.set_disabled(!m.reuse.enabled);
         }
 
-        // Approval: one toggle button.
+        // Approval: one button whose name says what it does (Approve exact
+        // payload / Revoke approval); not also an aria-pressed toggle, which
+        // would be announced as "Revoke approval, pressed". `data-approved`
+        // is for tests and styling only.
         let approved = m.approval.approved;
         set_text(&self.approve, &m.approval.button);
         set_attr(
             &self.approve,
-            "aria-pressed",
+            "data-approved",
             if approved { "true" } else { "false" },
         );
         set_flag(

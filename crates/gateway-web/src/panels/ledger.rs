@@ -35,6 +35,8 @@ impl Ledger {
                 ("id", "ledger-json"),
                 ("aria-labelledby", "h-ledger-json"),
                 ("tabindex", "0"),
+                // A named group: a bare <pre> may not be named.
+                ("role", "group"),
             ],
             None,
         )?;

@@ -1,0 +1,149 @@
+//! The learner's bugs of issue 10 that the core decides, each on both
+//! sides: what the page said wrongly before, and what it says now.
+
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use common::{assert_rejected_at, Driver};
+use gateway_core::view::BaselineView;
+use gateway_core::{ExperimentId, Hook, Msg, Role, ToolId};
+
+/// 2. Following the calendar experiment's own words reaches the execution
+/// gate's overlap, not the idempotency gate.
+#[test]
+fn the_calendar_text_leads_to_the_overlap_at_execution() {
+    let mut d = Driver::new(ExperimentId::Calendar);
+    let words = d.view().experiment.instructions.clone();
+    assert!(words.contains("intent-2"), "{words}");
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::Approve);
+    d.finish();
+    // "move it onto lunch (12:00 to 13:00), give it a new operation key (intent-2)"
+    let args = d
+        .view()
+        .args
+        .replace("\"14:00\"", "\"12:00\"")
+        .replace("\"15:00\"", "\"13:00\"");
+    assert!(args.contains("12:00") && args.contains("13:00"), "{args}");
+    d.send(Msg::EditArgs(args));
+    d.send(Msg::SetKey("intent-2".into()));
+    d.send(Msg::Approve);
+    let v = d.finish();
+    assert_rejected_at(&v, "execution");
+    // With the old key the same edit stops at idempotency, as the text warns.
+    d.send(Msg::SetKey("intent-1".into()));
+    d.send(Msg::Approve);
+    assert_rejected_at(&d.finish(), "idempotency");
+}
+
+/// 3. While playing, the caption at gate 1 does not ask to press Play.
+#[test]
+fn the_caption_while_playing_does_not_ask_for_play() {
+    let mut d = Driver::new(ExperimentId::Email);
+    let paused = d.view().caption;
+    assert!(paused.contains("Press Play run"), "{paused}");
+    let playing = d.send(Msg::Play).caption;
+    assert!(!playing.contains("Press Play run"), "{playing}");
+    assert!(playing.contains("Pause"), "{playing}");
+}
+
+/// 4. A fresh page holding the experiment's own request does not say it
+/// was edited; a name with no examples selects none.
+#[test]
+fn the_example_select_says_what_the_editor_holds() {
+    let mut d = Driver::new(ExperimentId::Filesystem);
+    let v = d.view();
+    assert!(v.examples.iter().all(|c| !c.selected));
+    assert_eq!(
+        v.example_placeholder,
+        "The experiment's request (choose to load an example)"
+    );
+    let v = d.send(Msg::EditArgs("{}".into()));
+    assert_eq!(v.example_placeholder, "Edited (choose to load)");
+    let mut d = Driver::new(ExperimentId::Email);
+    assert!(d.view().examples[0].selected, "the valid example is loaded");
+    let v = d.send(Msg::SetToolName("shell.exec".into()));
+    assert!(v.examples.iter().all(|c| !c.selected && !c.enabled));
+    assert_eq!(v.example_placeholder, "No examples for this tool name");
+    // Back to a registered name: its example shows again.
+    let v = d.send(Msg::SetToolName("email".into()));
+    assert!(v.examples[0].selected);
+}
+
+/// 5. After a run, the preview says what the run did.
+#[test]
+fn the_preview_after_a_run_says_what_it_did() {
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::Approve);
+    let before = d.view().preview.summary;
+    assert!(before.starts_with("Finishing commits"), "{before}");
+    let after = d.finish().preview.summary;
+    assert!(!after.contains("Finishing"), "{after}");
+    assert!(
+        after.starts_with("Run finished: effect committed"),
+        "{after}"
+    );
+}
+
+/// 7. One character is one character.
+#[test]
+fn a_bound_of_one_is_singular() {
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::EditArgs(
+        r#"{"to": "learner@example.test", "subject": "", "body": "b"}"#.into(),
+    ));
+    let v = d.finish();
+    assert_eq!(
+        common::reason(&v, "schema"),
+        "subject must be at least 1 character (got 0)"
+    );
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::EditArgs(format!(
+        r#"{{"to": "learner@example.test", "subject": "{}", "body": "b"}}"#,
+        "s".repeat(121)
+    )));
+    let v = d.finish();
+    assert_eq!(
+        common::reason(&v, "schema"),
+        "subject must be at most 120 characters (got 121)"
+    );
+}
+
+/// 1 (the core's part). The baseline's Live column names the role and the
+/// hook, and follows the inputs after Capture.
+#[test]
+fn the_live_column_follows_the_inputs_and_names_role_and_hook() {
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::CaptureBaseline);
+    let live = |d: &Driver| match d.view().baseline {
+        BaselineView::Compare(c) => c.live_setup,
+        BaselineView::Empty(_) => panic!("no baseline"),
+    };
+    assert!(
+        live(&d).starts_with("Role: Viewer · Hook: None · Key: intent-1 · Not approved."),
+        "{}",
+        live(&d)
+    );
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::SetHook(Hook::RedactOutput));
+    assert!(
+        live(&d).starts_with("Role: Operator · Hook: Redact output"),
+        "{}",
+        live(&d)
+    );
+}
+
+/// 13. The runs log names each gate with its verdict.
+#[test]
+fn the_runs_log_names_the_gates() {
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::SelectTool(ToolId::Email));
+    let v = d.finish();
+    assert_eq!(
+        v.runs[0].outcomes,
+        "Gates: schema passed, before-hook not needed, role rejected, approval skipped, \
+         idempotency skipped, execution skipped, after-hook skipped"
+    );
+}

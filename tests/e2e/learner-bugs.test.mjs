@@ -1,0 +1,79 @@
+// The learner's bugs of issue 10 that the page draws (the core's are in
+// crates/gateway-core/tests/learner_bugs.rs), each checked as a learner's
+// browser shows it.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { e2eSuite, nextGates, waitForGates } from './harness.mjs';
+
+const suite = e2eSuite();
+
+/** WCAG relative luminance of an `rgb(r, g, b)` colour. */
+function luminance(rgb) {
+  const [r, g, b] = rgb.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+const contrast = (a, b) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+test('9. Approve is one button whose name says what it does, not also a pressed toggle', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  await page.selectOption('#role', 'operator');
+  const approve = page.locator('#approve');
+  assert.equal(await approve.getAttribute('aria-pressed'), null, 'no aria-pressed before approving');
+  await page.getByRole('button', { name: 'Approve exact payload', exact: true }).click();
+  await page.getByRole('button', { name: 'Revoke approval', exact: true }).waitFor();
+  assert.equal(await approve.getAttribute('aria-pressed'), null, 'no aria-pressed once approved');
+});
+
+test('10. the output, ledger and schema blocks are named groups, and axe has nothing to review', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  await page.selectOption('#role', 'operator');
+  await page.getByRole('button', { name: 'Approve exact payload', exact: true }).click();
+  await nextGates(page);
+  const blocks = await page.$$eval('pre.literal', (pres) =>
+    pres.map((p) => ({ role: p.getAttribute('role'), named: !!(p.getAttribute('aria-label') || p.getAttribute('aria-labelledby')) })),
+  );
+  assert.ok(blocks.length >= 3, `blocks: ${JSON.stringify(blocks)}`);
+  for (const b of blocks) assert.deepEqual(b, { role: 'group', named: true });
+  const results = await new AxeBuilder({ page }).analyze();
+  const prohibited = results.incomplete.filter((r) => r.id === 'aria-prohibited-attr');
+  assert.deepEqual(prohibited.map((r) => r.nodes.length), [], 'no name on an element that may not have one');
+});
+
+test('11. the focus ring has at least 3:1 contrast with the page and the panels', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  await page.keyboard.press('Tab');
+  const colours = await page.evaluate(() => {
+    const ring = getComputedStyle(document.activeElement).outlineColor;
+    const body = getComputedStyle(document.body).backgroundColor;
+    const panel = getComputedStyle(document.querySelector('.panel')).backgroundColor;
+    return { ring, body, panel };
+  });
+  for (const surface of ['body', 'panel']) {
+    const ratio = contrast(colours.ring, colours[surface]);
+    assert.ok(ratio >= 3, `the focus ring ${colours.ring} on the ${surface} ${colours[surface]}: ${ratio.toFixed(2)}:1`);
+  }
+});
+
+test('12. gate cards write their status in sentence case ("Not needed")', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  await nextGates(page);
+  const shown = await page.locator('li[data-gate="before-hook"] .gate-status').evaluate((el) => ({
+    whole: getComputedStyle(el).textTransform,
+    first: getComputedStyle(el, '::first-letter').textTransform,
+    text: el.textContent,
+  }));
+  assert.deepEqual(shown, { whole: 'none', first: 'uppercase', text: 'not needed' });
+});
