@@ -9,7 +9,7 @@ use common::{assert_rejected_at, Driver};
 use gateway_core::view::BaselineView;
 use gateway_core::{ExperimentId, Hook, Msg, Role, ToolId};
 
-/// 2. Following the calendar experiment's own words reaches the execution
+/// Bug 2: Following the calendar experiment's own words reaches the execution
 /// gate's overlap, not the idempotency gate.
 #[test]
 fn the_calendar_text_leads_to_the_overlap_at_execution() {
@@ -37,7 +37,7 @@ fn the_calendar_text_leads_to_the_overlap_at_execution() {
     assert_rejected_at(&d.finish(), "idempotency");
 }
 
-/// 3. While playing, the caption at gate 1 does not ask to press Play.
+/// Bug 3: While playing, the caption at gate 1 does not ask to press Play.
 #[test]
 fn the_caption_while_playing_does_not_ask_for_play() {
     let mut d = Driver::new(ExperimentId::Email);
@@ -48,7 +48,7 @@ fn the_caption_while_playing_does_not_ask_for_play() {
     assert!(playing.contains("Pause"), "{playing}");
 }
 
-/// 4. A fresh page holding the experiment's own request does not say it
+/// Bug 4: A fresh page holding the experiment's own request does not say it
 /// was edited; a name with no examples selects none.
 #[test]
 fn the_example_select_says_what_the_editor_holds() {
@@ -71,7 +71,7 @@ fn the_example_select_says_what_the_editor_holds() {
     assert!(v.examples[0].selected);
 }
 
-/// 5. After a run, the preview says what the run did.
+/// Bug 5: After a run, the preview says what the run did.
 #[test]
 fn the_preview_after_a_run_says_what_it_did() {
     let mut d = Driver::new(ExperimentId::Email);
@@ -87,7 +87,7 @@ fn the_preview_after_a_run_says_what_it_did() {
     );
 }
 
-/// 7. One character is one character.
+/// Bug 7: One character is one character.
 #[test]
 fn a_bound_of_one_is_singular() {
     let mut d = Driver::new(ExperimentId::Email);
@@ -111,7 +111,7 @@ fn a_bound_of_one_is_singular() {
     );
 }
 
-/// 1 (the core's part). The baseline's Live column names the role and the
+/// Bug 1 (the core's part): The baseline's Live column names the role and the
 /// hook, and follows the inputs after Capture.
 #[test]
 fn the_live_column_follows_the_inputs_and_names_role_and_hook() {
@@ -135,7 +135,7 @@ fn the_live_column_follows_the_inputs_and_names_role_and_hook() {
     );
 }
 
-/// 13. The runs log names each gate with its verdict.
+/// Bug 13: The runs log names each gate with its verdict.
 #[test]
 fn the_runs_log_names_the_gates() {
     let mut d = Driver::new(ExperimentId::Email);
