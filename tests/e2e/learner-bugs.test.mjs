@@ -77,3 +77,37 @@ test('12. gate cards write their status in sentence case ("Not needed")', async 
   }));
   assert.deepEqual(shown, { whole: 'none', first: 'uppercase', text: 'not needed' });
 });
+
+test('Finish run and the keys n, p, f, r work outside text fields, and not while typing', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  await page.selectOption('#role', 'operator');
+  const current = () => page.$$eval('li[aria-current="step"]', (lis) => lis.map((li) => li.dataset.gate));
+  const outbox = async () => JSON.parse(await page.locator('#ledger-json').textContent()).outbox.length;
+  // Typing n in a text field types it: the key becomes intent-2n, no gate advances.
+  await page.locator('#operation-key').fill('intent-2');
+  await page.locator('#operation-key').press('n');
+  assert.equal(await page.locator('#operation-key').inputValue(), 'intent-2n');
+  assert.deepEqual(await current(), ['schema'], 'typing n is not Next gate');
+  await page.getByRole('button', { name: 'Approve exact payload', exact: true }).click();
+  // Outside a text field: n advances one gate.
+  await page.locator('h1').click();
+  await page.keyboard.press('n');
+  assert.deepEqual(await current(), ['before-hook'], 'n: next gate');
+  await page.keyboard.press('p');
+  await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  await page.keyboard.press('p');
+  await page.getByRole('button', { name: 'Play run', exact: true }).waitFor();
+  assert.equal(await outbox(), 0, 'nothing committed before the seventh stage');
+  await page.keyboard.press('f');
+  assert.deepEqual(await current(), [], 'f: the run finished');
+  assert.equal(await outbox(), 1, 'the send committed at the seventh stage');
+  assert.ok(await page.getByRole('button', { name: 'Finish run', exact: true }).isDisabled());
+  await page.keyboard.press('r');
+  assert.deepEqual(await current(), ['schema'], 'r: restart');
+  // The Finish run button does the same, and the keys are listed.
+  await page.getByRole('button', { name: 'Finish run', exact: true }).click();
+  assert.deepEqual(await current(), []);
+  assert.equal(await outbox(), 1, 'the same key replays its receipt');
+  assert.ok(await page.getByText('N next gate').isVisible());
+});

@@ -617,6 +617,7 @@ gateway_core::closed_enum! {
         DownloadFailed = "DownloadFailed",
         SetLocale = "SetLocale",
         CatalogueLoaded = "CatalogueLoaded",
+        FinishRun = "FinishRun",
     }
 }
 
@@ -665,6 +666,7 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::DownloadFailed(_) => Kind::DownloadFailed,
         Msg::SetLocale { .. } => Kind::SetLocale,
         Msg::CatalogueLoaded { .. } => Kind::CatalogueLoaded,
+        Msg::FinishRun => Kind::FinishRun,
     }
 }
 
@@ -752,6 +754,7 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
         Kind::Copied => Msg::Copied(deliverable(u)?),
         Kind::CopyFailed => Msg::CopyFailed(deliverable(u)?),
         Kind::DownloadFailed => Msg::DownloadFailed(deliverable(u)?),
+        Kind::FinishRun => Msg::FinishRun,
         Kind::SetLocale => Msg::SetLocale {
             locale: pick(u, &Locale::ALL)?,
             page_url: page_url(u)?,

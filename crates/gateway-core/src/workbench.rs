@@ -50,6 +50,8 @@ pub enum Msg {
     Play,
     Pause,
     NextGate,
+    /// Completes every gate left (still committing only at the seventh).
+    FinishRun,
     Restart,
     ResetLedger,
     SetSpeed(Speed),
@@ -486,6 +488,20 @@ impl Workbench {
         }
     }
 
+    /// The message a key pressed outside a text field means (the page lists
+    /// them): `n` Next gate, `p` Play run or Pause, `r` Restart inspection,
+    /// `f` Finish run.
+    pub fn shortcut(&self, key: &str) -> Option<Msg> {
+        Some(match key {
+            "n" | "N" => Msg::NextGate,
+            "p" | "P" if self.clock.is_playing() => Msg::Pause,
+            "p" | "P" => Msg::Play,
+            "r" | "R" => Msg::Restart,
+            "f" | "F" => Msg::FinishRun,
+            _ => return None,
+        })
+    }
+
     /// Whether the editor holds exactly what the experiment starts with
     /// (its own text, not an example), unedited.
     pub(crate) fn at_start_request(&self) -> bool {
@@ -542,7 +558,7 @@ impl Workbench {
             Msg::Approve if self.plan.call().is_none() => Ignored::NoCallToApprove,
             Msg::Approve if !self.approval_applies() => Ignored::ApprovalNotNeeded,
             Msg::Revoke if self.approval.is_none() => Ignored::NotApproved,
-            Msg::NextGate if self.clock.is_finished() => Ignored::RunFinished,
+            Msg::NextGate | Msg::FinishRun if self.clock.is_finished() => Ignored::RunFinished,
             Msg::Pause if !self.clock.is_playing() => Ignored::NotPlaying,
             Msg::EndTurn if !in_turn => Ignored::NoTurn,
             Msg::ClearBaseline if self.baseline.is_none() => Ignored::NoBaseline,
@@ -616,6 +632,18 @@ impl Workbench {
                     Step::Finished => Step::Finished,
                     Step::Running => self.clock.next_gate(),
                 };
+                self.after(step, false);
+            }
+            Msg::FinishRun => {
+                // As Next gate pressed until the run ends: each gate in turn,
+                // and the effect only when the seventh completes.
+                let mut step = self.clock.tick(now_ms);
+                for _ in 0..crate::playback::STAGES {
+                    if step == Step::Finished {
+                        break;
+                    }
+                    step = self.clock.next_gate();
+                }
                 self.after(step, false);
             }
             Msg::Restart => self.start_over(),

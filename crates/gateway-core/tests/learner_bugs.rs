@@ -147,3 +147,60 @@ fn the_runs_log_names_the_gates() {
          idempotency skipped, execution skipped, after-hook skipped"
     );
 }
+
+/// Faster inspection: Finish run completes every gate left, committing only
+/// at the seventh, once; it means nothing after the run.
+#[test]
+fn finish_run_completes_the_run_and_commits_once() {
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::Approve);
+    d.send(Msg::NextGate);
+    assert!(common::ledger(&d.view())["outbox"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    let v = d.send(Msg::FinishRun);
+    assert!(v.playback.finished);
+    assert_eq!(common::ledger(&v)["outbox"].as_array().unwrap().len(), 1);
+    assert_eq!(v.runs.len(), 1, "one run recorded");
+    let again = d.wb.update(d.now + 10, Msg::FinishRun);
+    assert_eq!(
+        again,
+        gateway_core::Handled::Ignored(gateway_core::Ignored::RunFinished)
+    );
+    // From gate 1 of a fresh run, the same as seven Next gate presses.
+    let mut a = Driver::new(ExperimentId::Calendar);
+    let mut b = Driver::new(ExperimentId::Calendar);
+    for d in [&mut a, &mut b] {
+        d.send(Msg::SetRole(Role::Operator));
+        d.send(Msg::Approve);
+    }
+    a.send(Msg::FinishRun);
+    b.finish();
+    assert_eq!(a.view().ledger_json, b.view().ledger_json);
+    assert_eq!(a.view().gates, b.view().gates);
+}
+
+/// The keyboard shortcuts the page lists.
+#[test]
+fn shortcuts_map_to_the_inspection_controls() {
+    let mut d = Driver::new(ExperimentId::Email);
+    assert_eq!(d.wb.shortcut("n"), Some(Msg::NextGate));
+    assert_eq!(d.wb.shortcut("p"), Some(Msg::Play));
+    assert_eq!(d.wb.shortcut("r"), Some(Msg::Restart));
+    assert_eq!(d.wb.shortcut("f"), Some(Msg::FinishRun));
+    assert_eq!(d.wb.shortcut("x"), None);
+    assert_eq!(d.wb.shortcut("Enter"), None);
+    d.send(Msg::Play);
+    assert_eq!(d.wb.shortcut("p"), Some(Msg::Pause));
+    let hint = d.view().labels.shortcuts.clone();
+    for key in [
+        "N next gate",
+        "P play or pause",
+        "R restart",
+        "F finish run",
+    ] {
+        assert!(hint.contains(key), "{hint}");
+    }
+}

@@ -782,6 +782,7 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         2 => Just(Msg::Play),
         1 => Just(Msg::Pause),
         4 => Just(Msg::NextGate),
+        1 => Just(Msg::FinishRun),
         1 => Just(Msg::Restart),
         1 => Just(Msg::ResetLedger),
         1 => speed().prop_map(Msg::SetSpeed),
@@ -1480,6 +1481,9 @@ fn check_step(
         Msg::Restart | Msg::ResetLedger | Msg::RestoreSetup(_) => {
             prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED)
         }
+        // Finish run ends the run (in a turn, the next call waits at gate 1).
+        Msg::FinishRun if advanced => prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED),
+        Msg::FinishRun => prop_assert!(wb.clock().is_finished()),
         Msg::NextGate => match settled(before.clock, now).stage() {
             Some(6) | None if advanced => {
                 prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED)
@@ -1534,7 +1538,12 @@ fn check_step(
             prop_assert!(
                 matches!(
                     msg,
-                    Msg::Pause | Msg::NextGate | Msg::SetSpeed(_) | Msg::Tick | Msg::Hidden
+                    Msg::Pause
+                        | Msg::NextGate
+                        | Msg::FinishRun
+                        | Msg::SetSpeed(_)
+                        | Msg::Tick
+                        | Msg::Hidden
                 ),
                 "{:?} finished a run",
                 msg

@@ -352,6 +352,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
         }
     })?;
     on_click(shell, &gateway.next, |_| Msg::NextGate)?;
+    on_click(shell, &gateway.finish, |_| Msg::FinishRun)?;
     on_click(shell, &gateway.restart, |_| Msg::Restart)?;
     on_click(shell, &gateway.reset, |_| Msg::ResetLedger)?;
     on_click(shell, &page.baseline.capture, |_| Msg::CaptureBaseline)?;
@@ -434,6 +435,30 @@ fn wire_document(shell: &Shared) -> Result<(), JsValue> {
     wire_expand(shell, &doc)
 }
 
+/// What a key pressed means, asked of the core: nothing while typing in a
+/// field or with a modifier held (the browser's and the reader's keys).
+fn shortcut(shell: &Shared, ev: &web_sys::Event) -> Option<Msg> {
+    let key = ev.dyn_ref::<web_sys::KeyboardEvent>()?;
+    if key.ctrl_key() || key.meta_key() || key.alt_key() {
+        return None;
+    }
+    let typing = ev
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .is_some_and(|e| {
+            let kind = e.get_attribute("type").unwrap_or_default();
+            match e.tag_name().as_str() {
+                "TEXTAREA" | "SELECT" => true,
+                "INPUT" => !matches!(kind.as_str(), "checkbox" | "radio" | "button"),
+                _ => e.closest("[contenteditable]").ok().flatten().is_some(),
+            }
+        });
+    if typing {
+        return None;
+    }
+    shell.app.borrow().wb.shortcut(&key.key())
+}
+
 /// Sends `msg` when `target` is clicked.
 fn on_message(shell: &Shared, target: &Element, msg: Msg) -> Result<(), JsValue> {
     let s = shell.clone();
@@ -449,6 +474,13 @@ fn wire_expand(shell: &Shared, doc: &Document) -> Result<(), JsValue> {
         dispatch(&s, Msg::FullScreen(fullscreen::is_full_screen(&d)))
     })?;
     let s = shell.clone();
+    let s2 = shell.clone();
+    listen(doc, "keydown", move |ev| {
+        if let Some(msg) = shortcut(&s2, &ev) {
+            ev.prevent_default();
+            dispatch(&s2, msg);
+        }
+    })?;
     listen(doc, "keydown", move |ev| {
         let escape = ev
             .dyn_ref::<web_sys::KeyboardEvent>()

@@ -59,6 +59,8 @@ labels! {
     gateway_hint => Text::GatewayHint,
     gates_label => Text::GatesLabel { count: GATES.into() },
     next_gate => Text::NextGate,
+    finish_run => Text::FinishRun,
+    shortcuts => Text::ShortcutsHint,
     restart => Text::RestartInspection,
     reset => Text::ResetLedger,
     speed => Text::SpeedLabel,

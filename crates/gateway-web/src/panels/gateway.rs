@@ -20,6 +20,7 @@ pub struct Gateway {
     pub progress_text: Element,
     pub play: Element,
     pub next: Element,
+    pub finish: Element,
     pub restart: Element,
     pub reset: Element,
     /// The speed radio buttons, in the model's order.
@@ -56,8 +57,15 @@ impl Gateway {
         let control = |label: &str| button(doc, &controls, label);
         let play = control(&m.playback.play_label)?;
         let next = control(&l.next_gate)?;
+        let finish = control(&l.finish_run)?;
         let restart = control(&l.restart)?;
         let reset = control(&l.reset)?;
+        // The keys the page answers (`Workbench::shortcut`), for assistive
+        // technology, and listed under the controls.
+        for (button, key) in [(&play, "p"), (&next, "n"), (&finish, "f"), (&restart, "r")] {
+            button.set_attribute("aria-keyshortcuts", key)?;
+        }
+        hint(doc, &gateway, &l.shortcuts)?;
         let speeds = build_speeds(doc, &gateway, &m.playback, &l.speed)?;
         let pace = child(doc, &gateway, "p", &[("class", "pace")], None)?;
         let caption = child(
@@ -85,6 +93,7 @@ impl Gateway {
             progress_text,
             play,
             next,
+            finish,
             restart,
             reset,
             speeds,
@@ -122,8 +131,10 @@ impl Gateway {
         set_flag(&self.play, "disabled", !p.play_enabled);
         set_flag(&self.restart, "disabled", !p.restart_enabled);
         let next_had_focus = doc.active_element().as_ref() == Some(&self.next);
+        let finish_had_focus = doc.active_element().as_ref() == Some(&self.finish);
         set_flag(&self.next, "disabled", !p.next_enabled);
-        if next_had_focus && !p.next_enabled {
+        set_flag(&self.finish, "disabled", !p.next_enabled);
+        if (next_had_focus || finish_had_focus) && !p.next_enabled {
             // A disabled button keeps focus but does nothing: hand focus to
             // Play run, the next thing a keyboard user can do.
             if let Some(play) = html(&self.play) {
