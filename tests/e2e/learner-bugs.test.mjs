@@ -111,3 +111,15 @@ test('Finish run and the keys n, p, f, r work outside text fields, and not while
   assert.equal(await outbox(), 1, 'the same key replays its receipt');
   assert.ok(await page.getByText('N next gate').isVisible());
 });
+
+test('the schema verdict is shown under the editor as the learner types, and the editor is described by it', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  const verdict = page.locator('#arguments-verdict');
+  const args = page.getByRole('textbox', { name: 'Arguments JSON', exact: true });
+  assert.match(await args.getAttribute('aria-describedby'), /\barguments-verdict\b/);
+  assert.equal(await verdict.textContent(), 'Valid email request');
+  await args.fill('{"to": "learner@example.test",}');
+  assert.match(await verdict.textContent(), /^Malformed JSON at line 1, column \d+: a comma just before “}”/);
+  assert.equal(await verdict.getAttribute('class'), 'verdict invalid');
+});

@@ -257,6 +257,7 @@ example-label = Example
 tool-name-label = Tool name
 tool-name-hint = The name the call carries, as a model would send it. The registry looks it up exactly: a name it does not hold fails at the first gate.
 args-label = Arguments JSON
+args-valid = Valid { $tool } request
 role-label = Role
 hook-label = Hook
 key-label = Operation key

@@ -262,6 +262,7 @@ example-label = 範例
 tool-name-label = 工具名稱
 tool-name-hint = 呼叫所帶的名稱，就像模型會送出的那樣。註冊表會逐字比對：不在註冊表中的名稱會在第一個關卡失敗。
 args-label = 參數 JSON
+args-valid = 有效的 { $tool } 請求
 role-label = 角色
 hook-label = 掛鉤
 key-label = 操作鍵

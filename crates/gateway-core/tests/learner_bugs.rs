@@ -204,3 +204,32 @@ fn shortcuts_map_to_the_inspection_controls() {
         assert!(hint.contains(key), "{hint}");
     }
 }
+
+/// Feedback while typing: the schema gate's verdict on the arguments as
+/// they stand, before any run.
+#[test]
+fn the_editor_shows_the_schema_verdict_as_the_learner_types() {
+    let mut d = Driver::new(ExperimentId::Email);
+    let v = d.view();
+    assert_eq!(
+        (v.args_verdict.as_str(), v.args_valid),
+        ("Valid email request", true)
+    );
+    let v = d.send(Msg::EditArgs(
+        "{\n  \"to\": \"learner@example.test\",\n}".into(),
+    ));
+    assert!(!v.args_valid);
+    assert_eq!(
+        v.args_verdict,
+        "Malformed JSON at line 3, column 1: a comma just before “}”, where JSON allows none"
+    );
+    let v = d.send(Msg::EditArgs(
+        r#"{"to": "learner@example.test", "subject": "", "body": "b"}"#.into(),
+    ));
+    assert_eq!(
+        v.args_verdict,
+        "subject must be at least 1 character (got 0)"
+    );
+    // The gates have not run: only the verdict says so.
+    assert_eq!(v.playback.stage, Some(0));
+}

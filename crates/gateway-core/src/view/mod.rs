@@ -49,6 +49,11 @@ pub struct PageModel {
     /// e.g. `96 / 4096 characters`.
     pub args_count: String,
     pub args_over_cap: bool,
+    /// The schema gate's verdict on the arguments as they stand, shown
+    /// live under the editor: "Valid email request", or the reason.
+    pub args_verdict: String,
+    /// Whether the arguments pass the schema gate.
+    pub args_valid: bool,
     pub roles: Vec<Choice>,
     pub hooks: Vec<Choice>,
     pub key: String,
@@ -306,6 +311,17 @@ impl Workbench {
                 max: MAX_ARGUMENT_UNITS.into(),
             }),
             args_over_cap: units > MAX_ARGUMENT_UNITS,
+            args_valid: self.plan().row(Gate::Schema).verdict == Verdict::Passed,
+            args_verdict: {
+                let schema = self.plan().row(Gate::Schema);
+                self.t(if schema.verdict == Verdict::Passed {
+                    Text::ArgsValid {
+                        tool: (&inputs.tool).into(),
+                    }
+                } else {
+                    schema.reason.text()
+                })
+            },
             roles: Role::ALL
                 .iter()
                 .map(|r| Choice {

@@ -16,6 +16,8 @@ pub struct Builder {
     pub tool_name: Element,
     pub args: Element,
     pub args_count: Element,
+    /// The schema gate's verdict, live as the learner types.
+    pub args_verdict: Element,
     pub role: Element,
     pub hook: Element,
     pub key: Element,
@@ -45,7 +47,14 @@ impl Builder {
         let args = field(doc, &build, "textarea", "arguments", &l.args)?;
         args.set_attribute("spellcheck", "false")?;
         args.set_attribute("rows", "9")?;
-        args.set_attribute("aria-describedby", "arguments-count")?;
+        args.set_attribute("aria-describedby", "arguments-verdict arguments-count")?;
+        let args_verdict = child(
+            doc,
+            &build,
+            "p",
+            &[("id", "arguments-verdict"), ("class", "verdict")],
+            None,
+        )?;
         let args_count = child(
             doc,
             &build,
@@ -100,6 +109,7 @@ impl Builder {
             tool_name,
             args,
             args_count,
+            args_verdict,
             role,
             hook,
             key,
@@ -132,6 +142,16 @@ impl Builder {
         }
         set_value(&self.args, &m.args);
         set_text(&self.args_count, &m.args_count);
+        set_text(&self.args_verdict, &m.args_verdict);
+        set_attr(
+            &self.args_verdict,
+            "class",
+            if m.args_valid {
+                "verdict valid"
+            } else {
+                "verdict invalid"
+            },
+        );
         set_attr(
             &self.args_count,
             "class",
