@@ -261,6 +261,7 @@ args-valid = Valid { $tool } request
 role-label = Role
 hook-label = Hook
 key-label = Operation key
+block-not-applicable = Block mutations does nothing here: { $tool } only reads.
 reuse-label = Reuse receipts
 turn-heading = Agent turn
 turn-intro = Paste what a model decided: a JSON array of calls {"{"}"name": …, "args": {"{"}…{"}"}{"}"}, optionally ending with {"{"}"text": …{"}"}, the model's final message. Each call goes through the same seven gates, with the same approval, keys and receipts. At most { $max } calls are dispatched.

@@ -266,6 +266,7 @@ args-valid = 有效的 { $tool } 請求
 role-label = 角色
 hook-label = 掛鉤
 key-label = 操作鍵
+block-not-applicable = 「阻擋變更」在這裡不起作用：{ $tool } 只會讀取。
 reuse-label = 重用收據
 turn-heading = Agent 回合
 turn-intro = 貼上模型的決策：由呼叫組成的 JSON 陣列 {"{"}"name": …, "args": {"{"}…{"}"}{"}"}，最後可以加上 {"{"}"text": …{"}"}，也就是模型的最終訊息。每個呼叫都會通過同樣的七個關卡，沿用同樣的核准、操作鍵與收據。最多派送 { $max } 個呼叫。

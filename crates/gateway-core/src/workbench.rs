@@ -142,6 +142,8 @@ pub enum Ignored {
     TurnFinished,
     /// The tool has no output field for the redact hook to hide.
     NothingToRedact,
+    /// The tool only reads: there is no mutation for the hook to block.
+    NothingToBlock,
     /// Receipt reuse can be turned off only after a successful mutation.
     NoReceiptYet,
     /// The request is not a well-formed call (e.g. malformed JSON).
@@ -474,6 +476,21 @@ impl Workbench {
     }
 
     /// Whether the current tool has anything for the redact hook to hide.
+    /// Whether the tool can mutate, so that Block mutations has something
+    /// to block (search and calculator only read).
+    pub fn block_applies(&self) -> bool {
+        self.registry
+            .get(self.request().0)
+            .is_some_and(|t| t.declaration().risks.iter().any(|r| r.is_mutation()))
+    }
+
+    /// Whether the operation key means anything for the call as it stands:
+    /// not for a read (nothing to keep a receipt of); for a request that is
+    /// not a call yet, it stays editable.
+    pub fn key_applies(&self) -> bool {
+        self.plan.call().is_none_or(|c| c.risk.is_mutation())
+    }
+
     pub fn redact_applies(&self) -> bool {
         self.registry
             .get(self.request().0)
@@ -554,6 +571,7 @@ impl Workbench {
                 Ignored::TurnFinished
             }
             Msg::SetHook(Hook::RedactOutput) if !self.redact_applies() => Ignored::NothingToRedact,
+            Msg::SetHook(Hook::BlockMutations) if !self.block_applies() => Ignored::NothingToBlock,
             Msg::SetReuse(false) if !self.reuse_toggle_enabled() => Ignored::NoReceiptYet,
             Msg::Approve if self.plan.call().is_none() => Ignored::NoCallToApprove,
             Msg::Approve if !self.approval_applies() => Ignored::ApprovalNotNeeded,
@@ -1019,7 +1037,9 @@ impl Workbench {
     }
 
     /// An input changed: a redact hook with nothing to hide falls back to
-    /// none, approval no longer applies, inspection starts over.
+    /// none (Block mutations stays: on a read it lets the read through, as
+    /// the registry walkthrough shows), approval no longer applies,
+    /// inspection starts over.
     fn inputs_changed(&mut self, tool_changed: bool) {
         if tool_changed && self.policy.hook == Hook::RedactOutput && !self.redact_applies() {
             self.policy.hook = Hook::None;

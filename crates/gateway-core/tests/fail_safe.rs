@@ -103,6 +103,12 @@ fn cases() -> Vec<Case> {
             Ignored::NothingToRedact,
         ),
         (
+            "block hook on a tool that only reads",
+            fresh,
+            Msg::SetHook(Hook::BlockMutations),
+            Ignored::NothingToBlock,
+        ),
+        (
             "reuse off before any receipt",
             fresh,
             Msg::SetReuse(false),
@@ -224,6 +230,7 @@ fn every_reason_has_a_case() {
         | Ignored::NoExamples
         | Ignored::TurnFinished
         | Ignored::NothingToRedact
+        | Ignored::NothingToBlock
         | Ignored::NoReceiptYet
         | Ignored::NoCallToApprove
         | Ignored::ApprovalNotNeeded

@@ -233,3 +233,46 @@ fn the_editor_shows_the_schema_verdict_as_the_learner_types() {
     // The gates have not run: only the verdict says so.
     assert_eq!(v.playback.stage, Some(0));
 }
+
+/// Bug 6: inputs that mean nothing for the call are disabled, with the
+/// reason: the key for a read, Block mutations for a tool that only reads.
+#[test]
+fn irrelevant_policy_inputs_are_disabled_with_the_reason() {
+    let block = |v: &gateway_core::view::PageModel| {
+        v.hooks
+            .iter()
+            .find(|h| h.value == "block-mutations")
+            .unwrap()
+            .enabled
+    };
+    let mut d = Driver::new(ExperimentId::Search);
+    let v = d.view();
+    assert!(!v.key_enabled, "a search is a read");
+    assert!(!block(&v), "search only reads");
+    assert_eq!(
+        v.policy_notes,
+        [
+            "a read changes nothing, so no key is needed",
+            "Block mutations does nothing here: search only reads."
+        ]
+    );
+    assert_eq!(
+        d.wb.update(d.now + 10, Msg::SetHook(Hook::BlockMutations)),
+        gateway_core::Handled::Ignored(gateway_core::Ignored::NothingToBlock)
+    );
+    // The files tool reads or writes: the hook applies; the key only to a write.
+    let mut d = Driver::new(ExperimentId::Filesystem);
+    let v = d.view();
+    assert!(block(&v) && !v.key_enabled);
+    assert_eq!(
+        v.policy_notes,
+        ["a read changes nothing, so no key is needed"]
+    );
+    let v = d.send(Msg::LoadExample(gateway_core::ExampleKind::Valid));
+    let write = v.args.contains("\"write\"");
+    assert_eq!(v.key_enabled, write, "{}", v.args);
+    // A send needs its key; a request that is not a call keeps it editable.
+    let mut d = Driver::new(ExperimentId::Email);
+    assert!(d.view().key_enabled && d.view().policy_notes.is_empty());
+    assert!(d.send(Msg::EditArgs("{".into())).key_enabled);
+}

@@ -1238,10 +1238,23 @@ fn new_request(
         approval: None,
         ..base.clone()
     };
-    if tool_changed && e.hook == Hook::RedactOutput && redacts(wb, tool).is_empty() {
+    if tool_changed && e.hook == Hook::RedactOutput && !hook_applies(wb, tool, e.hook) {
         e.hook = Hook::None;
     }
     e
+}
+
+/// Whether `hook` has something to act on for `tool`: output to redact,
+/// or a mutation to block.
+fn hook_applies(wb: &Workbench, tool: &str, hook: Hook) -> bool {
+    match hook {
+        Hook::RedactOutput => !redacts(wb, tool).is_empty(),
+        Hook::BlockMutations => wb
+            .registry()
+            .get(tool)
+            .is_some_and(|t| t.declaration().risks.iter().any(|r| r.is_mutation())),
+        Hook::None => true,
+    }
 }
 
 /// What the inputs must be after `msg`, a reference model of the
@@ -1308,7 +1321,7 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
             }
         }
         Msg::SetHook(h) => {
-            if *h != Hook::RedactOutput || !redacts(wb, &b.tool).is_empty() {
+            if hook_applies(wb, &b.tool, *h) {
                 policy(&|e| e.hook = *h)
             } else {
                 b.clone()
@@ -2381,8 +2394,10 @@ proptest! {
             _ => false,
         };
         let same_example = matches!(msg, Msg::LoadExample(k) if example == Some(k));
+        // Block mutations on a tool that only reads is refused (NothingToBlock).
+        let idle_hook = matches!(msg, Msg::SetHook(hook) if !hook_applies(&h.wb, &inputs.tool, hook));
         prop_assert!(
-            really_changed || load || same_tool || same_example,
+            really_changed || load || same_tool || same_example || idle_hook,
             "{:?} changed nothing",
             msg
         );

@@ -57,6 +57,11 @@ pub struct PageModel {
     pub roles: Vec<Choice>,
     pub hooks: Vec<Choice>,
     pub key: String,
+    /// The operation key means nothing for a read: the field is disabled.
+    pub key_enabled: bool,
+    /// Why a policy input is disabled (the key for a read, Block mutations
+    /// for a tool that only reads), shown under them.
+    pub policy_notes: Vec<String>,
     pub reuse: Toggle,
     pub approval: ApprovalView,
     /// Always seven, in gate order.
@@ -337,10 +342,27 @@ impl Workbench {
                     value: h.id(),
                     label: self.t(h.label()),
                     selected: *h == inputs.hook,
-                    enabled: *h != Hook::RedactOutput || self.redact_applies(),
+                    enabled: match h {
+                        Hook::RedactOutput => self.redact_applies(),
+                        Hook::BlockMutations => self.block_applies(),
+                        Hook::None => true,
+                    },
                 })
                 .collect(),
             key: inputs.key.clone(),
+            key_enabled: self.key_applies() && !frozen,
+            policy_notes: [
+                (!self.key_applies()).then_some(Text::ReasonKeyNotNeeded),
+                (!self.block_applies() && self.registry().get(&inputs.tool).is_some()).then(|| {
+                    Text::BlockNotApplicable {
+                        tool: (&inputs.tool).into(),
+                    }
+                }),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|t| self.t(t))
+            .collect(),
             reuse: Toggle {
                 checked: inputs.reuse,
                 enabled: self.reuse_toggle_enabled() && !frozen,

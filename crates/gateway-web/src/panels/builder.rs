@@ -7,7 +7,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
 use super::{field, fill_select, section};
-use crate::dom::{child, set_attr, set_flag, set_text, set_value};
+use crate::dom::{child, clear, set_attr, set_flag, set_text, set_value};
 
 #[derive(Debug, Clone)]
 pub struct Builder {
@@ -21,6 +21,8 @@ pub struct Builder {
     pub role: Element,
     pub hook: Element,
     pub key: Element,
+    /// Why a policy input is disabled, under the row.
+    pub policy_notes: Element,
     pub reuse: Element,
     pub approve: Element,
     pub approval_status: Element,
@@ -69,6 +71,14 @@ impl Builder {
         key.set_attribute("type", "text")?;
         key.set_attribute("autocomplete", "off")?;
         key.set_attribute("spellcheck", "false")?;
+        key.set_attribute("aria-describedby", "policy-notes")?;
+        let policy_notes = child(
+            doc,
+            &build,
+            "div",
+            &[("id", "policy-notes"), ("class", "hint")],
+            None,
+        )?;
         let check = child(doc, &build, "div", &[("class", "field check")], None)?;
         let reuse = child(
             doc,
@@ -113,6 +123,7 @@ impl Builder {
             role,
             hook,
             key,
+            policy_notes,
             reuse,
             approve,
             approval_status,
@@ -168,6 +179,13 @@ impl Builder {
             fill_select(doc, &self.hook, &m.hooks, None)?;
         }
         set_value(&self.key, &m.key);
+        set_flag(&self.key, "disabled", !m.key_enabled);
+        if last.is_none_or(|l| l.policy_notes != m.policy_notes) {
+            clear(&self.policy_notes);
+            for note in &m.policy_notes {
+                child(doc, &self.policy_notes, "p", &[], Some(note))?;
+            }
+        }
         if let Some(reuse) = self.reuse.dyn_ref::<HtmlInputElement>() {
             reuse.set_checked(m.reuse.checked);
             reuse.set_disabled(!m.reuse.enabled);
