@@ -276,3 +276,15 @@ fn irrelevant_policy_inputs_are_disabled_with_the_reason() {
     assert!(d.view().key_enabled && d.view().policy_notes.is_empty());
     assert!(d.send(Msg::EditArgs("{".into())).key_enabled);
 }
+
+/// Bug 8: the countdown rounds up (7.7 s left reads 8 s, never 7).
+#[test]
+fn the_countdown_rounds_up() {
+    let mut d = Driver::new(ExperimentId::Email);
+    assert_eq!(d.view().playback.seconds_left, 8);
+    d.wb.update(1_000, Msg::Play);
+    for (at, left) in [(1_300, 8), (1_999, 8), (2_001, 7), (8_500, 1), (8_999, 1)] {
+        d.wb.update(at, Msg::Tick);
+        assert_eq!(d.wb.view().playback.seconds_left, left, "at {at} ms");
+    }
+}
