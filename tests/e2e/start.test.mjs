@@ -233,7 +233,7 @@ describe('a failed start says what failed and the fix', () => {
     assert.ok(await hint.isVisible(), 'the hint is shown');
     assert.match(await hint.textContent(), /end the address with a slash \(…\/workbench\/, not …\/workbench\)/);
     assert.ok(o.failedResponses.some((r) => r.startsWith('404') && r.endsWith('/course/main.js')), 'main.js missed');
-    assert.ok(o.failedResponses.some((r) => r.startsWith('404') && r.endsWith('/course/style.css')), 'style.css missed');
+    assert.ok(o.failedResponses.some((r) => r.startsWith('404') && r.endsWith('/course/pkg/style.css')), 'style.css missed');
   });
 });
 

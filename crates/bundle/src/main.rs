@@ -6,7 +6,8 @@
 //! - every top-level file of `WWW` but dot-files (`index.html`, `style.css`,
 //!   `main.js`, `favicon.svg`, and `embed.html` or others when the page has
 //!   them), and of `WWW/pkg/` only `gateway_web.js`,
-//!   `gateway_web_bg.wasm` and the catalogues `locales/<tag>.json`: a
+//!   `gateway_web_bg.wasm`, the minified `style.css` and the catalogues
+//!   `locales/<tag>.json`: a
 //!   folder that works from any static host under any sub-path, since the
 //!   page uses relative URLs only;
 //! - `workbench.html`, the single-file build (see [`single`]): one file that
@@ -25,7 +26,7 @@ use std::process::ExitCode;
 /// Files the page cannot work without.
 const REQUIRED: [&str; 4] = ["index.html", "style.css", "main.js", "favicon.svg"];
 /// What the page loads from `pkg/`; the rest of it is not needed.
-const PKG: [&str; 2] = ["gateway_web.js", "gateway_web_bg.wasm"];
+const PKG: [&str; 3] = ["gateway_web.js", "gateway_web_bg.wasm", "style.css"];
 /// The single-file build's name in `DIST`.
 const SINGLE_FILE: &str = "workbench.html";
 
@@ -120,7 +121,7 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
     let bytes = |name: &str| fs::read(www.join(name)).map_err(|e| io(&www.join(name), e));
     let (index_html, css, glue_js, main_js) = (
         text("index.html")?,
-        text("style.css")?,
+        text("pkg/style.css")?,
         text("pkg/gateway_web.js")?,
         text("main.js")?,
     );
@@ -162,6 +163,7 @@ mod tests {
         )
         .unwrap();
         fs::write(www.join("pkg/gateway_web_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+        fs::write(www.join("pkg/style.css"), "body{margin:0}\n").unwrap();
         fs::create_dir_all(www.join("pkg/locales")).unwrap();
         fs::write(www.join("pkg/locales/en.json"), "{}").unwrap();
         fs::write(www.join("pkg/locales/zh-TW.json"), "{}").unwrap();
@@ -183,6 +185,7 @@ mod tests {
                 "style.css",
                 "pkg/gateway_web.js",
                 "pkg/gateway_web_bg.wasm",
+                "pkg/style.css",
                 "pkg/locales/en.json",
                 "pkg/locales/zh-TW.json",
                 "workbench.html"
@@ -198,7 +201,7 @@ mod tests {
         }
         assert_eq!(
             fs::read_dir(dist.join("pkg")).unwrap().count(),
-            3,
+            4,
             "only what the page loads"
         );
         assert!(!dist.join(".DS_Store").exists());
