@@ -123,3 +123,42 @@ test('the schema verdict is shown under the editor as the learner types, and the
   assert.match(await verdict.textContent(), /^Malformed JSON at line 1, column \d+: a comma just before “}”/);
   assert.equal(await verdict.getAttribute('class'), 'verdict invalid');
 });
+
+test('the ledger marks what the last run changed until the next run starts, and nothing for a rejection', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  const marked = () => page.$$eval('[data-changed="true"]', (els) => els.map((e) => e.textContent));
+  // Viewer: rejected at the role gate, nothing marked.
+  await page.getByRole('button', { name: 'Finish run', exact: true }).click();
+  assert.deepEqual(await marked(), [], 'a rejected run changes nothing');
+  // Operator, approved: the new message is marked and said.
+  await page.selectOption('#role', 'operator');
+  await page.getByRole('button', { name: 'Approve exact payload', exact: true }).click();
+  await page.getByRole('button', { name: 'Finish run', exact: true }).click();
+  const [said, entry] = await marked();
+  assert.equal(said, 'Changed by the last run: appends email-1 for learner@example.test to the outbox');
+  assert.match(entry, /^email-1 /, `the outbox entry is marked: ${entry}`);
+  // Restart: the mark goes with the new run.
+  await page.getByRole('button', { name: 'Restart inspection', exact: true }).click();
+  assert.deepEqual(await marked(), []);
+  // The same key again: its receipt is marked.
+  await page.getByRole('button', { name: 'Finish run', exact: true }).click();
+  const [replay] = await marked();
+  assert.match(replay, /returned the receipt of "intent-1" again/);
+});
+
+test('a database set and a file write are marked with before → after', async () => {
+  for (const [query, load, want] of [
+    ['?experiment=database', null, 'Changed by the last run: seats 120 → 140'],
+    ['?experiment=filesystem', 'Valid request', 'Changed by the last run: /workspace/notes.txt "Original notes: review the quarterly plan on Friday." → "Revised notes: approved by the operator."'],
+  ]) {
+    const { page } = await suite.open(query);
+    await waitForGates(page);
+    if (load) await page.getByRole('combobox', { name: 'Example', exact: true }).selectOption({ label: load });
+    await page.selectOption('#role', 'operator');
+    await page.getByRole('button', { name: 'Approve exact payload', exact: true }).click();
+    await page.getByRole('button', { name: 'Finish run', exact: true }).click();
+    assert.equal(await page.locator('p.change[data-changed="true"]').textContent(), want);
+    assert.equal(await page.locator('li[data-changed="true"]').count(), 1, `${query}: one entry marked`);
+  }
+});

@@ -335,6 +335,10 @@ caption-rejected = rejected at the { $gate } gate: { $reason }. The ledger is un
 caption-read = the read returned its output. The ledger is unchanged.
 caption-committed = effect committed: { $effect }.
 caption-replayed = the stored receipt was returned again, with no new effect.
+# The ledger entry the last run changed, marked in the ledger panel.
+changed-effect = Changed by the last run: { $effect }
+changed-value = Changed by the last run: { $what } { $before } → { $after }
+changed-replay = The last run returned the receipt of { $key } again: nothing changed
 caption-at = { $state ->
     [playing] Playing
    *[paused] Paused

@@ -340,6 +340,9 @@ caption-rejected = 此呼叫在{ $gate }關卡遭到拒絕：{ $reason }。帳�
 caption-read = 讀取已傳回輸出，帳本未變更。
 caption-committed = 效果已提交：{ $effect }。
 caption-replayed = 再次傳回已儲存的收據，沒有產生新的效果。
+changed-effect = 上一次執行的變更：{ $effect }
+changed-value = 上一次執行的變更：{ $what } 從 { $before } 變為 { $after }
+changed-replay = 上一次執行再次傳回 { $key } 的收據：沒有任何變更
 caption-at = { $state ->
     [playing] 播放中
    *[paused] 已暫停

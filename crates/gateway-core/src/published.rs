@@ -15,10 +15,18 @@ use crate::text::Locale;
 use crate::tools::Registry;
 
 /// The published text of `export` for the six fixture tools, described
-/// in `locale`. It travels with the locale's catalogue (`text::DATA`, built
-/// from the files in `exports/`), so the page downloads the exports of the
-/// language it shows only.
-pub fn text(export: Export, locale: Locale) -> &'static str {
+/// in `locale`, exactly as `exports/` keeps it. It travels with the
+/// locale's catalogue (`text::DATA`, built from the files in `exports/`,
+/// without their whitespace), so the page downloads the exports of the
+/// language it shows only, and prints them again here.
+pub fn text(export: Export, locale: Locale) -> String {
+    serde_json::from_str::<Value>(compact(export, locale))
+        .map(|v| pretty(&v) + "\n")
+        .unwrap_or_default()
+}
+
+/// The export as the catalogue carries it: compact JSON.
+fn compact(export: Export, locale: Locale) -> &'static str {
     crate::text::export(locale, export.index()).unwrap_or_default()
 }
 
@@ -60,7 +68,7 @@ pub struct PublishedTool {
 /// in `locale`.
 pub fn tools(locale: Locale) -> Vec<PublishedTool> {
     let registry = Registry::fixtures();
-    let Ok(list) = serde_json::from_str::<Value>(text(Export::Mcp, locale)) else {
+    let Ok(list) = serde_json::from_str::<Value>(compact(Export::Mcp, locale)) else {
         return Vec::new();
     };
     let field = |tool: &Value, key: &str| tool.get(key).cloned().unwrap_or(Value::Null);

@@ -26,7 +26,7 @@ use crate::playback::{Clock, Speed, Step};
 use crate::policy::{Hook, Role};
 use crate::runlog::{RunEffect, RunLog, RunRecord};
 use crate::share::Setup;
-use crate::text::Locale;
+use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, Registry, ToolId};
 use crate::turn::{self, DecisionError};
 use crate::view::{Labels, LedgerSection, RunView};
@@ -162,6 +162,117 @@ pub enum Ignored {
     SameLocale,
 }
 
+/// The ledger entry a finished run changed (or whose receipt it returned
+/// again): the ledger section and the item in it, as the ledger panel
+/// lists them (outbox, schedule, files, database, receipts), and what to
+/// say of it. Plain data: its words are made with the view.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Changed {
+    pub section: usize,
+    pub item: usize,
+    pub what: ChangeWords,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum ChangeWords {
+    /// An email or an event added: the effect says it.
+    Added(crate::ledger::Effect),
+    /// A file or a database key: its name, before and after (JSON text).
+    Value {
+        name: String,
+        before: String,
+        after: String,
+    },
+    /// The receipt of this key was returned again.
+    Replayed(String),
+}
+
+impl Changed {
+    /// What `commit` will change, read from the ledger before it: the old
+    /// value of a file or a key. [`Changed::placed`] finds the entry after.
+    fn before(commit: &Commit, ledger: &Ledger) -> Option<ChangeWords> {
+        use crate::ledger::{DbValue, Effect};
+        let quote = crate::json::quote;
+        Some(match commit {
+            Commit::Ran(Finish::Effect { effect, .. }) => match effect {
+                Effect::AppendEmail(_) | Effect::AddEvent(_) => ChangeWords::Added(effect.clone()),
+                Effect::WriteFile { path, content } => {
+                    let i = crate::ledger::FILE_NAMES.iter().position(|n| n == path)?;
+                    ChangeWords::Value {
+                        name: path.clone(),
+                        before: quote(&ledger.files()[i]),
+                        after: quote(content),
+                    }
+                }
+                Effect::SetDatabase(DbValue::Seats(n)) => ChangeWords::Value {
+                    name: "seats".into(),
+                    before: ledger.database().seats.to_string(),
+                    after: n.to_string(),
+                },
+                Effect::SetDatabase(DbValue::Status(v)) => ChangeWords::Value {
+                    name: "status".into(),
+                    before: quote(&ledger.database().status),
+                    after: quote(v),
+                },
+                Effect::None => return None,
+            },
+            Commit::Ran(Finish::Replay { key }) => ChangeWords::Replayed(key.clone()),
+            Commit::Ran(Finish::Read) | Commit::Rejected(_) => return None,
+        })
+    }
+
+    /// Where `what` stands in the ledger after the commit.
+    fn placed(what: ChangeWords, ledger: &Ledger) -> Option<Self> {
+        use crate::ledger::Effect;
+        let (section, item) = match &what {
+            ChangeWords::Added(Effect::AppendEmail(m)) => {
+                (0, ledger.outbox().iter().position(|e| e.id == m.id)?)
+            }
+            ChangeWords::Added(Effect::AddEvent(e)) => {
+                (1, ledger.schedule().iter().position(|x| x.id == e.id)?)
+            }
+            ChangeWords::Added(_) => return None,
+            ChangeWords::Value { name, .. } => match name.as_str() {
+                "seats" => (3, 0),
+                "status" => (3, 1),
+                path => (
+                    2,
+                    crate::ledger::FILE_NAMES.iter().position(|n| *n == path)?,
+                ),
+            },
+            ChangeWords::Replayed(key) => {
+                (4, ledger.receipts().iter().position(|(k, _)| k == key)?)
+            }
+        };
+        Some(Changed {
+            section,
+            item,
+            what,
+        })
+    }
+
+    /// The words of the change, for the ledger panel.
+    pub fn text(&self) -> Text {
+        match &self.what {
+            ChangeWords::Added(effect) => Text::ChangedEffect {
+                effect: crate::tools::effect_text(effect).into(),
+            },
+            ChangeWords::Value {
+                name,
+                before,
+                after,
+            } => Text::ChangedValue {
+                what: name.into(),
+                before: before.into(),
+                after: after.into(),
+            },
+            ChangeWords::Replayed(key) => Text::ChangedReplay {
+                key: crate::json::quote(key).into(),
+            },
+        }
+    }
+}
+
 /// The policy inputs beside the request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Policy {
@@ -227,6 +338,8 @@ pub struct Workbench {
     /// A language chosen whose catalogue is loading, with the page's
     /// address to write it to.
     locale_wanted: Option<(Locale, String)>,
+    /// What the last finished run changed, shown until the next run starts.
+    changed: Option<Changed>,
     commands: VecDeque<Command>,
     // INVARIANT: the words of `ledger` and `log` as they are now
     // (`refresh_records` after every change of either).
@@ -304,6 +417,7 @@ impl Workbench {
             fill_frame: false,
             embed: EmbedOptions::default(),
             locale_wanted: None,
+            changed: None,
             commands: VecDeque::new(),
             records: Records {
                 labels: Rc::new(Labels::new(Locale::default())),
@@ -325,6 +439,10 @@ impl Workbench {
             ledger_json: crate::json::pretty(&self.ledger.to_json()).into(),
             runs: self.log.records().map(|r| self.run_view(r)).collect(),
         };
+    }
+
+    pub(crate) fn changed(&self) -> Option<&Changed> {
+        self.changed.as_ref()
     }
 
     pub(crate) fn records(&self) -> &Records {
@@ -749,13 +867,13 @@ impl Workbench {
             }
             Msg::CopyExport(export) => self.offer(Command::Copy {
                 what: Deliverable::Declarations(export),
-                text: crate::published::text(export, self.locale).to_string(),
+                text: crate::published::text(export, self.locale),
             }),
             Msg::DownloadExport(export) => self.offer(Command::Download {
                 what: Deliverable::Declarations(export),
                 file_name: crate::published::file_name(export).to_string(),
                 mime: "application/json",
-                text: crate::published::text(export, self.locale).to_string(),
+                text: crate::published::text(export, self.locale),
             }),
             Msg::Resized { height } => {
                 // Expanded, the page measures what lies over the frame, not
@@ -1090,6 +1208,7 @@ impl Workbench {
     /// Gate 1, paused, with a fresh plan of the current inputs and ledger.
     fn start_over(&mut self) {
         self.clock.restart();
+        self.changed = None;
         self.replan();
     }
 
@@ -1114,7 +1233,9 @@ impl Workbench {
             Commit::Ran(Finish::Effect { .. }) => RunEffect::Committed,
             Commit::Ran(Finish::Replay { .. }) => RunEffect::Replayed,
         };
+        let change = Changed::before(&commit, &self.ledger);
         self.ledger.commit(commit);
+        self.changed = change.and_then(|what| Changed::placed(what, &self.ledger));
         let (tool, _) = self.request();
         let tool = tool.to_string();
         self.log.push(RunRecord {

@@ -288,3 +288,66 @@ fn the_countdown_rounds_up() {
         assert_eq!(d.wb.view().playback.seconds_left, left, "at {at} ms");
     }
 }
+
+/// The ledger shows what changed: the entry the last run committed (or
+/// whose receipt it returned), with before → after for a file or a key,
+/// until the next run starts; nothing for a rejected run or a read.
+#[test]
+fn the_ledger_marks_what_the_last_run_changed() {
+    let approved_run = |d: &mut Driver| {
+        d.send(Msg::SetRole(Role::Operator));
+        d.send(Msg::Approve);
+        d.finish()
+    };
+    let at = |v: &gateway_core::view::PageModel| {
+        let c = v.change.as_ref().unwrap();
+        (c.section, c.item, c.text.clone())
+    };
+    // A send: the new message, the outbox's first item.
+    let mut d = Driver::new(ExperimentId::Email);
+    assert_eq!(d.view().change, None);
+    let v = approved_run(&mut d);
+    assert_eq!(
+        at(&v),
+        (
+            0,
+            0,
+            "Changed by the last run: appends email-1 for learner@example.test to the outbox"
+                .into()
+        )
+    );
+    // The same key again: the receipt, nothing changed.
+    let v = d.send(Msg::Restart);
+    assert_eq!(v.change, None, "a new run clears the mark");
+    let v = d.finish();
+    assert_eq!(
+        at(&v),
+        (
+            4,
+            0,
+            "The last run returned the receipt of \"intent-1\" again: nothing changed".into()
+        )
+    );
+    // A database set: before → after.
+    let mut d = Driver::new(ExperimentId::Database);
+    let v = approved_run(&mut d);
+    assert_eq!(
+        at(&v),
+        (3, 0, "Changed by the last run: seats 120 → 140".into())
+    );
+    // A file write: the old and the new content.
+    let mut d = Driver::new(ExperimentId::Filesystem);
+    d.send(Msg::LoadExample(gateway_core::ExampleKind::Valid));
+    let v = approved_run(&mut d);
+    let (section, item, text) = at(&v);
+    assert_eq!((section, item), (2, 0), "{text}");
+    assert_eq!(
+        text,
+        "Changed by the last run: /workspace/notes.txt \"Original notes: review the quarterly plan on Friday.\" → \"Revised notes: approved by the operator.\""
+    );
+    // A rejected run and a read mark nothing.
+    let mut d = Driver::new(ExperimentId::Email);
+    assert_eq!(d.finish().change, None, "rejected at the role gate");
+    let mut d = Driver::new(ExperimentId::Search);
+    assert_eq!(d.finish().change, None, "a read");
+}

@@ -78,6 +78,9 @@ pub struct PageModel {
     // frame words none of them again.
     pub ledger: Rc<[LedgerSection]>,
     pub ledger_json: Rc<str>,
+    /// The entry the last finished run changed (or whose receipt it
+    /// returned), until the next run starts.
+    pub change: Option<ChangeView>,
     pub runs: Rc<[RunView]>,
     /// What the runs log shows with no run.
     pub runs_empty: String,
@@ -240,6 +243,15 @@ pub struct ShareView {
     pub status: String,
     /// The link made, shown in a field to copy by hand.
     pub link: Option<String>,
+}
+
+/// The ledger entry the last run changed: its section and item (in the
+/// order of `ledger`), and what changed, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangeView {
+    pub section: usize,
+    pub item: usize,
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -436,6 +448,11 @@ impl Workbench {
             output_note: self.output_note(finished),
             ledger: self.records().ledger.clone(),
             ledger_json: self.records().ledger_json.clone(),
+            change: self.changed().map(|c| ChangeView {
+                section: c.section,
+                item: c.item,
+                text: self.t(c.text()),
+            }),
             runs: self.records().runs.clone(),
             runs_empty: self.t(Text::RunsEmpty),
             notices: self.notices().iter().map(|n| self.t(n.text())).collect(),

@@ -49,14 +49,29 @@ impl Ledger {
         m: &PageModel,
         last: Option<&PageModel>,
     ) -> Result<(), JsValue> {
-        if last.is_none_or(|l| l.ledger != m.ledger) {
+        if last.is_none_or(|l| l.ledger != m.ledger || l.change != m.change) {
             clear(&self.view);
-            for section in m.ledger.iter() {
+            // The entry the last run changed is marked (`data-changed`) and
+            // said first, until the next run starts.
+            if let Some(change) = &m.change {
+                child(
+                    doc,
+                    &self.view,
+                    "p",
+                    &[("class", "change"), ("data-changed", "true")],
+                    Some(&change.text),
+                )?;
+            }
+            let marked = m.change.as_ref().map(|c| (c.section, c.item));
+            for (s, section) in m.ledger.iter().enumerate() {
                 let div = child(doc, &self.view, "div", &[("class", "ledger-section")], None)?;
                 child(doc, &div, "h3", &[], Some(&section.title))?;
                 let ul = child(doc, &div, "ul", &[], None)?;
-                for item in &section.items {
-                    child(doc, &ul, "li", &[], Some(item))?;
+                for (i, item) in section.items.iter().enumerate() {
+                    let li = child(doc, &ul, "li", &[], Some(item))?;
+                    if marked == Some((s, i)) {
+                        li.set_attribute("data-changed", "true")?;
+                    }
                 }
             }
         }
