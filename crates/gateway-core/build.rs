@@ -548,6 +548,13 @@ fn is_one_string(elements: &str) -> bool {
     !escaped
 }
 
+/// A comma before every element of a list but the first.
+fn separate(s: &mut String, first: &mut bool) {
+    if !std::mem::take(first) {
+        s.push(',');
+    }
+}
+
 fn data_elements(
     s: &mut String,
     p: &Pattern<&str>,
@@ -559,9 +566,7 @@ fn data_elements(
     for element in &p.elements {
         match element {
             PatternElement::TextElement { value } => {
-                if !std::mem::take(first) {
-                    s.push(',');
-                }
+                separate(s, first);
                 s.push_str(&json_str(value));
             }
             PatternElement::Placeable { expression } => {
@@ -585,9 +590,7 @@ fn data_expression(
             let InlineExpression::VariableReference { id } = selector else {
                 fail(&format!("{}: a select must be on a variable", l.tag))
             };
-            if !std::mem::take(first) {
-                s.push(',');
-            }
+            separate(s, first);
             let (ordered, default) = select_variants(variants, l);
             let _ = write!(s, "{{\"s\":{},\"k\":[", position(names, id.name, l));
             for (i, (key, v)) in ordered.iter().enumerate() {
@@ -615,15 +618,11 @@ fn data_inline(
 ) {
     match e {
         InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => {
-            if !std::mem::take(first) {
-                s.push(',');
-            }
+            separate(s, first);
             s.push_str(&json_str(value));
         }
         InlineExpression::VariableReference { id } => {
-            if !std::mem::take(first) {
-                s.push(',');
-            }
+            separate(s, first);
             let _ = write!(s, "{}", position(names, id.name, l));
         }
         InlineExpression::TermReference { id, .. } => {

@@ -135,11 +135,7 @@ pub fn choose_locale(query: &str, preferred: &[&str]) -> Locale {
     let named = query_pairs(query)
         .into_iter()
         .find(|(k, _)| k == "lang")
-        .and_then(|(_, v)| {
-            Locale::ALL
-                .into_iter()
-                .find(|l| l.id().eq_ignore_ascii_case(&v))
-        });
+        .and_then(|(_, v)| Locale::from_id(&v));
     named
         .or_else(|| preferred.iter().find_map(|tag| supported(tag)))
         .unwrap_or_default()
@@ -151,9 +147,7 @@ fn supported(tag: &str) -> Option<Locale> {
     let subtags: Vec<&str> = tag.split(['-', '_']).collect();
     match subtags.as_slice() {
         ["en", ..] => Some(Locale::default()),
-        ["zh", "tw" | "hk" | "mo", ..] | ["zh", "hant", ..] => {
-            Locale::ALL.into_iter().find(|l| l.id() == "zh-TW")
-        }
+        ["zh", "tw" | "hk" | "mo", ..] | ["zh", "hant", ..] => Locale::from_id("zh-TW"),
         _ => None,
     }
 }

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::declarations::Export;
 use crate::json::pretty;
+use crate::policy::Risk;
 use crate::text::Locale;
 use crate::tools::Registry;
 
@@ -57,7 +58,7 @@ pub struct PublishedTool {
     pub description: String,
     /// The risks its calls can carry, from the registry (not sent to MCP
     /// clients except through the annotations).
-    pub risks: Vec<&'static str>,
+    pub risks: Vec<Risk>,
     /// The MCP annotations, as JSON text.
     pub annotations: String,
     /// The argument JSON Schema, as JSON text.
@@ -81,7 +82,7 @@ pub fn tools(locale: Locale) -> Vec<PublishedTool> {
                     risks: field(t, "name")
                         .as_str()
                         .and_then(|n| registry.get(n))
-                        .map(|tool| tool.declaration().risks.iter().map(|r| r.id()).collect())
+                        .map(|tool| tool.declaration().risks.to_vec())
                         .unwrap_or_default(),
                     name: field(t, "name").as_str().unwrap_or_default().into(),
                     description: field(t, "description").as_str().unwrap_or_default().into(),

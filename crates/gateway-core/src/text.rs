@@ -12,6 +12,16 @@
 
 include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
+impl Locale {
+    /// The locale a BCP 47 tag names (`en`, `zh-TW`; tags are
+    /// case-insensitive), if the catalogue has a file for it.
+    pub fn from_id(tag: &str) -> Option<Locale> {
+        Locale::ALL
+            .into_iter()
+            .find(|l| l.id().eq_ignore_ascii_case(tag))
+    }
+}
+
 /// A named argument of a message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Arg {
@@ -160,7 +170,7 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     let Some(tag) = data.get("locale").and_then(Value::as_str) else {
         return Err(CatalogueError::Unreadable);
     };
-    let Some(locale) = Locale::ALL.into_iter().find(|l| l.id() == tag) else {
+    let Some(locale) = Locale::from_id(tag) else {
         return Err(CatalogueError::UnknownLocale(tag.into()));
     };
     if data.get("check").and_then(Value::as_str) != Some(CHECK) {

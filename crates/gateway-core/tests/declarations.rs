@@ -1149,7 +1149,10 @@ fn the_declarations_panel_rows() {
     let summary: Vec<_> = rows
         .iter()
         .zip(&titles)
-        .map(|(r, m)| (r.name.as_str(), m.title().en(), r.risks.clone()))
+        .map(|(r, m)| {
+            let risks: Vec<&str> = r.risks.iter().map(|r| r.id()).collect();
+            (r.name.as_str(), m.title().en(), risks)
+        })
         .collect();
     assert_eq!(
         summary,

@@ -385,8 +385,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     let s = shell.clone();
     let switch = page.masthead.language.clone();
     listen_on_page(&page.masthead.language, "change", move |_| {
-        let tag = select_value(&switch);
-        let Some(locale) = Locale::ALL.into_iter().find(|l| l.id() == tag) else {
+        let Some(locale) = Locale::from_id(&select_value(&switch)) else {
             return;
         };
         dispatch(

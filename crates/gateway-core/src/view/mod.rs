@@ -276,6 +276,7 @@ impl Workbench {
         let known_tool = self.registry().get(&inputs.tool).is_some();
         let units = utf16_len(&inputs.args);
         let frozen = self.turn_finished();
+        let args_valid = self.plan().row(Gate::Schema).verdict == Verdict::Passed;
         PageModel {
             locale: l,
             languages: Locale::ALL
@@ -328,17 +329,14 @@ impl Workbench {
                 max: MAX_ARGUMENT_UNITS.into(),
             }),
             args_over_cap: units > MAX_ARGUMENT_UNITS,
-            args_valid: self.plan().row(Gate::Schema).verdict == Verdict::Passed,
-            args_verdict: {
-                let schema = self.plan().row(Gate::Schema);
-                self.t(if schema.verdict == Verdict::Passed {
-                    Text::ArgsValid {
-                        tool: (&inputs.tool).into(),
-                    }
-                } else {
-                    schema.reason.text()
-                })
-            },
+            args_valid,
+            args_verdict: self.t(if args_valid {
+                Text::ArgsValid {
+                    tool: (&inputs.tool).into(),
+                }
+            } else {
+                self.plan().row(Gate::Schema).reason.text()
+            }),
             roles: Role::ALL
                 .iter()
                 .map(|r| Choice {

@@ -574,7 +574,6 @@ impl DeclarationsView {
                         risks: t
                             .risks
                             .iter()
-                            .filter_map(|id| id.parse::<crate::policy::Risk>().ok())
                             .map(|r| Arg::from(r.name()))
                             .collect::<Vec<_>>()
                             .into(),
