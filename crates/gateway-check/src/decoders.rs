@@ -142,6 +142,7 @@ fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Result<Op
         query,
         fragment,
         framed: false,
+        from_file: false,
         locale: Locale::default(),
     };
     let opening = open(address, read);

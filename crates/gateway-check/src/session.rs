@@ -42,6 +42,7 @@ pub fn check_session(data: &[u8]) -> Result<(), Violation> {
         query: &start.query,
         fragment: &start.fragment,
         framed: start.framed,
+        from_file: false,
         locale: start.locale,
     };
     let opened = guard(0, "opening", || open(address, &|key| start.read(key)))?;

@@ -40,6 +40,9 @@ pub struct Address<'a> {
     pub fragment: &'a str,
     /// Whether a course page frames this one.
     pub framed: bool,
+    /// Whether the page was opened from a file (`file://`): the page then
+    /// says what that changes.
+    pub from_file: bool,
     /// The page's language ([`choose_locale`]), whose catalogue the shell
     /// has installed.
     pub locale: Locale,
@@ -89,6 +92,7 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
     let mut wb = Workbench::new(experiment);
     wb.set_locale(address.locale);
     wb.set_framed(address.framed);
+    wb.set_from_file(address.from_file);
     wb.set_embed(embed);
     match read(&Slot::Baseline.key(experiment.id())) {
         Read::Absent => {}

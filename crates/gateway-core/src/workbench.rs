@@ -327,6 +327,8 @@ pub struct Workbench {
     delivery: Delivery,
     /// Whether the page is framed by a course page (posts go to it).
     framed: bool,
+    /// Opened from a file (`file://`).
+    from_file: bool,
     /// Expand experiment: in full screen, or filling the frame instead.
     full_screen: bool,
     fill_frame: bool,
@@ -411,6 +413,7 @@ impl Workbench {
             notes_export: None,
             delivery: Delivery::Idle,
             framed: false,
+            from_file: false,
             posted_height: None,
             h5p_greeted: false,
             full_screen: false,
@@ -1018,6 +1021,14 @@ impl Workbench {
 
     pub(crate) fn set_framed(&mut self, framed: bool) {
         self.framed = framed;
+    }
+
+    pub(crate) fn set_from_file(&mut self, from_file: bool) {
+        self.from_file = from_file;
+    }
+
+    pub(crate) fn opened_from_file(&self) -> bool {
+        self.from_file
     }
 
     pub(crate) fn set_embed(&mut self, embed: EmbedOptions) {

@@ -643,6 +643,7 @@ fn framed(experiment: ExperimentId) -> Workbench {
         query: &query,
         fragment: "",
         framed: true,
+        from_file: false,
         locale: gateway_core::text::Locale::default(),
     };
     match open(address, &|_| Read::Absent) {

@@ -216,6 +216,7 @@ mod switching {
             query: "?experiment=calendar&lang=zh-TW",
             fragment: "",
             framed: false,
+            from_file: false,
             locale: Locale::ZhTw,
         };
         let Opening::Workbench(wb) = open(address, &|_| gateway_core::command::Read::Absent) else {

@@ -351,3 +351,23 @@ fn the_ledger_marks_what_the_last_run_changed() {
     let mut d = Driver::new(ExperimentId::Search);
     assert_eq!(d.finish().change, None, "a read");
 }
+
+/// Bug 14 (the core's part): the note on what `file://` changes is there
+/// only for a page opened from a file.
+#[test]
+fn the_file_note_is_only_for_a_page_opened_from_a_file() {
+    use gateway_core::opening::{open, Address, Opening};
+    for from_file in [true, false] {
+        let address = Address {
+            query: "?experiment=email",
+            fragment: "",
+            framed: false,
+            from_file,
+            locale: gateway_core::text::Locale::default(),
+        };
+        let Opening::Workbench(wb) = open(address, &|_| gateway_core::command::Read::Absent) else {
+            panic!("email did not open");
+        };
+        assert_eq!(wb.view().file_note.is_some(), from_file);
+    }
+}

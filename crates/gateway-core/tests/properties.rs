@@ -2101,6 +2101,7 @@ impl Harness {
                 query: &query,
                 fragment: &fragment,
                 framed: start.framed,
+                from_file: false,
                 locale: gateway_core::text::Locale::default(),
             },
             &read,

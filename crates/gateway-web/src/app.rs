@@ -27,9 +27,6 @@ pub struct App {
     pub doc: Document,
     pub page: Page,
     last: Option<PageModel>,
-    /// The single-file copy opened from a file (it shows a note on what
-    /// `file://` changes).
-    single_file: bool,
 }
 
 /// The app plus the animation-frame loop that drives time while playing.
@@ -57,26 +54,11 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
     let doc = document()?;
     let model = wb.view();
     let page = layout::build(&doc, root, &model)?;
-    // The note says what `file://` changes: the single file served over
-    // http (e.g. uploaded to a course page) is not opened from a file.
-    let single_file = doc
-        .query_selector("meta[name=\"workbench-build\"][content=\"single-file\"]")
-        .ok()
-        .flatten()
-        .is_some()
-        && doc
-            .location()
-            .and_then(|l| l.protocol().ok())
-            .is_some_and(|p| p == "file:");
-    if single_file {
-        page.show_single_file_note(&model)?;
-    }
     let app = App {
         wb,
         doc,
         page,
         last: None,
-        single_file,
     };
     let shell = Rc::new(Shell {
         app: RefCell::new(app),
@@ -161,9 +143,6 @@ fn rebuild(shell: &Shared) -> Result<(), JsValue> {
         crate::dom::clear(&root);
         crate::dom::retire_page_listeners();
         app.page = layout::build(&app.doc, &root, &model)?;
-        if app.single_file {
-            app.page.show_single_file_note(&model)?;
-        }
         app.last = None;
     }
     wire_page(shell)

@@ -7,7 +7,7 @@ use gateway_core::view::PageModel;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element};
 
-use crate::dom::{child, set_text};
+use crate::dom::child;
 use crate::panels::{
     baseline::Baseline, builder::Builder, declarations::Declarations, experiment::Experiment,
     gateway::Gateway, ledger::Ledger, masthead::Masthead, notes::Notes, output::Output,
@@ -118,11 +118,5 @@ impl Page {
             }
         }
         Ok(())
-    }
-
-    /// Shows the note of the single-file copy (what `file://` changes).
-    pub fn show_single_file_note(&self, m: &PageModel) -> Result<(), JsValue> {
-        set_text(&self.masthead.file_note, &m.labels.single_file_note);
-        self.masthead.file_note.remove_attribute("hidden")
     }
 }

@@ -94,6 +94,7 @@ fn open(locale: Locale, notice: Option<Notice>) -> Result<(), JsValue> {
         query: &search,
         fragment: &hash,
         framed: embed::framed(),
+        from_file: location_part(web_sys::Location::protocol) == "file:",
         locale,
     };
     dom::clear(&root);

@@ -200,6 +200,7 @@ fn the_core_reads_the_query_as_the_browser_does() {
             query,
             fragment: "",
             framed: false,
+            from_file: false,
             locale: Default::default(),
         };
         let core = match open(address, &|_| Read::Absent) {

@@ -31,6 +31,9 @@ pub struct PageModel {
     pub locale: Locale,
     /// The language switch: every language, by its own name.
     pub languages: Vec<Choice>,
+    /// What opening the page from a file changes, when it was (a copy
+    /// served over http, e.g. from a course page, says nothing of it).
+    pub file_note: Option<String>,
     /// The document title.
     pub title: String,
     /// Every fixed word of the page: headings, labels, buttons, hints
@@ -279,6 +282,9 @@ impl Workbench {
         let args_valid = self.plan().row(Gate::Schema).verdict == Verdict::Passed;
         PageModel {
             locale: l,
+            file_note: self
+                .opened_from_file()
+                .then(|| self.records().labels.single_file_note.clone()),
             languages: Locale::ALL
                 .iter()
                 .map(|other| Choice {

@@ -9,7 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlSelectElement};
 
 use super::{field, fill_select, hidden_field};
-use crate::dom::{child, reveal_value, set_text};
+use crate::dom::{child, reveal_value, set_optional_text, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Masthead {
@@ -95,6 +95,7 @@ impl Masthead {
 
     pub fn render(&self, m: &PageModel) {
         set_text(&self.title, &m.experiment.title);
+        set_optional_text(&self.file_note, m.file_note.as_deref());
         // A switch whose catalogue could not be had goes back to the page's
         // language.
         if let Some(select) = self.language.dyn_ref::<HtmlSelectElement>() {
