@@ -18,6 +18,7 @@ import {
   formatAxeViolations,
   gateStatuses,
   nextGates,
+  openAllPanels,
   waitForGates,
 } from './harness.mjs';
 import { EN, LANGUAGES } from './locales.mjs';
@@ -109,9 +110,10 @@ for (const N of LANGUAGES) {
       'skipped',
     ]);
     assert.match(await caption(page), N.captions.rejectedAt('role'));
-    // Show everything a finished run can show: the complete-run preview and a baseline beside it.
-    await page.locator('details.preview > summary').click();
-    assert.ok(await page.locator('details.preview').evaluate((d) => d.open), 'the preview is open');
+    // Show everything a finished run can show: every panel open (the
+    // complete-run preview among them) and a baseline beside it.
+    await openAllPanels(page);
+    assert.ok(await page.locator('details[data-panel="preview"]').evaluate((d) => d.open), 'the preview is open');
     await page.getByRole('button', { name: B.captureBaseline }).click();
     await page.waitForTimeout(400);
     await assertNoAxeViolations(page, 'after a run rejected at the role gate (preview open, baseline captured)', N);
@@ -135,6 +137,7 @@ for (const N of LANGUAGES) {
       await page.getByRole('button', { name: B.approve }).click();
       await nextGates(page, GATE_COUNT, B.nextGate);
       assert.ok(!(await gateStatuses(page)).includes('rejected'), 'the long send is valid and committed');
+      await openAllPanels(page);
       await page.getByRole('button', { name: B.captureBaseline }).click();
       const scrolling = await page.$$eval('pre', (ps) => ps.filter((p) => p.scrollHeight > p.clientHeight).length);
       assert.ok(scrolling > 0, 'some literal panel scrolls');
@@ -176,6 +179,7 @@ test('at 320 px only the gateway scrolls sideways, and the keyboard scrolls it',
   // after a finished run and a captured baseline (the most text the page shows), no element
   // outside the gateway region reaches past the viewport.
   await nextGates(page);
+  await openAllPanels(page);
   await page.getByRole('button', { name: 'Capture baseline' }).click();
   const clipped = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;

@@ -320,3 +320,19 @@ export async function denyPermissions(browser, page, permissions, origin) {
   }
   return session;
 }
+
+/**
+ * Opens the secondary panel `name` (its `data-panel`), as a learner does by
+ * clicking its summary; a panel already open stays open.
+ */
+export async function openPanel(page, name) {
+  const panel = page.locator(`details[data-panel="${name}"]`);
+  if (!(await panel.evaluate((d) => d.open))) await panel.locator('summary').click();
+}
+
+/** Opens every secondary panel, for a test that reads or checks them all. */
+export async function openAllPanels(page) {
+  for (const summary of await page.locator('details.more-panel:not([open]) > summary').all()) {
+    await summary.click();
+  }
+}

@@ -33,6 +33,7 @@ import {
   gateStatuses,
   ledgerJson,
   nextGates,
+  openAllPanels,
   waitForGates,
 } from './harness.mjs';
 import { EN, ZH } from './locales.mjs';
@@ -238,14 +239,17 @@ const caption = (page) => page.locator('#gate-caption').textContent();
 const next = (page, n = GATE_COUNT) => nextGates(page, n, B.nextGate);
 
 /** Opens `path` in zh-TW (the `lang` parameter added) and waits for the gates. */
+// Every panel open: the words of the secondary panels are checked too.
 async function openZh(path, options) {
   const opened = await suite.open(ZH.at(path), options);
   await waitForGates(opened.page);
+  await openAllPanels(opened.page);
   return opened;
 }
 async function goZh(page, path) {
   await page.goto(new URL(ZH.at(path), suite.url).href);
   await waitForGates(page);
+  await openAllPanels(page);
 }
 
 /** Asserts the finished run was rejected at `gate`, as the rows and the caption say. */
@@ -289,7 +293,6 @@ describe('zh-TW: no English is left on the page', () => {
     await next(page, 2);
     assert.match(await caption(page), ZH.captions.at('approval', 'paused'));
     await f.snap(page, 'paused at gate 4');
-    await page.locator('details.preview > summary').click();
     await f.snap(page, 'paused, preview open');
 
     await combobox(page, Z.role).selectOption({ label: O.operator });

@@ -617,6 +617,7 @@ gateway_core::closed_enum! {
         DownloadFailed = "DownloadFailed",
         SetLocale = "SetLocale",
         CatalogueLoaded = "CatalogueLoaded",
+        UndoReplace = "UndoReplace",
         FinishRun = "FinishRun",
     }
 }
@@ -666,6 +667,7 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::DownloadFailed(_) => Kind::DownloadFailed,
         Msg::SetLocale { .. } => Kind::SetLocale,
         Msg::CatalogueLoaded { .. } => Kind::CatalogueLoaded,
+        Msg::UndoReplace => Kind::UndoReplace,
         Msg::FinishRun => Kind::FinishRun,
     }
 }
@@ -763,6 +765,7 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
             locale: pick(u, &Locale::ALL)?,
             data: catalogue(u)?,
         },
+        Kind::UndoReplace => Msg::UndoReplace,
     })
 }
 

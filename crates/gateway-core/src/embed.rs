@@ -18,19 +18,20 @@ use crate::command::{H5p, Post};
 use crate::json::quote;
 
 /// The panels `hide=` can name (their `data-panel` names), in page order.
-pub const PANELS: [&str; 12] = [
+pub const PANELS: [&str; 13] = [
     "experiment",
     "build",
+    "gateway",
+    "ledger",
+    "output",
     "turn",
     "request",
-    "gateway",
-    "output",
     "runs",
     "declarations",
     "policy",
-    "ledger",
     "baseline",
     "notes",
+    "preview",
 ];
 
 /// The namespace of this page's own messages.

@@ -45,7 +45,29 @@ pub struct Experiment {
     pub goals: &'static [Goal],
     /// The model decision the Agent turn panel starts with.
     pub decision: &'static str,
+    /// The secondary panels (`data-panel` names) that start open.
+    pub open: &'static [&'static str],
+    /// Further readings, shown with the instructions.
+    pub readings: &'static [Reading],
 }
+
+/// A further reading: its words and its address.
+#[derive(Debug)]
+pub struct Reading {
+    pub label: fn() -> Text,
+    pub url: &'static str,
+}
+
+const FUNCTION_TOOLS: Reading = Reading {
+    label: || Text::ReadingFunctionTools,
+    url: "https://google.github.io/adk-docs/tools-custom/function-tools",
+};
+const CONFIRMATION: Reading = Reading {
+    label: || Text::ReadingConfirmation,
+    url: "https://google.github.io/adk-docs/tools-custom/confirmation",
+};
+/// The seed pages' two readings.
+const READINGS: &[Reading] = &[FUNCTION_TOOLS, CONFIRMATION];
 
 impl ExperimentId {
     pub fn experiment(self) -> &'static Experiment {
@@ -102,6 +124,8 @@ static EXPERIMENTS: [Experiment; 7] = [
             goal("traversal-refused", || Text::GoalFilesystemTraversalRefused, Reach::Run(RunMatch { tool: Some("files"), reason: Some(ReasonIs::NotOneOf("path")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
+        open: &[],
+        readings: READINGS,
     },
     Experiment {
         id: ExperimentId::Email,
@@ -118,6 +142,8 @@ static EXPERIMENTS: [Experiment; 7] = [
             goal("redacted-recipient", || Text::GoalEmailRedactedRecipient, Reach::Run(RunMatch { tool: Some("email"), hook: Some(Hook::RedactOutput), ..RunMatch::outcome(Outcome::Succeeded) })),
         ],
         decision: DECISION,
+        open: &[],
+        readings: READINGS,
     },
     Experiment {
         id: ExperimentId::Calendar,
@@ -133,6 +159,8 @@ static EXPERIMENTS: [Experiment; 7] = [
             goal("missing-start", || Text::GoalCalendarMissingStart, Reach::Run(RunMatch { tool: Some("calendar"), reason: Some(ReasonIs::Missing("start")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
+        open: &[],
+        readings: READINGS,
     },
     Experiment {
         id: ExperimentId::Database,
@@ -148,6 +176,8 @@ static EXPERIMENTS: [Experiment; 7] = [
             goal("seats-bound", || Text::GoalDatabaseSeatsBound, Reach::Run(RunMatch { tool: Some("database"), reason: Some(ReasonIs::OutOfRange("value")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
+        open: &[],
+        readings: READINGS,
     },
     Experiment {
         id: ExperimentId::Search,
@@ -162,6 +192,8 @@ static EXPERIMENTS: [Experiment; 7] = [
             goal("limit-bound", || Text::GoalSearchLimitBound, Reach::Run(RunMatch { tool: Some("search"), reason: Some(ReasonIs::OutOfRange("limit")), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Schema)) })),
         ],
         decision: DECISION,
+        open: &[],
+        readings: READINGS,
     },
     Experiment {
         id: ExperimentId::Calculator,
@@ -176,6 +208,8 @@ static EXPERIMENTS: [Experiment; 7] = [
             goal("divide-by-zero", || Text::GoalCalculatorDivideByZero, Reach::Run(RunMatch { tool: Some("calculator"), reason: Some(ReasonIs::DivideByZero), ..RunMatch::outcome(Outcome::RejectedAt(Gate::Execution)) })),
         ],
         decision: DECISION,
+        open: &[],
+        readings: READINGS,
     },
     Experiment {
         id: ExperimentId::Registry,
@@ -194,6 +228,14 @@ static EXPERIMENTS: [Experiment; 7] = [
             goal("unbacked-claim", || Text::GoalRegistryUnbackedClaim, Reach::UnbackedClaim),
         ],
         decision: SEVEN_CALLS,
+        open: &["turn", "declarations"],
+        readings: &[
+            FUNCTION_TOOLS,
+            Reading {
+                label: || Text::ReadingMcpTools,
+                url: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools",
+            },
+        ],
     },
 ];
 

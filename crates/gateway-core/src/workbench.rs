@@ -118,6 +118,9 @@ pub enum Msg {
         locale: Locale,
         data: Result<String, String>,
     },
+    /// Undo: puts back the arguments (and tool name) the learner had
+    /// before an example or another tool replaced them.
+    UndoReplace,
 }
 
 /// What [`Workbench::update`] did with a message.
@@ -160,6 +163,8 @@ pub enum Ignored {
     NotFramed,
     /// The page is in that language already.
     SameLocale,
+    /// No example or tool choice replaced the learner's own arguments.
+    NothingToUndo,
 }
 
 /// The ledger entry a finished run changed (or whose receipt it returned
@@ -342,6 +347,11 @@ pub struct Workbench {
     locale_wanted: Option<(Locale, String)>,
     /// What the last finished run changed, shown until the next run starts.
     changed: Option<Changed>,
+    /// The learner's own request that an example or a tool choice replaced,
+    /// until Undo puts it back or the learner edits again.
+    replaced: Option<Request>,
+    /// The approval an edit cleared, to say what changed since.
+    lapsed: Option<Approval>,
     commands: VecDeque<Command>,
     // INVARIANT: the words of `ledger` and `log` as they are now
     // (`refresh_records` after every change of either).
@@ -405,6 +415,8 @@ impl Workbench {
             baseline: None,
             baseline_slot: SlotState::Writable,
             notes: String::new(),
+            replaced: None,
+            lapsed: None,
             notes_slot: SlotState::Writable,
             goals_reached: vec![false; e.goals.len()],
             decision_text: e.decision.to_string(),
@@ -679,6 +691,8 @@ impl Workbench {
             Msg::LoadExample(_) if self.registry.get(self.request().0).is_none() => {
                 Ignored::NoExamples
             }
+            Msg::UndoReplace if in_turn => Ignored::TurnHoldsRequest,
+            Msg::UndoReplace if self.replaced.is_none() => Ignored::NothingToUndo,
             Msg::SetRole(_)
             | Msg::SetHook(_)
             | Msg::SetKey(_)
@@ -722,17 +736,22 @@ impl Workbench {
                 };
                 let decl = tool.declaration();
                 let args = decl.examples.valid.to_string();
-                self.edit_request(|r| {
+                self.replace_request(|r| {
                     r.tool = decl.name.into();
                     r.args = args;
                     r.example = Some(ExampleKind::Valid);
                 });
             }
             Msg::SetToolName(name) => self.edit_request(|r| r.tool = name),
+            Msg::UndoReplace => {
+                if let Some(mine) = self.replaced.take() {
+                    self.edit_request(|r| *r = mine);
+                }
+            }
             Msg::LoadExample(kind) => {
                 if let Some(tool) = self.registry.get(self.request().0) {
                     let text = kind.text(&tool.declaration().examples).to_string();
-                    self.edit_request(|r| {
+                    self.replace_request(|r| {
                         r.args = text;
                         r.example = Some(kind);
                     });
@@ -751,6 +770,7 @@ impl Workbench {
             Msg::Approve => self.approve(),
             Msg::Revoke => {
                 self.approval = None;
+                self.lapsed = None;
                 self.start_over();
             }
             Msg::Play => {
@@ -824,6 +844,8 @@ impl Workbench {
             Msg::StartTurn => match turn::parse(&self.decision_text) {
                 Ok(decision) => {
                     self.decision_error = None;
+                    self.replaced = None;
+                    self.lapsed = None;
                     self.mode = Mode::Turn(Turn::new(decision));
                     self.call_loaded(false);
                 }
@@ -1137,6 +1159,7 @@ impl Workbench {
         };
         if self.approval.as_ref() != Some(&approval) {
             self.approval = Some(approval);
+            self.lapsed = None;
             self.start_over();
         }
     }
@@ -1151,8 +1174,41 @@ impl Workbench {
         edit(request);
         if *request != before {
             let tool_changed = request.tool != before.tool;
+            // The learner's own edit: nothing of theirs is replaced now.
+            self.replaced = None;
             self.inputs_changed(tool_changed);
         }
+    }
+
+    /// An example or a tool choice replaces the request: what the learner
+    /// wrote (not an example) is kept for Undo.
+    fn replace_request(&mut self, edit: impl FnOnce(&mut Request)) {
+        let Mode::Free(request) = &self.mode else {
+            return;
+        };
+        let before = request.clone();
+        // The experiment's own starting text is not the learner's.
+        let mine = before.example.is_none() && !self.at_start_request();
+        let kept = self.replaced.take();
+        self.edit_request(edit);
+        let changed = !matches!(&self.mode, Mode::Free(r) if *r == before);
+        self.replaced = match kept {
+            Some(kept) => Some(kept),
+            None if changed && mine => Some(before),
+            None => None,
+        };
+    }
+
+    /// Whether Undo can put the learner's own arguments back.
+    pub(crate) fn can_undo(&self) -> bool {
+        self.replaced.is_some() && matches!(self.mode, Mode::Free(_))
+    }
+
+    /// The tool name and arguments Undo would put back.
+    pub fn replaced_request(&self) -> Option<(&str, &str)> {
+        self.replaced
+            .as_ref()
+            .map(|r| (r.tool.as_str(), r.args.as_str()))
     }
 
     /// The one path for editing a policy input (a finished turn is frozen:
@@ -1173,8 +1229,15 @@ impl Workbench {
         if tool_changed && self.policy.hook == Hook::RedactOutput && !self.redact_applies() {
             self.policy.hook = Hook::None;
         }
-        self.approval = None;
+        if let Some(approval) = self.approval.take() {
+            self.lapsed = Some(approval);
+        }
         self.start_over();
+    }
+
+    /// The approval an edit cleared (while none stands).
+    pub(crate) fn lapsed(&self) -> Option<&Approval> {
+        self.lapsed.as_ref().filter(|_| self.approval.is_none())
     }
 
     /// Back to the learner's editor, holding the turn's last request.

@@ -169,6 +169,18 @@ fn cases() -> Vec<Case> {
             Msg::Approve,
             Ignored::TurnFinished,
         ),
+        (
+            "Undo with nothing of the learner's replaced",
+            fresh,
+            Msg::UndoReplace,
+            Ignored::NothingToUndo,
+        ),
+        (
+            "Undo during a turn",
+            in_turn,
+            Msg::UndoReplace,
+            Ignored::TurnHoldsRequest,
+        ),
     ]
 }
 
@@ -240,7 +252,8 @@ fn every_reason_has_a_case() {
         | Ignored::NoTurn
         | Ignored::NoBaseline
         | Ignored::NotFramed
-        | Ignored::SameLocale => why,
+        | Ignored::SameLocale
+        | Ignored::NothingToUndo => why,
     };
     for why in [
         Ignored::TurnHoldsRequest,
@@ -257,6 +270,7 @@ fn every_reason_has_a_case() {
         Ignored::NoBaseline,
         Ignored::NotFramed,
         Ignored::SameLocale,
+        Ignored::NothingToUndo,
     ] {
         assert!(reached.contains(&all(why)), "{why:?} has no case");
     }

@@ -7,7 +7,7 @@ mod common;
 
 use common::{assert_rejected_at, Driver};
 use gateway_core::view::BaselineView;
-use gateway_core::{ExperimentId, Hook, Msg, Role, ToolId};
+use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Role, ToolId};
 
 /// Bug 2: Following the calendar experiment's own words reaches the execution
 /// gate's overlap, not the idempotency gate.
@@ -370,4 +370,97 @@ fn the_file_note_is_only_for_a_page_opened_from_a_file() {
         };
         assert_eq!(wb.view().file_note.is_some(), from_file);
     }
+}
+
+/// Loading an example or choosing another tool after an edit can be
+/// undone; with nothing of the learner's replaced there is no Undo.
+#[test]
+fn an_example_or_a_tool_choice_after_an_edit_can_be_undone() {
+    let mut d = Driver::new(ExperimentId::Email);
+    assert_eq!(d.view().undo, None, "nothing to undo on a fresh page");
+    d.send(Msg::LoadExample(ExampleKind::Malformed));
+    assert_eq!(
+        d.view().undo,
+        None,
+        "an example replacing an example is no loss"
+    );
+    let mine = "{\"to\": \"me@example.test\", \"subject\": \"mine\", \"body\": \"x\"}";
+    d.send(Msg::EditArgs(mine.into()));
+    d.send(Msg::LoadExample(ExampleKind::Valid));
+    let v = d.view();
+    assert_eq!(v.undo.as_deref(), Some("Undo: put back my arguments"));
+    // A second replacement still puts back the learner's text, not the example.
+    d.send(Msg::SelectTool(ToolId::Calendar));
+    assert_eq!(d.view().tool_name, "calendar");
+    d.send(Msg::UndoReplace);
+    let v = d.view();
+    assert_eq!((v.tool_name.as_str(), v.args.as_str()), ("email", mine));
+    assert_eq!(v.undo, None, "Undo is used up");
+    // An edit after a replacement keeps the new text: no Undo.
+    d.send(Msg::SelectTool(ToolId::Search));
+    d.send(Msg::EditArgs("{\"query\": \"x\"}".into()));
+    assert_eq!(d.view().undo, None);
+    assert_eq!(
+        d.wb.update(d.now, Msg::UndoReplace),
+        gateway_core::Handled::Ignored(gateway_core::Ignored::NothingToUndo)
+    );
+}
+
+/// The experiment's own starting text is not the learner's: replacing it
+/// offers no Undo.
+#[test]
+fn the_starting_text_is_not_the_learners() {
+    let mut d = Driver::new(ExperimentId::Filesystem);
+    d.send(Msg::LoadExample(ExampleKind::Valid));
+    assert_eq!(d.view().undo, None);
+}
+
+/// While an approval stands the page shows what it is for; after an edit
+/// clears it, what changed since.
+#[test]
+fn the_approval_shows_its_payload_and_an_edit_says_what_changed() {
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::SetRole(Role::Operator));
+    let v = d.send(Msg::Approve);
+    assert!(v.approval.approved);
+    assert!(
+        v.approval.status.contains("\"subject\":\"Weekly summary\""),
+        "the approved payload is shown: {}",
+        v.approval.status
+    );
+    let edited = v.args.replace("Weekly summary", "Monthly summary");
+    let v = d.send(Msg::EditArgs(edited));
+    assert!(!v.approval.approved);
+    assert_eq!(
+        v.approval.status,
+        "subject changed: the approval was for \"Weekly summary\". Approve the new payload to send it."
+    );
+    // A policy input changes no field.
+    let v = d.send(Msg::Approve);
+    assert!(v.approval.approved);
+    let v = d.send(Msg::SetKey("intent-2".into()));
+    assert!(
+        v.approval.status.starts_with("The policy inputs changed"),
+        "{}",
+        v.approval.status
+    );
+    // Another tool.
+    d.send(Msg::Approve);
+    let v = d.send(Msg::SelectTool(ToolId::Calendar));
+    assert!(
+        v.approval
+            .status
+            .starts_with("The request changed: the approval was for email {"),
+        "{}",
+        v.approval.status
+    );
+    // Revoking says nothing of a lapse.
+    d.send(Msg::SelectTool(ToolId::Email));
+    d.send(Msg::Approve);
+    let v = d.send(Msg::Revoke);
+    assert!(
+        v.approval.status.starts_with("Not approved."),
+        "{}",
+        v.approval.status
+    );
 }

@@ -783,6 +783,7 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         1 => Just(Msg::Pause),
         4 => Just(Msg::NextGate),
         1 => Just(Msg::FinishRun),
+        1 => Just(Msg::UndoReplace),
         1 => Just(Msg::Restart),
         1 => Just(Msg::ResetLedger),
         1 => speed().prop_map(Msg::SetSpeed),
@@ -1149,6 +1150,8 @@ struct Before {
     last_seq: u64,
     turn: Option<Turn>,
     request: (String, String),
+    /// What Undo would put back.
+    replaced: Option<(String, String)>,
     /// The example the editor holds (the view's selected example).
     example: Option<ExampleKind>,
     /// The model decision text (as the Agent turn panel shows it).
@@ -1179,6 +1182,9 @@ impl Before {
             last_seq: last_seq(wb),
             turn: wb.turn().cloned(),
             request: (tool.to_string(), args.to_string()),
+            replaced: wb
+                .replaced_request()
+                .map(|(t, a)| (t.to_string(), a.to_string())),
             example: ExampleKind::ALL
                 .into_iter()
                 .zip(&view.examples)
@@ -1310,6 +1316,10 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
             None => b.clone(),
         },
         Msg::EditArgs(text) if free && *text != b.args => new_request(wb, b, &b.tool, text, false),
+        Msg::UndoReplace if free => match &before.replaced {
+            Some((tool, args)) => new_request(wb, b, tool, args, *tool != b.tool),
+            None => b.clone(),
+        },
         Msg::SetRole(r) => policy(&|e| e.role = *r),
         Msg::SetKey(k) => policy(&|e| e.key = k.clone()),
         Msg::SetReuse(on) => {

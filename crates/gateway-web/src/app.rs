@@ -261,6 +261,55 @@ fn on_value(
     })
 }
 
+/// A select whose choice replaces the request (Tool, Example): it loads
+/// when chosen (a click, Enter, or leaving the select), not at each step
+/// of the arrow keys, which change a closed select's value as they go.
+fn on_choice(
+    shell: &Shared,
+    target: &Element,
+    make: fn(&Element) -> Option<Msg>,
+) -> Result<(), JsValue> {
+    let stepping = Rc::new(Cell::new(false));
+    let (s, el) = (shell.clone(), target.clone());
+    // One handler for the four events (one closure type in the module).
+    let handler = move |ev: web_sys::Event| {
+        let choose = match ev.type_().as_str() {
+            "keydown" => {
+                let key = ev
+                    .dyn_ref::<web_sys::KeyboardEvent>()
+                    .map(web_sys::KeyboardEvent::key)
+                    .unwrap_or_default();
+                // Arrows, Home/End, Page keys and type-ahead letters step;
+                // Space opens the list, whose choice comes as a change.
+                let steps = key.starts_with("Arrow")
+                    || matches!(key.as_str(), "Home" | "End" | "PageUp" | "PageDown")
+                    || (key.chars().count() == 1 && key != " ");
+                if steps {
+                    stepping.set(true);
+                }
+                key == "Enter" && stepping.get()
+            }
+            "change" => !stepping.get(),
+            "blur" => stepping.get(),
+            // mousedown: a pointer opens the list; its choice loads on change.
+            _ => {
+                stepping.set(false);
+                false
+            }
+        };
+        if choose {
+            stepping.set(false);
+            if let Some(msg) = make(&el) {
+                dispatch(&s, msg);
+            }
+        }
+    };
+    for event in ["keydown", "change", "blur", "mousedown"] {
+        listen_on_page(target, event, handler.clone())?;
+    }
+    Ok(())
+}
+
 /// Sends a message chosen from the last drawn model when `target` is clicked.
 fn on_click(shell: &Shared, target: &Element, make: fn(&PageModel) -> Msg) -> Result<(), JsValue> {
     let s = shell.clone();
@@ -276,14 +325,15 @@ fn on_click(shell: &Shared, target: &Element, make: fn(&PageModel) -> Msg) -> Re
 fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     let page = shell.app.borrow().page.clone();
     let (builder, gateway, turn) = (&page.builder, &page.gateway, &page.turn);
-    on_value(shell, &builder.tool, "change", |e| {
+    on_choice(shell, &builder.tool, |e| {
         ToolId::from_str(&select_value(e)).ok().map(Msg::SelectTool)
     })?;
-    on_value(shell, &builder.example, "change", |e| {
+    on_choice(shell, &builder.example, |e| {
         ExampleKind::from_str(&select_value(e))
             .ok()
             .map(Msg::LoadExample)
     })?;
+    on_message(shell, &builder.undo, Msg::UndoReplace)?;
     on_value(shell, &builder.args, "input", |e| {
         e.dyn_ref::<HtmlTextAreaElement>()
             .map(|t| Msg::EditArgs(t.value()))
@@ -333,7 +383,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     on_click(shell, &gateway.next, |_| Msg::NextGate)?;
     on_click(shell, &gateway.finish, |_| Msg::FinishRun)?;
     on_click(shell, &gateway.restart, |_| Msg::Restart)?;
-    on_click(shell, &gateway.reset, |_| Msg::ResetLedger)?;
+    on_click(shell, &page.ledger.reset, |_| Msg::ResetLedger)?;
     on_click(shell, &page.baseline.capture, |_| Msg::CaptureBaseline)?;
     on_click(shell, &turn.start, |_| Msg::StartTurn)?;
     on_click(shell, &turn.end, |_| Msg::EndTurn)?;

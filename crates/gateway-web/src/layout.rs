@@ -2,6 +2,11 @@
 //! [`PageModel`] by handing each panel its part. The panels themselves
 //! (`panels/`) hold the structure, the stable accessible names and the
 //! drawing; no decision is made here.
+//!
+//! The order is the story's, for the eye and for Tab alike: a skip link,
+//! the masthead, the experiment's instructions, then the story (request,
+//! gateway, and the ledger with the goals and the output), then the
+//! secondary panels, each a disclosure the experiment may open.
 
 use gateway_core::view::PageModel;
 use wasm_bindgen::{JsCast, JsValue};
@@ -11,7 +16,7 @@ use crate::dom::child;
 use crate::panels::{
     baseline::Baseline, builder::Builder, declarations::Declarations, experiment::Experiment,
     gateway::Gateway, ledger::Ledger, masthead::Masthead, notes::Notes, output::Output,
-    policy::Policy, request::Request, runs::Runs, turn::Turn,
+    policy::Policy, preview::Preview, request::Request, runs::Runs, turn::Turn,
 };
 
 /// Handles to the page's panels, in page order.
@@ -31,30 +36,55 @@ pub struct Page {
     pub ledger: Ledger,
     pub baseline: Baseline,
     pub notes: Notes,
+    pub preview: Preview,
 }
 
 /// Fills `root` with the workbench and returns handles to its panels.
 pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsValue> {
     root.set_attribute("class", "workbench")?;
     let l = &m.labels;
+    // "Skip to the gateway", the first thing Tab reaches: a plain in-page
+    // link (a shared setup's fragment is read once, at opening).
+    child(
+        doc,
+        root,
+        "a",
+        &[("class", "skip-link"), ("href", "#h-gateway")],
+        Some(&l.skip_link),
+    )?;
     let masthead = Masthead::build(doc, root, m)?;
     let main = child(doc, root, "main", &[("class", "layout")], None)?;
+    let intro = child(doc, &main, "div", &[("class", "intro-slot")], None)?;
+    let story = child(doc, &main, "div", &[("class", "story")], None)?;
+    let builder = Builder::build(doc, &story, l)?;
+    let gateway = Gateway::build(doc, &story, m)?;
+    let result = child(doc, &story, "div", &[("class", "result")], None)?;
+    let ledger = Ledger::build(doc, &result, l)?;
+    let experiment = Experiment::build(doc, &intro, &result, &m.experiment, l)?;
+    let output = Output::build(doc, &result, l)?;
+    let more = child(doc, &main, "div", &[("class", "more")], None)?;
     let page = Page {
         root: root.clone(),
         masthead,
-        experiment: Experiment::build(doc, &main, l)?,
-        builder: Builder::build(doc, &main, l)?,
-        turn: Turn::build(doc, &main, l)?,
-        request: Request::build(doc, &main, &l.request_heading)?,
-        gateway: Gateway::build(doc, &main, m)?,
-        output: Output::build(doc, &main, l)?,
-        runs: Runs::build(doc, &main, l)?,
-        declarations: Declarations::build(doc, &main, m)?,
-        policy: Policy::build(doc, &main, l)?,
-        ledger: Ledger::build(doc, &main, l)?,
-        baseline: Baseline::build(doc, &main, m)?,
-        notes: Notes::build(doc, &main, l)?,
+        experiment,
+        builder,
+        turn: Turn::build(doc, &more, l)?,
+        request: Request::build(doc, &more, &l.request_heading)?,
+        gateway,
+        output,
+        runs: Runs::build(doc, &more, l)?,
+        declarations: Declarations::build(doc, &more, m)?,
+        policy: Policy::build(doc, &more, l)?,
+        ledger,
+        baseline: Baseline::build(doc, &more, m)?,
+        notes: Notes::build(doc, &more, l)?,
+        preview: Preview::build(doc, &more, l)?,
     };
+    for name in m.experiment.open {
+        if let Some(panel) = more.query_selector(&format!("[data-panel=\"{name}\"]"))? {
+            panel.set_attribute("open", "")?;
+        }
+    }
     let footer = child(doc, root, "footer", &[("class", "disclaimer")], None)?;
     child(doc, &footer, "p", &[], Some(&l.disclaimer))?;
     page.apply_embed(m)?;
@@ -99,7 +129,8 @@ impl Page {
         self.ledger.render(doc, m, last)?;
         self.baseline.render(doc, m, last)?;
         self.notes.render(&m.notes);
-        Ok(())
+        self.preview
+            .render(doc, &m.preview, last.map(|l| &l.preview))
     }
 
     /// `?embed=1` marks the root for embed styling; `?hide=` hides panels.

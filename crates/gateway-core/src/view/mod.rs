@@ -48,6 +48,9 @@ pub struct PageModel {
     pub examples: Vec<Choice>,
     /// The example select's first option once the text is edited.
     pub example_placeholder: String,
+    /// "Undo: put back my arguments", while an example or a tool choice
+    /// replaced what the learner wrote.
+    pub undo: Option<String>,
     pub args: String,
     /// e.g. `96 / 4096 characters`.
     pub args_count: String,
@@ -84,6 +87,12 @@ pub struct PageModel {
     /// The entry the last finished run changed (or whose receipt it
     /// returned), until the next run starts.
     pub change: Option<ChangeView>,
+    /// The sections of `ledger` the request's tool reads or changes (and
+    /// the changed one), shown first; the rest are one disclosure away.
+    pub ledger_own: Vec<usize>,
+    /// Said when the tool touches no store (the calculator, a name the
+    /// registry does not hold).
+    pub ledger_untouched: Option<String>,
     pub runs: Rc<[RunView]>,
     /// What the runs log shows with no run.
     pub runs_empty: String,
@@ -137,6 +146,10 @@ pub struct ExperimentView {
     pub goals: Vec<GoalView>,
     /// How many goals are reached, e.g. `2 of 4 goals reached`.
     pub progress: String,
+    /// Further readings: words and address.
+    pub readings: Vec<(String, &'static str)>,
+    /// The secondary panels (`data-panel` names) that start open.
+    pub open: &'static [&'static str],
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -265,6 +278,20 @@ pub struct NotesView {
     pub export: Option<String>,
 }
 
+/// The sections of [`Workbench::ledger_sections`] a tool reads or
+/// changes: outbox 0, schedule 1, files 2, database 3, receipts 4,
+/// counters 5, search index 6.
+fn stores(tool: &str) -> &'static [usize] {
+    match tool {
+        "email" => &[0, 4],
+        "calendar" => &[1, 4],
+        "files" => &[2, 4],
+        "database" => &[3, 4],
+        "search" => &[6],
+        _ => &[],
+    }
+}
+
 impl Workbench {
     fn t(&self, text: Text) -> String {
         text.render(self.locale())
@@ -329,6 +356,7 @@ impl Workbench {
             } else {
                 Text::ExampleEdited
             }),
+            undo: self.can_undo().then(|| self.t(Text::UndoReplace)),
             args: inputs.args.clone(),
             args_count: self.t(Text::ArgsCount {
                 units: units.into(),
@@ -457,6 +485,12 @@ impl Workbench {
                 item: c.item,
                 text: self.t(c.text()),
             }),
+            ledger_own: self.ledger_own(),
+            ledger_untouched: stores(&inputs.tool).is_empty().then(|| {
+                self.t(Text::LedgerUntouched {
+                    tool: (&inputs.tool).into(),
+                })
+            }),
             runs: self.records().runs.clone(),
             runs_empty: self.t(Text::RunsEmpty),
             notices: self.notices().iter().map(|n| self.t(n.text())).collect(),
@@ -509,6 +543,15 @@ impl Workbench {
         }
     }
 
+    /// The tool's stores and the changed section, in ledger order.
+    fn ledger_own(&self) -> Vec<usize> {
+        let own = stores(&self.inputs().tool);
+        let changed = self.changed().map(|c| c.section);
+        (0..self.records().ledger.len())
+            .filter(|i| own.contains(i) || changed == Some(*i))
+            .collect()
+    }
+
     fn experiment_view(&self) -> ExperimentView {
         let e = self.experiment().experiment();
         let goals: Vec<GoalView> = e
@@ -536,6 +579,12 @@ impl Workbench {
                 total: goals.len().into(),
             }),
             goals,
+            readings: e
+                .readings
+                .iter()
+                .map(|r| ((r.label)().render(self.locale()), r.url))
+                .collect(),
+            open: e.open,
         }
     }
 
@@ -644,21 +693,58 @@ impl Workbench {
         }
     }
 
-    /// One sentence on the approval state.
+    /// One sentence on the approval state: what is approved, or what an
+    /// edit changed since the approval it cleared.
     pub(crate) fn approval_status(&self) -> Text {
-        let approved = self.approval().is_some();
-        match (self.plan().call(), approved) {
-            (_, true) => Text::ApprovalGiven,
-            (Some(call), false) if call.risk.needs_approval() => Text::ApprovalNeeded {
+        if let Some(a) = self.approval() {
+            return Text::ApprovalGiven {
+                tool: (&a.tool).into(),
+                payload: (&a.payload).into(),
+            };
+        }
+        if let Some(lapsed) = self.lapsed() {
+            return self.lapse(lapsed);
+        }
+        match self.plan().call() {
+            Some(call) if call.risk.needs_approval() => Text::ApprovalNeeded {
                 risk: call.risk.name().into(),
             },
-            (Some(call), false) if call.risk.is_refused() => Text::ApprovalRefused {
+            Some(call) if call.risk.is_refused() => Text::ApprovalRefused {
                 risk: call.risk.name().into(),
             },
-            (Some(call), false) => Text::ApprovalNotNeeded {
+            Some(call) => Text::ApprovalNotNeeded {
                 risk: call.risk.name().into(),
             },
-            (None, false) => Text::ApprovalNoRequest,
+            None => Text::ApprovalNoRequest,
+        }
+    }
+
+    /// What changed since `lapsed` was approved: the first field whose
+    /// value differs, the tool, or the policy inputs.
+    fn lapse(&self, lapsed: &crate::gates::Approval) -> Text {
+        let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).ok();
+        let call = self.plan().call().filter(|c| c.tool == lapsed.tool);
+        let (Some(serde_json::Value::Object(was)), Some(serde_json::Value::Object(now))) =
+            (parse(&lapsed.payload), call.and_then(|c| parse(&c.payload)))
+        else {
+            return Text::ApprovalLapsedTool {
+                tool: (&lapsed.tool).into(),
+                payload: (&lapsed.payload).into(),
+            };
+        };
+        let changed = was
+            .keys()
+            .chain(now.keys())
+            .find(|k| was.get(*k) != now.get(*k));
+        match changed {
+            Some(field) => Text::ApprovalLapsedField {
+                field: field.into(),
+                was: was
+                    .get(field)
+                    .map_or_else(|| self.t(Text::ApprovalAbsent), crate::json::compact)
+                    .into(),
+            },
+            None => Text::ApprovalLapsedInputs,
         }
     }
 

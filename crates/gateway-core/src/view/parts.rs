@@ -78,6 +78,9 @@ labels! {
     policy_tools => Text::PolicyTools,
     ledger_heading => Text::LedgerHeading,
     ledger_json => Text::LedgerJson,
+    ledger_more => Text::LedgerMore,
+    skip_link => Text::SkipToGateway,
+    readings => Text::Readings,
     baseline_heading => Text::BaselineHeading,
     clear_baseline => Text::ClearBaseline,
     notes_heading => Text::NotesHeading,
@@ -386,6 +389,18 @@ impl Workbench {
                             .into(),
                     },
                 ],
+                None,
+            ),
+            section(
+                Text::LedgerRecords,
+                crate::tools::search::RECORDS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, text)| Text::LedgerRecord {
+                        n: (i + 1).into(),
+                        text: (*text).into(),
+                    })
+                    .collect(),
                 None,
             ),
         ]

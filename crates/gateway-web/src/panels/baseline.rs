@@ -6,7 +6,7 @@ use gateway_core::view::{BaselineView, PageModel};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::section;
+use super::disclosure;
 use crate::dom::{button, child, clear, literal, set_flag, set_text};
 
 #[derive(Debug, Clone)]
@@ -19,7 +19,7 @@ pub struct Baseline {
 impl Baseline {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
-        let base = section(doc, main, "h-baseline", &l.baseline_heading, None)?;
+        let base = disclosure(doc, main, "h-baseline", &l.baseline_heading)?;
         let row = child(doc, &base, "div", &[("class", "row")], None)?;
         let capture = button(doc, &row, &m.capture_label)?;
         let clear = button(doc, &row, &l.clear_baseline)?;

@@ -1,13 +1,13 @@
 //! "Build the request": tool, example, tool name, arguments with their
-//! count, role, hook, operation key, Reuse receipts and the approval
-//! toggle. Fed by several top-level fields of the model.
+//! live verdict, count and Undo, role, hook, operation key, Reuse receipts
+//! and the approval button. Fed by several top-level fields of the model.
 
 use gateway_core::view::{Labels, PageModel};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
 use super::{field, fill_select, section};
-use crate::dom::{child, clear, set_attr, set_flag, set_text, set_value};
+use crate::dom::{child, clear, set_attr, set_flag, set_optional_text, set_text, set_value};
 
 #[derive(Debug, Clone)]
 pub struct Builder {
@@ -18,6 +18,8 @@ pub struct Builder {
     pub args_count: Element,
     /// The schema gate's verdict, live as the learner types.
     pub args_verdict: Element,
+    /// Undo: put back my arguments (hidden while there is nothing to undo).
+    pub undo: Element,
     pub role: Element,
     pub hook: Element,
     pub key: Element,
@@ -34,7 +36,7 @@ impl Builder {
         let row = child(doc, &build, "div", &[("class", "row")], None)?;
         let tool = field(doc, &row, "select", "tool", &l.tool)?;
         let example = field(doc, &row, "select", "example", &l.example)?;
-        let tool_name = field(doc, &build, "input", "tool-name", &l.tool_name)?;
+        let tool_name = field(doc, &row, "input", "tool-name", &l.tool_name)?;
         tool_name.set_attribute("type", "text")?;
         tool_name.set_attribute("autocomplete", "off")?;
         tool_name.set_attribute("spellcheck", "false")?;
@@ -50,18 +52,26 @@ impl Builder {
         args.set_attribute("spellcheck", "false")?;
         args.set_attribute("rows", "9")?;
         args.set_attribute("aria-describedby", "arguments-verdict arguments-count")?;
+        let meta = child(doc, &build, "div", &[("class", "args-meta")], None)?;
         let args_verdict = child(
             doc,
-            &build,
+            &meta,
             "p",
             &[("id", "arguments-verdict"), ("class", "verdict")],
             None,
         )?;
         let args_count = child(
             doc,
-            &build,
+            &meta,
             "p",
             &[("id", "arguments-count"), ("class", "count")],
+            None,
+        )?;
+        let undo = child(
+            doc,
+            &meta,
+            "button",
+            &[("type", "button"), ("class", "undo"), ("hidden", "")],
             None,
         )?;
         let row = child(doc, &build, "div", &[("class", "row")], None)?;
@@ -120,6 +130,7 @@ impl Builder {
             args,
             args_count,
             args_verdict,
+            undo,
             role,
             hook,
             key,
@@ -153,6 +164,14 @@ impl Builder {
         }
         set_value(&self.args, &m.args);
         set_text(&self.args_count, &m.args_count);
+        let undo_had_focus = doc.active_element().as_ref() == Some(&self.undo);
+        set_optional_text(&self.undo, m.undo.as_deref());
+        if undo_had_focus && m.undo.is_none() {
+            // Undo is gone: focus goes to the arguments it put back.
+            if let Some(args) = crate::dom::html(&self.args) {
+                let _ = args.focus();
+            }
+        }
         set_text(&self.args_verdict, &m.args_verdict);
         set_attr(
             &self.args_verdict,

@@ -7,7 +7,7 @@ use gateway_core::view::{DeclarationsView, PageModel};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::{hint, section, status};
+use super::{disclosure, hint, status};
 use crate::dom::{button, child, literal, set_text};
 
 /// An export's Copy and Download buttons.
@@ -28,13 +28,8 @@ impl Declarations {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
         let view = DeclarationsView::new(m.locale);
-        let decl = section(
-            doc,
-            main,
-            "h-declarations",
-            &l.declarations_heading,
-            Some("declarations"),
-        )?;
+        let decl = disclosure(doc, main, "h-declarations", &l.declarations_heading)?;
+        decl.class_list().add_1("declarations")?;
         hint(doc, &decl, &l.declarations_intro)?;
         let list = child(doc, &decl, "div", &[("class", "exports")], None)?;
         let mut exports = Vec::new();

@@ -1,11 +1,12 @@
-//! "Your experiment": the instructions, the goals and how many are reached.
-//! Fed by the experiment part of the model.
+//! "Your experiment": the instructions and further readings above the
+//! story, and the goals with how many are reached beside the ledger. Fed
+//! by the experiment part of the model.
 
 use gateway_core::view::{ExperimentView, Labels};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::{hint, section};
+use super::section;
 use crate::dom::{child, clear, set_text};
 
 #[derive(Debug, Clone)]
@@ -16,7 +17,14 @@ pub struct Experiment {
 }
 
 impl Experiment {
-    pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
+    /// The instructions and readings go in `main`; the goals in `result`.
+    pub fn build(
+        doc: &Document,
+        main: &Element,
+        result: &Element,
+        m: &ExperimentView,
+        l: &Labels,
+    ) -> Result<Self, JsValue> {
         let intro = section(
             doc,
             main,
@@ -24,11 +32,39 @@ impl Experiment {
             &l.experiment_heading,
             Some("intro"),
         )?;
-        let instructions = child(doc, &intro, "p", &[], None)?;
-        child(doc, &intro, "h3", &[], Some(&l.goals_heading))?;
-        let progress = child(doc, &intro, "p", &[("class", "status-line")], None)?;
-        let goals = child(doc, &intro, "ul", &[("class", "goals")], None)?;
-        hint(doc, &intro, &l.hint)?;
+        let instructions = child(doc, &intro, "p", &[("class", "instructions")], None)?;
+        if !m.readings.is_empty() {
+            let box_ = child(doc, &intro, "div", &[("class", "readings")], None)?;
+            child(
+                doc,
+                &box_,
+                "span",
+                &[("id", "readings-label")],
+                Some(&l.readings),
+            )?;
+            let list = child(
+                doc,
+                &box_,
+                "ul",
+                &[("aria-labelledby", "readings-label")],
+                None,
+            )?;
+            for (label, url) in &m.readings {
+                let li = child(doc, &list, "li", &[], None)?;
+                child(doc, &li, "a", &[("href", url)], Some(label))?;
+            }
+        }
+        let panel = section(
+            doc,
+            result,
+            "h-goals",
+            &l.goals_heading,
+            Some("goals-panel"),
+        )?;
+        // `hide=experiment` hides the goals with the instructions.
+        panel.set_attribute("data-panel", "experiment")?;
+        let progress = child(doc, &panel, "p", &[("class", "status-line")], None)?;
+        let goals = child(doc, &panel, "ul", &[("class", "goals")], None)?;
         Ok(Self {
             instructions,
             progress,

@@ -1,14 +1,13 @@
-//! "Gateway": the seven gate cards in a scrolling region, the progress
-//! bar, Play / Next gate / Restart / Reset, the speed radiogroup, the pace,
-//! the caption, the notice and the complete-run preview. Fed by the gates,
-//! playback, caption, notice and preview parts of the model.
+//! "Gateway": Play / Next gate / Finish run / Restart, the caption
+//! and the notice, the seven gate cards in a scrolling region, the progress
+//! bar, the speed radiogroup and the pace. Fed by the gates, playback,
+//! caption and notice parts of the model.
 
 use gateway_core::gates::Gate;
 use gateway_core::view::{GateRow, PageModel, PlaybackView};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
-use super::preview::Preview;
 use super::{hint, section};
 use crate::dom::{button, child, clear, el, html, set_attr, set_flag, set_text};
 
@@ -22,52 +21,32 @@ pub struct Gateway {
     pub next: Element,
     pub finish: Element,
     pub restart: Element,
-    pub reset: Element,
     /// The speed radio buttons, in the model's order.
     pub speeds: Vec<Element>,
     pub pace: Element,
     pub caption: Element,
     pub notice: Element,
-    pub preview: Preview,
+    /// The region the gate cards scroll in (sideways, on a narrow screen).
+    pub scroller: Element,
 }
 
 impl Gateway {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
         let gateway = section(doc, main, "h-gateway", &l.gateway_heading, Some("gateway"))?;
-        hint(doc, &gateway, &l.gateway_hint)?;
-        let gates = build_gates(doc, &gateway, m)?;
-        let progress_wrap = child(
-            doc,
-            &gateway,
-            "div",
-            &[("class", "progress"), ("aria-hidden", "true")],
-            None,
-        )?;
-        let progress = child(
-            doc,
-            &progress_wrap,
-            "div",
-            &[("class", "progress-fill")],
-            None,
-        )?;
-        let progress_text = child(doc, &gateway, "p", &[("class", "progress-text")], None)?;
-
         let controls = child(doc, &gateway, "div", &[("class", "controls")], None)?;
         let control = |label: &str| button(doc, &controls, label);
         let play = control(&m.playback.play_label)?;
         let next = control(&l.next_gate)?;
         let finish = control(&l.finish_run)?;
         let restart = control(&l.restart)?;
-        let reset = control(&l.reset)?;
         // The keys the page answers (`Workbench::shortcut`), for assistive
-        // technology, and listed under the controls.
+        // technology, and listed under the gates.
         for (button, key) in [(&play, "p"), (&next, "n"), (&finish, "f"), (&restart, "r")] {
             button.set_attribute("aria-keyshortcuts", key)?;
         }
-        hint(doc, &gateway, &l.shortcuts)?;
-        let speeds = build_speeds(doc, &gateway, &m.playback, &l.speed)?;
-        let pace = child(doc, &gateway, "p", &[("class", "pace")], None)?;
+        // The caption sits by the controls, so that it stays in view while
+        // stepping, on a phone too.
         let caption = child(
             doc,
             &gateway,
@@ -86,7 +65,27 @@ impl Gateway {
             &[("class", "notice"), ("role", "status"), ("hidden", "")],
             None,
         )?;
-        let preview = Preview::build(doc, &gateway, l)?;
+        let (scroller, gates) = build_gates(doc, &gateway, m)?;
+        let progress_wrap = child(
+            doc,
+            &gateway,
+            "div",
+            &[("class", "progress"), ("aria-hidden", "true")],
+            None,
+        )?;
+        let progress = child(
+            doc,
+            &progress_wrap,
+            "div",
+            &[("class", "progress-fill")],
+            None,
+        )?;
+        let progress_text = child(doc, &gateway, "p", &[("class", "progress-text")], None)?;
+        let speeds = build_speeds(doc, &gateway, &m.playback, &l.speed)?;
+        let pace = child(doc, &gateway, "p", &[("class", "pace")], None)?;
+        hint(doc, &gateway, &l.shortcuts)?;
+        hint(doc, &gateway, &l.hint)?;
+        hint(doc, &gateway, &l.gateway_hint)?;
         Ok(Self {
             gates,
             progress,
@@ -95,12 +94,11 @@ impl Gateway {
             next,
             finish,
             restart,
-            reset,
             speeds,
             pace,
             caption,
             notice,
-            preview,
+            scroller,
         })
     }
 
@@ -122,8 +120,30 @@ impl Gateway {
             }
             set_flag(&self.notice, "hidden", m.notices.is_empty());
         }
-        self.preview
-            .render(doc, &m.preview, last.map(|l| &l.preview))
+        if last.is_none_or(|l| l.playback.stage != m.playback.stage) {
+            self.show_current();
+        }
+        Ok(())
+    }
+
+    /// Scrolls the gate under inspection into view inside the gateway's
+    /// own region (a narrow screen scrolls it sideways), and nothing else:
+    /// a learner reading further down the page is not pulled back.
+    fn show_current(&self) {
+        let (Some(region), Some(card)) = (
+            html(&self.scroller),
+            self.gates
+                .iter()
+                .find(|g| g.has_attribute("aria-current"))
+                .and_then(html),
+        ) else {
+            return;
+        };
+        let (left, width) = (card.offset_left(), card.offset_width());
+        let view = region.client_width();
+        if left < region.scroll_left() || left + width > region.scroll_left() + view {
+            region.set_scroll_left(left - (view - width) / 2);
+        }
     }
 
     fn render_playback(&self, doc: &Document, p: &PlaybackView) {
@@ -164,7 +184,11 @@ impl Gateway {
 }
 
 /// The scrolling region of gate cards, each pending until drawn.
-fn build_gates(doc: &Document, gateway: &Element, m: &PageModel) -> Result<Vec<Element>, JsValue> {
+fn build_gates(
+    doc: &Document,
+    gateway: &Element,
+    m: &PageModel,
+) -> Result<(Element, Vec<Element>), JsValue> {
     let scroller = child(
         doc,
         gateway,
@@ -210,7 +234,7 @@ fn build_gates(doc: &Document, gateway: &Element, m: &PageModel) -> Result<Vec<E
         child(doc, &li, "p", &[("class", "gate-reason")], None)?;
         gates.push(li);
     }
-    Ok(gates)
+    Ok((scroller, gates))
 }
 
 /// The speed radiogroup, one radio per speed the model offers.

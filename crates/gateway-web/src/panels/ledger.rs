@@ -1,26 +1,39 @@
-//! "Synthetic ledger": the ledger by section, then the same as JSON. Fed
-//! by the ledger parts of the model.
+//! "Synthetic ledger": the stores the request's tool reads or changes
+//! first, with the entry the last run changed marked; the other stores and
+//! the whole ledger as JSON one disclosure away, and Reset synthetic
+//! ledger. Fed by the ledger parts of the model.
 
-use gateway_core::view::{Labels, PageModel};
+use gateway_core::view::{Labels, LedgerSection, PageModel};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::section;
-use crate::dom::{child, clear, set_text};
+use crate::dom::{button, child, clear, set_optional_text, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Ledger {
+    /// The tool's own stores.
     pub view: Element,
+    /// Said when the tool touches no store.
+    pub untouched: Element,
+    /// The other stores, inside the disclosure.
+    pub rest: Element,
     pub json: Element,
+    /// Reset synthetic ledger.
+    pub reset: Element,
 }
 
 impl Ledger {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
         let led = section(doc, main, "h-ledger", &l.ledger_heading, Some("ledger"))?;
+        let untouched = child(doc, &led, "p", &[("class", "hint"), ("hidden", "")], None)?;
         let view = child(doc, &led, "div", &[("class", "ledger-view")], None)?;
+        let more = child(doc, &led, "details", &[("class", "ledger-more")], None)?;
+        child(doc, &more, "summary", &[], Some(&l.ledger_more))?;
+        let rest = child(doc, &more, "div", &[("class", "ledger-view")], None)?;
         child(
             doc,
-            &led,
+            &more,
             "h3",
             &[("id", "h-ledger-json")],
             Some(&l.ledger_json),
@@ -28,7 +41,7 @@ impl Ledger {
         // Its attributes in the order this page has always written them.
         let json = child(
             doc,
-            &led,
+            &more,
             "pre",
             &[
                 ("class", "literal"),
@@ -40,7 +53,14 @@ impl Ledger {
             ],
             None,
         )?;
-        Ok(Self { view, json })
+        let reset = button(doc, &led, &l.reset)?;
+        Ok(Self {
+            view,
+            untouched,
+            rest,
+            json,
+            reset,
+        })
     }
 
     pub fn render(
@@ -49,8 +69,12 @@ impl Ledger {
         m: &PageModel,
         last: Option<&PageModel>,
     ) -> Result<(), JsValue> {
-        if last.is_none_or(|l| l.ledger != m.ledger || l.change != m.change) {
+        set_optional_text(&self.untouched, m.ledger_untouched.as_deref());
+        if last.is_none_or(|l| {
+            l.ledger != m.ledger || l.change != m.change || l.ledger_own != m.ledger_own
+        }) {
             clear(&self.view);
+            clear(&self.rest);
             // The entry the last run changed is marked (`data-changed`) and
             // said first, until the next run starts.
             if let Some(change) = &m.change {
@@ -64,18 +88,35 @@ impl Ledger {
             }
             let marked = m.change.as_ref().map(|c| (c.section, c.item));
             for (s, section) in m.ledger.iter().enumerate() {
-                let div = child(doc, &self.view, "div", &[("class", "ledger-section")], None)?;
-                child(doc, &div, "h3", &[], Some(&section.title))?;
-                let ul = child(doc, &div, "ul", &[], None)?;
-                for (i, item) in section.items.iter().enumerate() {
-                    let li = child(doc, &ul, "li", &[], Some(item))?;
-                    if marked == Some((s, i)) {
-                        li.set_attribute("data-changed", "true")?;
-                    }
-                }
+                let parent = if m.ledger_own.contains(&s) {
+                    &self.view
+                } else {
+                    &self.rest
+                };
+                let item = marked.filter(|(ms, _)| *ms == s).map(|(_, i)| i);
+                draw_section(doc, parent, section, item)?;
             }
         }
         set_text(&self.json, &m.ledger_json);
         Ok(())
     }
+}
+
+/// One store: its heading and its entries, the `marked` one flagged.
+fn draw_section(
+    doc: &Document,
+    parent: &Element,
+    section: &LedgerSection,
+    marked: Option<usize>,
+) -> Result<(), JsValue> {
+    let div = child(doc, parent, "div", &[("class", "ledger-section")], None)?;
+    child(doc, &div, "h3", &[], Some(&section.title))?;
+    let ul = child(doc, &div, "ul", &[], None)?;
+    for (i, item) in section.items.iter().enumerate() {
+        let li = child(doc, &ul, "li", &[], Some(item))?;
+        if marked == Some(i) {
+            li.set_attribute("data-changed", "true")?;
+        }
+    }
+    Ok(())
 }

@@ -28,10 +28,12 @@ impl Masthead {
     pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
         let header = child(doc, root, "header", &[("class", "masthead")], None)?;
-        child(doc, &header, "p", &[("class", "eyebrow")], Some(&l.eyebrow))?;
-        let title = child(doc, &header, "h1", &[], Some(&m.experiment.title))?;
-        child(doc, &header, "p", &[("class", "lede")], Some(&l.lede))?;
-        let tools = child(doc, &header, "div", &[("class", "masthead-tools")], None)?;
+        let words = child(doc, &header, "div", &[("class", "masthead-words")], None)?;
+        child(doc, &words, "p", &[("class", "eyebrow")], Some(&l.eyebrow))?;
+        let title = child(doc, &words, "h1", &[], Some(&m.experiment.title))?;
+        child(doc, &words, "p", &[("class", "lede")], Some(&l.lede))?;
+        let side = child(doc, &header, "div", &[("class", "masthead-side")], None)?;
+        let tools = child(doc, &side, "div", &[("class", "masthead-tools")], None)?;
         let language = field(doc, &tools, "select", "language", &l.language)?;
         fill_select(doc, &language, &m.languages, None)?;
         // Each language's name is in that language.
@@ -48,14 +50,14 @@ impl Masthead {
             &[("type", "button"), ("class", "expand")],
             Some(&m.expand.label),
         )?;
-        let share = child(doc, &header, "div", &[("class", "share")], None)?;
         let copy_link = child(
             doc,
-            &share,
+            &tools,
             "button",
             &[("type", "button"), ("aria-describedby", "share-status")],
             Some(&l.copy_link),
         )?;
+        let share = child(doc, &side, "div", &[("class", "share")], None)?;
         let share_status = child(
             doc,
             &share,
@@ -77,7 +79,7 @@ impl Masthead {
         )?;
         let file_note = child(
             doc,
-            &header,
+            &words,
             "p",
             &[("class", "file-note"), ("hidden", "")],
             None,

@@ -35,20 +35,45 @@ pub fn section(
     heading: &str,
     kind: Option<&str>,
 ) -> Result<Element, JsValue> {
+    let s = panel(doc, parent, "section", id, kind)?;
+    child(doc, &s, "h2", &[("id", id)], Some(heading))?;
+    Ok(s)
+}
+
+/// A secondary panel, one disclosure away from the story: a closed
+/// `<details class="panel more-panel" …>` whose `<summary>` holds the
+/// `<h2 id=id>`. The experiment says which start open.
+pub fn disclosure(
+    doc: &Document,
+    parent: &Element,
+    id: &str,
+    heading: &str,
+) -> Result<Element, JsValue> {
+    let d = panel(doc, parent, "details", id, Some("more-panel"))?;
+    let summary = child(doc, &d, "summary", &[], None)?;
+    child(doc, &summary, "h2", &[("id", id)], Some(heading))?;
+    Ok(d)
+}
+
+fn panel(
+    doc: &Document,
+    parent: &Element,
+    tag: &str,
+    id: &str,
+    kind: Option<&str>,
+) -> Result<Element, JsValue> {
     let class = kind.map_or_else(|| "panel".to_string(), |k| format!("panel {k}"));
-    let s = child(
+    child(
         doc,
         parent,
-        "section",
+        tag,
         &[
             ("class", &class),
             ("aria-labelledby", id),
             ("data-panel", id.trim_start_matches("h-")),
         ],
         None,
-    )?;
-    child(doc, &s, "h2", &[("id", id)], Some(heading))?;
-    Ok(s)
+    )
 }
 
 /// A labelled form control: `<div class="field"><label for=id>…</label><tag id=id></div>`.

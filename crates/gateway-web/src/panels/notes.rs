@@ -6,7 +6,7 @@ use gateway_core::view::{Labels, NotesView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::{field, hidden_field, section, status};
+use super::{disclosure, field, hidden_field, status};
 use crate::dom::{button, child, reveal_value, set_text, value, write_value};
 
 #[derive(Debug, Clone)]
@@ -20,7 +20,7 @@ pub struct Notes {
 
 impl Notes {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let panel = section(doc, main, "h-notes", &l.notes_heading, None)?;
+        let panel = disclosure(doc, main, "h-notes", &l.notes_heading)?;
         let input = field(doc, &panel, "textarea", "notes", &l.notes)?;
         input.set_attribute("rows", "5")?;
         let row = child(doc, &panel, "div", &[("class", "row")], None)?;

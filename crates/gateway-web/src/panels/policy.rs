@@ -5,7 +5,7 @@ use gateway_core::view::{Labels, PolicyRow};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::{hint, section};
+use super::{disclosure, hint};
 use crate::dom::{child, clear};
 
 #[derive(Debug, Clone)]
@@ -16,7 +16,7 @@ pub struct Policy {
 
 impl Policy {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let pol = section(doc, main, "h-policy", &l.policy_heading, None)?;
+        let pol = disclosure(doc, main, "h-policy", &l.policy_heading)?;
         hint(doc, &pol, &l.policy_intro)?;
         let table = child(doc, &pol, "table", &[("class", "policy")], None)?;
         let head = child(doc, &table, "thead", &[], None)?;

@@ -1,11 +1,12 @@
-//! The complete-run preview inside the gateway panel: a closed
-//! `<details>` that reveals every gate's outcome before inspection. Fed by
-//! the preview part of the model.
+//! The complete-run preview: a secondary panel (closed until opened) that
+//! reveals every gate's outcome before inspection. Fed by the preview part
+//! of the model.
 
 use gateway_core::view::{Labels, PreviewView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
+use super::disclosure;
 use crate::dom::{child, clear, set_text};
 
 #[derive(Debug, Clone)]
@@ -15,9 +16,8 @@ pub struct Preview {
 }
 
 impl Preview {
-    pub fn build(doc: &Document, gateway: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let details = child(doc, gateway, "details", &[("class", "preview")], None)?;
-        child(doc, &details, "summary", &[], Some(&l.preview))?;
+    pub fn build(doc: &Document, parent: &Element, l: &Labels) -> Result<Self, JsValue> {
+        let details = disclosure(doc, parent, "h-preview", &l.preview)?;
         let summary = child(doc, &details, "p", &[], None)?;
         let rows = child(doc, &details, "ol", &[("class", "preview-rows")], None)?;
         Ok(Self { summary, rows })

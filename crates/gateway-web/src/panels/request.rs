@@ -4,7 +4,7 @@
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::section;
+use super::disclosure;
 use crate::dom::{named_literal, set_text};
 
 #[derive(Debug, Clone)]
@@ -14,7 +14,7 @@ pub struct Request {
 
 impl Request {
     pub fn build(doc: &Document, main: &Element, heading: &str) -> Result<Self, JsValue> {
-        let panel = section(doc, main, "h-request", heading, None)?;
+        let panel = disclosure(doc, main, "h-request", heading)?;
         let text = named_literal(doc, &panel, "request", "h-request")?;
         Ok(Self { text })
     }

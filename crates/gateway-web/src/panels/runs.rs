@@ -5,7 +5,7 @@ use gateway_core::view::{Labels, PageModel, RunView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::section;
+use super::disclosure;
 use crate::dom::{child, clear, literal};
 
 #[derive(Debug, Clone)]
@@ -17,7 +17,7 @@ pub struct Runs {
 
 impl Runs {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let panel = section(doc, main, "h-runs", &l.runs_heading, None)?;
+        let panel = disclosure(doc, main, "h-runs", &l.runs_heading)?;
         let list = child(
             doc,
             &panel,

@@ -6,7 +6,7 @@ use gateway_core::view::{Labels, TurnView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use super::{field, hint, section, status};
+use super::{disclosure, field, hint, status};
 use crate::dom::{button, child, clear, set_flag, set_optional_text, set_text, set_value};
 
 #[derive(Debug, Clone)]
@@ -24,7 +24,7 @@ pub struct Turn {
 
 impl Turn {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let turn = section(doc, main, "h-turn", &l.turn_heading, None)?;
+        let turn = disclosure(doc, main, "h-turn", &l.turn_heading)?;
         hint(doc, &turn, &l.turn_intro)?;
         let decision = field(doc, &turn, "textarea", "decision", &l.decision)?;
         decision.set_attribute("rows", "8")?;

@@ -1,0 +1,146 @@
+// The story on one screen (issue 10): at each of the four sizes, for every
+// experiment, fresh and after a finished run, the parts of the story are
+// where a learner can see them together, checked by their bounding boxes.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { e2eSuite, EXPERIMENTS, GATE_COUNT, waitForGates } from './harness.mjs';
+
+const suite = e2eSuite();
+
+/** What must be in view without scrolling at a wide size. */
+const STORY = [
+  ['the Arguments editor', '#arguments'],
+  ['the role', '#role'],
+  ['the hook', '#hook'],
+  ['the operation key', '#operation-key'],
+  ['Approve', '#approve'],
+  ['the caption', '#gate-caption'],
+  ['Play run', '.gateway .controls button >> nth=0'],
+  ['Next gate', '.gateway .controls button >> nth=1'],
+];
+
+/** The part of the ledger the experiment's tool changes (or the line saying it changes none). */
+const LEDGER_PART = '.ledger .ledger-view >> nth=0';
+const UNTOUCHED = '.ledger > p.hint';
+
+async function box(page, selector) {
+  const b = await page.locator(selector).boundingBox();
+  assert.ok(b, `${selector} is drawn`);
+  return b;
+}
+
+/** Fails unless `selector`'s box lies inside the viewport. */
+async function inView(page, what, selector, size) {
+  const b = await box(page, selector);
+  const eps = 0.5;
+  assert.ok(
+    b.x >= -eps && b.y >= -eps && b.x + b.width <= size.width + eps && b.y + b.height <= size.height + eps,
+    `${what} (${selector}) is in the ${size.width}×${size.height} viewport: ${JSON.stringify(b)}`,
+  );
+}
+
+/** Only the gateway's own region scrolls sideways. */
+async function noSidewaysScroll(page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  assert.ok(scroll <= client, `the page does not scroll sideways (${scroll} > ${client})`);
+}
+
+async function ledgerPart(page) {
+  const touches = await page.locator(UNTOUCHED).isVisible();
+  return touches ? UNTOUCHED : LEDGER_PART;
+}
+
+async function openAt(size, experiment) {
+  const { page } = await suite.open(`?experiment=${experiment}`, { contextOptions: { viewport: size } });
+  await waitForGates(page);
+  return page;
+}
+
+async function finishRun(page) {
+  await page.locator('.gateway .controls button >> nth=2').click();
+  await page.waitForFunction(() => !document.querySelector('li[data-gate][data-status="pending"]'));
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 1366, height: 768 },
+]) {
+  for (const experiment of EXPERIMENTS) {
+    test(`${size.width}×${size.height} ${experiment}: the request, the seven gates, the caption, the controls and the ledger part are in view, fresh and finished`, async () => {
+      const page = await openAt(size, experiment);
+      for (const state of ['fresh', 'finished']) {
+        if (state === 'finished') await finishRun(page);
+        for (const [what, selector] of STORY) await inView(page, `${state}: ${what}`, selector, size);
+        for (let i = 0; i < GATE_COUNT; i++) {
+          await inView(page, `${state}: gate ${i + 1} with its status`, `li[data-gate] >> nth=${i}`, size);
+          await inView(page, `${state}: gate ${i + 1}'s status`, `li[data-gate] >> nth=${i} >> .gate-status`, size);
+        }
+        await inView(page, `${state}: the ledger part`, await ledgerPart(page), size);
+        for (const changed of await page.locator('.ledger [data-changed]').all()) {
+          const b = await changed.boundingBox();
+          assert.ok(b && b.y + b.height <= size.height, `${state}: the marked change is in view`);
+        }
+        await noSidewaysScroll(page);
+      }
+    });
+  }
+}
+
+for (const experiment of EXPERIMENTS) {
+  test(`768×1024 ${experiment}: while stepping, the gateway, the caption and the ledger part are on screen together`, async () => {
+    const size = { width: 768, height: 1024 };
+    const page = await openAt(size, experiment);
+    const next = page.locator('.gateway .controls button >> nth=1');
+    await next.scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.querySelector('#h-gateway').scrollIntoView());
+    for (let step = 0; step < GATE_COUNT; step++) {
+      await inView(page, `step ${step}: the caption`, '#gate-caption', size);
+      await inView(page, `step ${step}: Next gate`, '.gateway .controls button >> nth=1', size);
+      const gates = await box(page, '.gateway-scroll');
+      assert.ok(gates.y >= 0 && gates.y + gates.height <= size.height, `step ${step}: the gate cards are on screen`);
+      const part = await box(page, await ledgerPart(page));
+      assert.ok(part.y >= 0 && part.y < size.height, `step ${step}: the ledger part starts on screen (${part.y})`);
+      await next.click();
+    }
+    await inView(page, 'finished: the caption', '#gate-caption', size);
+    await noSidewaysScroll(page);
+  });
+}
+
+for (const experiment of EXPERIMENTS) {
+  test(`320×640 ${experiment}: the gate under inspection is scrolled into the gateway's view, the caption stays visible, nothing else scrolls sideways`, async () => {
+    const size = { width: 320, height: 640 };
+    const page = await openAt(size, experiment);
+    await noSidewaysScroll(page);
+    const next = page.locator('.gateway .controls button >> nth=1');
+    await next.scrollIntoViewIfNeeded();
+    const check = async (when) => {
+      const current = page.locator('li[data-gate][aria-current="step"]');
+      if ((await current.count()) === 0) return;
+      const region = await box(page, '.gateway-scroll');
+      const card = await current.boundingBox();
+      assert.ok(
+        card.x >= region.x - 1 && card.x + card.width <= region.x + region.width + 1,
+        `${when}: the gate under inspection lies inside the gateway's visible area (${JSON.stringify(card)} in ${JSON.stringify(region)})`,
+      );
+      await inView(page, `${when}: the caption`, '#gate-caption', size);
+    };
+    for (let step = 1; step < GATE_COUNT; step++) {
+      await next.click();
+      await check(`after Next gate ${step}`);
+    }
+    await page.locator('.gateway .controls button >> nth=3').click();
+    await check('after Restart');
+    // Playing moves to the next gate on its own; the quarter-speed clock
+    // is slow, so step the clock by pressing Next while playing.
+    await page.locator('.gateway .controls button >> nth=0').click();
+    await next.click();
+    await check('while playing');
+    await noSidewaysScroll(page);
+  });
+}
