@@ -7,10 +7,11 @@
 //! version, is refused with a message and the default setup is kept.
 
 use base64ct::{Base64UrlUnpadded, Encoding as _};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::damage::Damage;
 use crate::experiments::ExperimentId;
+use crate::json::json_value;
 use crate::playback::Speed;
 use crate::policy::{Hook, Role};
 use crate::text::Text;
@@ -63,7 +64,7 @@ const KEYS: [&str; 7] = ["e", "t", "a", "r", "h", "k", "s"];
 impl Setup {
     /// The fragment (without `#`) that restores this setup.
     pub fn to_fragment(&self) -> String {
-        let wire = json!({
+        let wire = json_value!({
             "e": self.experiment.id(),
             "t": self.tool,
             "a": self.args,
