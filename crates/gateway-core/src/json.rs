@@ -279,16 +279,23 @@ fn write_seq(
             out.push(',');
         }
         if indent {
-            out.push('\n');
-            out.push_str(&"  ".repeat(depth + 1));
+            new_line(out, depth + 1);
         }
         item(out, i);
     }
     if indent {
-        out.push('\n');
-        out.push_str(&"  ".repeat(depth));
+        new_line(out, depth);
     }
     out.push(close);
+}
+
+/// A line break and two spaces per level (written in place: `str::repeat`
+/// would allocate, and costs the page its own code).
+fn new_line(out: &mut String, depth: usize) {
+    out.push('\n');
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
 }
 
 /// A JSON value from a Rust value, which cannot fail: what
