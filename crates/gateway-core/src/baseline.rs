@@ -1,9 +1,10 @@
 //! The baseline: a captured request and its result, shown beside the live
 //! one so a learner can compare two setups.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::damage::Damage;
+use crate::json::json_value;
 use crate::text::Text;
 
 /// The version of a stored baseline this build writes and reads.
@@ -48,8 +49,12 @@ impl std::error::Error for StoredError {}
 impl Baseline {
     /// The text kept in storage: `{"version": 1, "baseline": {…}}`.
     pub fn to_stored(&self) -> String {
-        let rows: Vec<Value> = self.rows.iter().map(|(g, v, r)| json!([g, v, r])).collect();
-        let baseline = json!({
+        let rows: Vec<Value> = self
+            .rows
+            .iter()
+            .map(|(g, v, r)| json_value!([g, v, r]))
+            .collect();
+        let baseline = json_value!({
             "request": self.request,
             "role": self.role,
             "hook": self.hook,
@@ -59,7 +64,7 @@ impl Baseline {
             "summary": self.summary,
             "output": self.output,
         });
-        crate::json::compact(&json!({ "version": STORED_VERSION, "baseline": baseline }))
+        crate::json::compact(&json_value!({ "version": STORED_VERSION, "baseline": baseline }))
     }
 
     /// Reads stored text; a newer or unreadable one is reported, not dropped.

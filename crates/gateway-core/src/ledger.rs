@@ -5,8 +5,9 @@
 //! through [`Ledger::commit`], which the workbench calls when inspection
 //! finishes a run's seventh stage, and [`Ledger::reset`].
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
+use crate::json::json_value;
 use crate::vocab::Gate;
 
 /// The outbox holds at most this many messages.
@@ -280,13 +281,13 @@ impl Ledger {
         let files: Map<String, Value> = FILE_NAMES
             .iter()
             .zip(&self.files)
-            .map(|(name, content)| ((*name).to_string(), json!(content)))
+            .map(|(name, content)| ((*name).to_string(), json_value!(content)))
             .collect();
         let receipts: Vec<Value> = self
             .receipts
             .iter()
             .map(|(key, r)| {
-                json!({ "key": key, "tool": r.tool, "payload": r.payload, "output": r.output })
+                json_value!({ "key": key, "tool": r.tool, "payload": r.payload, "output": r.output })
             })
             .collect();
         let rejections: Map<String, Value> = Gate::ALL
@@ -294,15 +295,15 @@ impl Ledger {
             .map(|g| {
                 (
                     g.id().to_string(),
-                    json!(self.counters.rejections[g.index()]),
+                    json_value!(self.counters.rejections[g.index()]),
                 )
             })
             .collect();
-        json!({
-            "outbox": self.outbox.iter().map(|e| json!({
+        json_value!({
+            "outbox": self.outbox.iter().map(|e| json_value!({
                 "id": e.id, "to": e.to, "subject": e.subject, "body": e.body,
             })).collect::<Vec<_>>(),
-            "schedule": self.schedule.iter().map(|e| json!({
+            "schedule": self.schedule.iter().map(|e| json_value!({
                 "id": e.id, "title": e.title, "start": e.start, "end": e.end,
             })).collect::<Vec<_>>(),
             "files": files,
@@ -322,6 +323,7 @@ impl Ledger {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn commit_counts_and_applies_only_effects() {

@@ -5,9 +5,10 @@
 
 use std::collections::VecDeque;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::gates::Verdict;
+use crate::json::json_value;
 use crate::mask::mask;
 use crate::policy::{Hook, Role};
 
@@ -68,7 +69,7 @@ pub struct RunRecord {
 
 impl RunRecord {
     pub fn to_json(&self) -> Value {
-        json!({
+        json_value!({
             "run": self.seq,
             "at_ms": self.at_ms,
             "experiment": self.experiment,

@@ -7,10 +7,11 @@
 //! version, is refused with a message and the default setup is kept.
 
 use base64ct::{Base64UrlUnpadded, Encoding as _};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 
 use crate::damage::Damage;
 use crate::experiments::ExperimentId;
+use crate::json::json_value;
 use crate::playback::Speed;
 use crate::policy::{Hook, Role};
 use crate::text::Text;
@@ -63,7 +64,7 @@ const KEYS: [&str; 7] = ["e", "t", "a", "r", "h", "k", "s"];
 impl Setup {
     /// The fragment (without `#`) that restores this setup.
     pub fn to_fragment(&self) -> String {
-        let wire = json!({
+        let wire = json_value!({
             "e": self.experiment.id(),
             "t": self.tool,
             "a": self.args,
@@ -100,7 +101,13 @@ impl Setup {
         }
         let bytes =
             Base64UrlUnpadded::decode_vec(payload).map_err(|_| damaged(Damage::NotBase64))?;
-        let wire: Map<String, Value> = match serde_json::from_slice(&bytes) {
+        // Text that is not UTF-8 is not JSON (serde_json's `from_slice`
+        // refuses it too); parsing it as `&str`, as every other JSON text
+        // of the page is parsed, keeps one copy of the parser in the page.
+        let Ok(json) = std::str::from_utf8(&bytes) else {
+            return Err(damaged(Damage::NotJson));
+        };
+        let wire: Map<String, Value> = match serde_json::from_str(json) {
             Ok(Value::Object(map)) => map,
             Ok(_) => return Err(damaged(Damage::NotObject)),
             Err(_) => return Err(damaged(Damage::NotJson)),
@@ -208,5 +215,30 @@ mod tests {
             Base64UrlUnpadded::encode_string(json.as_bytes())
         ))
         .is_err());
+    }
+
+    #[test]
+    fn a_payload_that_is_not_utf8_is_not_json() {
+        let link = |bytes: &[u8]| format!("s=1.{}", Base64UrlUnpadded::encode_string(bytes));
+        let good =
+            br#"{"e":"email","t":"email","a":"{}","r":"viewer","h":"none","k":"k","s":"normal"}"#;
+        assert!(Setup::from_fragment(&link(good)).is_ok());
+        // The same object with one byte that is no UTF-8: inside a string,
+        // outside one, and a truncated sequence.
+        let inside = good
+            .iter()
+            .map(|&b| if b == b'k' { 0xff } else { b })
+            .collect::<Vec<_>>();
+        let outside = [&good[..], b" \xc3"].concat();
+        let truncated = [&good[..good.len() - 2], b"\xe2\x82\"}"].concat();
+        for bytes in [inside, outside, truncated] {
+            assert_eq!(
+                Setup::from_fragment(&link(&bytes)),
+                Err(ShareError::Damaged {
+                    detail: Damage::NotJson
+                }),
+                "{bytes:?}"
+            );
+        }
     }
 }

@@ -1320,7 +1320,7 @@ impl Workbench {
             role: self.policy.role,
             hook: self.policy.hook,
             key: self.policy.key.clone(),
-            outcomes: self.plan.rows().clone().map(|r| r.verdict),
+            outcomes: crate::vocab::Gate::ALL.map(|g| self.plan.row(g).verdict),
             effect,
             output: self.plan.returned_text(),
         });

@@ -1,10 +1,9 @@
 //! Calculator: one named arithmetic operation on two bounded numbers.
 //! Never eval. Results print as JavaScript prints numbers.
 
-use serde_json::json;
-
 use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
 use crate::json::js_number;
+use crate::json::json_value;
 use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
@@ -96,7 +95,7 @@ impl Tool for Calculator {
         }
         // -0 prints as 0 in JavaScript; store it as 0 so JSON agrees.
         let result = if result == 0.0 { 0.0 } else { result };
-        Ok(read_only(json!({
+        Ok(read_only(json_value!({
             "operator": operator,
             "left": left,
             "right": right,
@@ -110,6 +109,7 @@ mod tests {
     use super::*;
     use crate::json::compact;
     use crate::tools::test_support::{error, plan};
+    use serde_json::json;
 
     fn calc(op: &str, l: f64, r: f64) -> Result<String, String> {
         let text = json!({ "operator": op, "left": l, "right": r }).to_string();

@@ -4,9 +4,8 @@
 //! time zones or recurrence. An overlap is found at execution, against the
 //! current schedule, and names the event it collides with.
 
-use serde_json::json;
-
 use super::{Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::json_value;
 use crate::ledger::{Effect, Event, Ledger, MAX_EVENTS};
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
@@ -120,7 +119,7 @@ impl Tool for Calendar {
             start: start.into(),
             end: end.into(),
         };
-        let output = json!({
+        let output = json_value!({
             "id": event.id,
             "status": "added to the fixture schedule",
             "title": event.title,
@@ -148,6 +147,7 @@ pub(crate) fn effect_text(e: &Event) -> Text {
 mod tests {
     use super::*;
     use crate::tools::test_support::{commit, error, plan, validate};
+    use serde_json::json;
 
     fn args(start: &str, end: &str) -> String {
         json!({ "title": "T", "start": start, "end": end }).to_string()

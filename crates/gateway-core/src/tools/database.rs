@@ -1,9 +1,8 @@
 //! Database: two typed keys, `seats` (an integer 0–500) and `status`
 //! (one of a few strings). `get` reads one; `set` replaces one.
 
-use serde_json::json;
-
 use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::json_value;
 use crate::ledger::{DbValue, Effect, Ledger, MAX_SEATS, STATUSES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
@@ -95,11 +94,11 @@ impl Tool for Database {
     fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
         let key = args.text("key");
         let current = match key {
-            "seats" => json!(ledger.database().seats),
-            _ => json!(ledger.database().status),
+            "seats" => json_value!(ledger.database().seats),
+            _ => json_value!(ledger.database().status),
         };
         if args.text("operation") == "get" {
-            return Ok(read_only(json!({ "key": key, "value": current })));
+            return Ok(read_only(json_value!({ "key": key, "value": current })));
         }
         let value = match key {
             // INVARIANT: the shape admits only whole numbers 0..=500 here.
@@ -107,11 +106,11 @@ impl Tool for Database {
             _ => DbValue::Status(args.text("value").into()),
         };
         let shown = match &value {
-            DbValue::Seats(n) => json!(n),
-            DbValue::Status(s) => json!(s),
+            DbValue::Seats(n) => json_value!(n),
+            DbValue::Status(s) => json_value!(s),
         };
         Ok(Planned {
-            output: json!({ "key": key, "value": shown, "previous": current }),
+            output: json_value!({ "key": key, "value": shown, "previous": current }),
             effect: Effect::SetDatabase(value),
         })
     }
@@ -131,6 +130,7 @@ pub(crate) fn effect_text(value: &DbValue) -> Text {
 mod tests {
     use super::*;
     use crate::tools::test_support::{error, plan, validate};
+    use serde_json::json;
 
     fn set(key: &str, value: serde_json::Value) -> String {
         json!({ "operation": "set", "key": key, "value": value }).to_string()

@@ -3,9 +3,8 @@
 //! The recipient must be one address at exactly `example.test`; this is
 //! deliberately not a general address validator.
 
-use serde_json::json;
-
 use super::{Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::json_value;
 use crate::ledger::{Effect, Email as Message, Ledger, MAX_OUTBOX};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
@@ -88,7 +87,7 @@ impl Tool for Email {
             subject: args.text("subject").into(),
             body: args.text("body").into(),
         };
-        let output = json!({
+        let output = json_value!({
             "id": message.id,
             "status": "appended to the mock outbox (nothing was sent)",
             "to": message.to,
@@ -114,6 +113,7 @@ pub(crate) fn effect_text(m: &Message) -> Text {
 mod tests {
     use super::*;
     use crate::tools::test_support::{commit, error, plan, validate};
+    use serde_json::json;
 
     fn args(to: &str, subject: &str, body: &str) -> String {
         json!({ "to": to, "subject": subject, "body": body }).to_string()

@@ -4,9 +4,8 @@
 //! resolved, decoded or normalised, so every traversal spelling fails the
 //! allowlist. This is not a file-system sandbox.
 
-use serde_json::json;
-
 use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::json_value;
 use crate::ledger::{Effect, Ledger, FILE_NAMES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
@@ -92,11 +91,11 @@ impl Tool for Files {
         let path = args.text("path");
         let current = ledger.file(path).unwrap_or_default();
         if args.text("operation") == "read" {
-            return Ok(read_only(json!({ "path": path, "content": current })));
+            return Ok(read_only(json_value!({ "path": path, "content": current })));
         }
         let content = args.text("content");
         Ok(Planned {
-            output: json!({
+            output: json_value!({
                 "path": path,
                 "status": "replaced in the virtual workspace",
                 "content": content,
@@ -118,6 +117,7 @@ pub(crate) fn effect_text(path: &str) -> Text {
 mod tests {
     use super::*;
     use crate::tools::test_support::{error, plan, validate};
+    use serde_json::json;
 
     #[test]
     fn every_traversal_spelling_fails_the_allowlist() {

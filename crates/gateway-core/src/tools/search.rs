@@ -2,9 +2,10 @@
 //! records. Ranked by number of occurrences, ties by record order; records
 //! with no match are left out. No regex, no fuzzy matching.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::json_value;
 use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
@@ -80,9 +81,11 @@ impl Tool for Search {
         let results: Vec<Value> = rank(query)
             .into_iter()
             .take(limit)
-            .map(|(i, count)| json!({ "record": i + 1, "occurrences": count, "text": RECORDS[i] }))
+            .map(|(i, count)| json_value!({ "record": i + 1, "occurrences": count, "text": RECORDS[i] }))
             .collect();
-        Ok(read_only(json!({ "query": query, "results": results })))
+        Ok(read_only(
+            json_value!({ "query": query, "results": results }),
+        ))
     }
 }
 
@@ -104,6 +107,7 @@ pub fn rank(query: &str) -> Vec<(usize, usize)> {
 mod tests {
     use super::*;
     use crate::tools::test_support::{error, plan, validate};
+    use serde_json::json;
 
     #[test]
     fn ranks_by_occurrences_then_record_order() {
