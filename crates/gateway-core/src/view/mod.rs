@@ -723,9 +723,11 @@ impl Workbench {
     /// value differs, the tool, or the policy inputs.
     fn lapse(&self, lapsed: &crate::gates::Approval) -> Text {
         let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).ok();
-        let call = self.plan().call().filter(|c| c.tool == lapsed.tool);
+        // The arguments as written (a field spelled out of bounds counts).
+        let (tool, args) = self.request();
+        let now = (tool == lapsed.tool).then(|| parse(args)).flatten();
         let (Some(serde_json::Value::Object(was)), Some(serde_json::Value::Object(now))) =
-            (parse(&lapsed.payload), call.and_then(|c| parse(&c.payload)))
+            (parse(&lapsed.payload), now)
         else {
             return Text::ApprovalLapsedTool {
                 tool: (&lapsed.tool).into(),
