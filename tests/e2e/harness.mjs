@@ -327,12 +327,12 @@ export async function denyPermissions(browser, page, permissions, origin) {
  */
 export async function openPanel(page, name) {
   const panel = page.locator(`details[data-panel="${name}"]`);
-  if (!(await panel.evaluate((d) => d.open))) await panel.locator('summary').click();
+  if (!(await panel.evaluate((d) => d.open))) await panel.locator(':scope > summary').click();
 }
 
 /** Opens every secondary panel, for a test that reads or checks them all. */
 export async function openAllPanels(page) {
-  for (const summary of await page.locator('details.more-panel:not([open]) > summary').all()) {
-    await summary.click();
+  for (const panel of await page.locator('details.more-panel').all()) {
+    if (!(await panel.evaluate((d) => d.open))) await panel.locator(':scope > summary').click();
   }
 }

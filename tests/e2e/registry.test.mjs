@@ -237,9 +237,9 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     const panel = page.locator('[data-panel="declarations"]');
     assert.equal(await panel.count(), 1, 'one declarations panel');
     assert.equal(
-      await page.getByRole('region', { name: 'Declarations the model sees' }).count(),
+      await page.getByRole('group', { name: 'Declarations the model sees' }).count(),
       1,
-      'the panel is a region named by its heading',
+      'the panel is a disclosure (a group) named by its heading',
     );
     const decls = panel.locator('details.declaration');
     assert.deepEqual(

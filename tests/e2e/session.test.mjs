@@ -16,6 +16,7 @@ import {
   gateStatuses,
   ledgerJson,
   nextGates,
+  openAllPanels,
   waitForGates,
 } from './harness.mjs';
 
@@ -63,12 +64,14 @@ test('a full session over all seven experiments makes no request outside the pag
   const opened = await suite.open('');
   const { page } = opened;
   await waitForGates(page);
+  await openAllPanels(page);
   const titles = new Set();
 
   // Every experiment, every example, each inspected to the end.
   for (const id of EXPERIMENTS) {
     await page.goto(new URL(`?experiment=${id}`, suite.url).href);
     await waitForGates(page);
+    await openAllPanels(page);
     const title = (await page.getByRole('heading', { level: 1 }).textContent()).trim();
     assert.ok(title.length > 0, `${id}: the experiment has a title`);
     titles.add(title);
@@ -106,6 +109,7 @@ test('a full session over all seven experiments makes no request outside the pag
   // Email: hooks, approval, a committed effect, baseline, speed, notes, export, full screen.
   await page.goto(new URL('?experiment=email', suite.url).href);
   await waitForGates(page);
+  await openAllPanels(page);
   const role = page.getByRole('combobox', { name: 'Role' });
   const hook = page.getByRole('combobox', { name: 'Hook' });
   await role.selectOption({ label: 'Operator' });
@@ -202,6 +206,7 @@ test('Play run at Double speed finishes by itself after 28 s of playback', { tim
     await page.clock.install({ time: new Date('2030-01-01T09:00:00Z') });
     await page.goto(new URL('?experiment=search', suite.url).href);
     await waitForGates(page);
+    await openAllPanels(page);
     await page.clock.pauseAt(new Date('2030-01-01T09:01:00Z'));
 
     await page.getByRole('radio', { name: 'Double speed' }).check();
@@ -258,6 +263,7 @@ test('an unknown experiment shows the seven experiments as links', { timeout: 60
 
   await page.getByRole('link', { name: found[1].name }).click();
   await waitForGates(page);
+  await openAllPanels(page);
   assert.equal(new URL(page.url()).searchParams.get('experiment'), 'email');
   assert.equal((await page.getByRole('heading', { level: 1 }).textContent()).trim(), found[1].name);
   assertStayedHome(opened, 'on the unknown-experiment list');
@@ -270,6 +276,7 @@ test('hiding the tab pauses a playing run and says so', { timeout: 60_000 }, asy
     await page.clock.install({ time: new Date('2030-01-01T09:00:00Z') });
     await page.goto(new URL('?experiment=search', suite.url).href);
     await waitForGates(page);
+    await openAllPanels(page);
     await page.clock.pauseAt(new Date('2030-01-01T09:01:00Z'));
     const notice = page.locator('.notice');
 
@@ -297,22 +304,27 @@ test('notes persist across a reload, per experiment', { timeout: 60_000 }, async
   const opened = await suite.open('?experiment=email');
   const { page } = opened;
   await waitForGates(page);
+  await openAllPanels(page);
   assert.equal(await notesBox(page).inputValue(), '', 'no notes yet');
   await notesBox(page).fill('Email notes: approval binds the payload.');
   await page.reload();
   await waitForGates(page);
+  await openAllPanels(page);
   assert.equal(await notesBox(page).inputValue(), 'Email notes: approval binds the payload.', 'kept across a reload');
 
   await page.goto(new URL('?experiment=calendar', suite.url).href);
   await waitForGates(page);
+  await openAllPanels(page);
   assert.equal(await notesBox(page).inputValue(), '', 'another experiment has its own notes');
   await notesBox(page).fill('Calendar notes: overlaps fail at execution.');
 
   await page.goto(new URL('?experiment=email', suite.url).href);
   await waitForGates(page);
+  await openAllPanels(page);
   assert.equal(await notesBox(page).inputValue(), 'Email notes: approval binds the payload.');
   await page.goto(new URL('?experiment=calendar', suite.url).href);
   await waitForGates(page);
+  await openAllPanels(page);
   assert.equal(await notesBox(page).inputValue(), 'Calendar notes: overlaps fail at execution.');
   assertStayedHome(opened, 'while keeping notes');
 });
@@ -321,6 +333,7 @@ test('when storage refuses to save, typing notes shows a message and keeps the t
   const opened = await suite.open('?experiment=database');
   const { page } = opened;
   await waitForGates(page);
+  await openAllPanels(page);
   const savedMessage = await notesStatus(page).textContent();
   await page.addInitScript(() => {
     Storage.prototype.setItem = function setItem() {
@@ -329,6 +342,7 @@ test('when storage refuses to save, typing notes shows a message and keeps the t
   });
   await page.reload();
   await waitForGates(page);
+  await openAllPanels(page);
   const thrown = await page.evaluate(() => {
     try {
       localStorage.setItem('probe', '1');
@@ -369,6 +383,7 @@ test('when storage is disabled altogether, the page still works and says notes a
   });
   await page.reload();
   await waitForGates(page);
+  await openAllPanels(page);
   assert.equal(
     await page.evaluate(() => {
       try {
@@ -397,6 +412,7 @@ test('when storage cannot be read, stored notes and a stored baseline are never 
   const opened = await suite.open('?experiment=email');
   const { page } = opened;
   await waitForGates(page);
+  await openAllPanels(page);
   const keys = {
     notes: 'function-tools-workbench/notes/v1/email',
     baseline: 'function-tools-workbench/baseline/v1/email',
@@ -413,6 +429,7 @@ test('when storage cannot be read, stored notes and a stored baseline are never 
   });
   await page.reload();
   await waitForGates(page);
+  await openAllPanels(page);
   await notesBox(page).pressSequentially('New line.');
   assert.equal(await notesBox(page).inputValue(), 'New line.', 'the typed text stays in the textarea');
   assert.match(await notesStatus(page).textContent(), /cannot be saved/, 'the page says the notes are not saved');

@@ -34,7 +34,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, e2eSuite, recordCspViolations, waitForGates } from './harness.mjs';
+import { ROOT, e2eSuite, openAllPanels, recordCspViolations, waitForGates } from './harness.mjs';
 
 const suite = e2eSuite();
 
@@ -362,6 +362,7 @@ test('fuzzdb XSS lists in every string field stay literal text', { timeout: 300_
     d.dismiss().catch(() => {});
   });
   await waitForGates(page);
+  await openAllPanels(page);
   const url = page.url();
   let navigations = 0;
   page.on('framenavigated', () => {

@@ -618,6 +618,8 @@ gateway_core::closed_enum! {
         SetLocale = "SetLocale",
         CatalogueLoaded = "CatalogueLoaded",
         UndoReplace = "UndoReplace",
+        ShowGate = "ShowGate",
+        WallClock = "WallClock",
         FinishRun = "FinishRun",
     }
 }
@@ -668,6 +670,8 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::SetLocale { .. } => Kind::SetLocale,
         Msg::CatalogueLoaded { .. } => Kind::CatalogueLoaded,
         Msg::UndoReplace => Kind::UndoReplace,
+        Msg::ShowGate(_) => Kind::ShowGate,
+        Msg::WallClock { .. } => Kind::WallClock,
         Msg::FinishRun => Kind::FinishRun,
     }
 }
@@ -766,6 +770,11 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
             data: catalogue(u)?,
         },
         Kind::UndoReplace => Msg::UndoReplace,
+        Kind::ShowGate => Msg::ShowGate(pick(u, &Gate::ALL)?),
+        Kind::WallClock => Msg::WallClock {
+            origin_ms: u.arbitrary()?,
+            utc_offset_min: u.int_in_range(-1440..=1440)?,
+        },
     })
 }
 

@@ -350,6 +350,7 @@ caption-at = { $state ->
    *[paused] Paused
 } at gate { $number } of { $total }, { $gate }. { $previous }
 caption-previous = Gate { $number }, { $gate }, { $verdict }: { $reason }.
+caption-ahead = Gate { $number }, { $gate }, is not inspected yet: Next gate reaches it, and only the seventh stage commits.
 caption-start = Press Play run or Next gate to inspect.
 caption-start-playing = Pause stops the run; Next gate completes this gate.
 approval-given = Approved: this exact tool and payload, { $tool } { $payload }.
@@ -399,7 +400,10 @@ counter-rejection = { $gate } { $n }
 ## The runs log
 
 runs-empty = No finished runs yet.
-run-summary = Run { $seq } · { $seconds } s after the page opened · { $experiment } experiment · { $tool } · { $role } · hook { $hook } · key { $key } · effect: { $effect }
+run-time = at { $clock }
+run-time-relative = { $seconds } s after the page opened
+run-args = Arguments: { $args }
+run-summary = Run { $seq } · { $time } · { $experiment } experiment · { $tool } · { $role } · hook { $hook } · key { $key } · effect: { $effect }
 run-outcomes = Gates: { $verdicts }
 run-outcome = { $gate } { $verdict }
 run-output-label = Returned output of run { $seq }

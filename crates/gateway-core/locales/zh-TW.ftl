@@ -354,6 +354,7 @@ caption-at = { $state ->
    *[paused] 已暫停
 }，位於第 { $number } / { $total } 個關卡（{ $gate }）。{ $previous }
 caption-previous = 第 { $number } 個關卡（{ $gate }）{ $verdict }：{ $reason }。
+caption-ahead = 第 { $number } 個關卡（{ $gate }）尚未檢查：按「下一個關卡」才會到達；只有第七個階段會提交。
 caption-start = 按「播放」或「下一個關卡」開始檢查。
 caption-start-playing = 按「暫停」可停止執行；按「下一個關卡」可完成這個關卡。
 approval-given = 已核准這個工具與這份確切的酬載：{ $tool } { $payload }。
@@ -403,7 +404,10 @@ counter-rejection = { $gate } { $n }
 ## The runs log
 
 runs-empty = 尚無完成的執行。
-run-summary = 第 { $seq } 次執行 · 頁面開啟後 { $seconds } 秒 · { $experiment } 實驗 · { $tool } · { $role } · 掛鉤：{ $hook } · 操作鍵：{ $key } · 效果：{ $effect }
+run-time = { $clock }
+run-time-relative = 頁面開啟後 { $seconds } 秒
+run-args = 參數：{ $args }
+run-summary = 第 { $seq } 次執行 · { $time } · { $experiment } 實驗 · { $tool } · { $role } · 掛鉤：{ $hook } · 操作鍵：{ $key } · 效果：{ $effect }
 run-outcomes = 關卡：{ $verdicts }
 run-outcome = { $gate }：{ $verdict }
 run-output-label = 第 { $seq } 次執行傳回的輸出

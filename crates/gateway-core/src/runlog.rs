@@ -61,6 +61,8 @@ pub struct RunRecord {
     pub role: Role,
     pub hook: Hook,
     pub key: String,
+    /// The arguments as the run had them.
+    pub args: String,
     pub outcomes: [Verdict; 7],
     pub effect: RunEffect,
     /// The returned output as shown (after hook and masking), if any.
@@ -77,6 +79,7 @@ impl RunRecord {
             "role": self.role.id(),
             "hook": self.hook.id(),
             "key": self.key,
+            "args": self.args,
             "outcomes": self.outcomes.map(Verdict::id),
             "effect": self.effect.id(),
             "output": self.output,
@@ -98,6 +101,7 @@ impl RunLog {
         record.seq = self.next_seq;
         record.tool = mask(&record.tool);
         record.key = mask(&record.key);
+        record.args = mask(&record.args);
         record.output = record.output.as_deref().map(mask);
         self.records.push_front(record);
         self.records.truncate(MAX_RECORDS);
@@ -134,6 +138,7 @@ mod tests {
             role: Role::Operator,
             hook: Hook::None,
             key: key.into(),
+            args: "{}".into(),
             outcomes: [Verdict::Passed; 7],
             effect: RunEffect::Committed,
             output: Some(format!("{{\"body\": \"AIza{}\"}}", "k".repeat(35))),

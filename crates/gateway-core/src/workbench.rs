@@ -17,7 +17,7 @@ use crate::command::{Command, Deliverable, H5p, Post, Slot, SlotState};
 use crate::declarations::Export;
 use crate::embed::EmbedOptions;
 use crate::experiments::{ExperimentId, StartArgs};
-use crate::gates::{plan, request_text, Approval, Inputs, Plan};
+use crate::gates::{plan, request_text, Approval, Gate, Inputs, Plan};
 use crate::goals::{FinishedRun, TurnEnd};
 use crate::ledger::{Commit, Finish, Ledger};
 use crate::mode::{CallOutcome, Mode, Request, Turn};
@@ -121,6 +121,16 @@ pub enum Msg {
     /// Undo: puts back the arguments (and tool name) the learner had
     /// before an example or another tool replaced them.
     UndoReplace,
+    /// A gate card was clicked: the caption tells that gate's verdict and
+    /// reason (or that it is not inspected yet) until the stage moves.
+    ShowGate(Gate),
+    /// The wall clock, once: where the shell's clock started (ms since
+    /// 1970) and the local offset from UTC in minutes, so the runs log can
+    /// say when each run ended.
+    WallClock {
+        origin_ms: u64,
+        utc_offset_min: i32,
+    },
 }
 
 /// What [`Workbench::update`] did with a message.
@@ -352,6 +362,10 @@ pub struct Workbench {
     replaced: Option<Request>,
     /// The approval an edit cleared, to say what changed since.
     lapsed: Option<Approval>,
+    /// The gate card clicked, and the stage it was clicked at.
+    shown: Option<(Gate, Option<usize>)>,
+    /// Msg::WallClock's origin and offset.
+    wall: Option<(u64, i32)>,
     commands: VecDeque<Command>,
     // INVARIANT: the words of `ledger` and `log` as they are now
     // (`refresh_records` after every change of either).
@@ -417,6 +431,8 @@ impl Workbench {
             notes: String::new(),
             replaced: None,
             lapsed: None,
+            shown: None,
+            wall: None,
             notes_slot: SlotState::Writable,
             goals_reached: vec![false; e.goals.len()],
             decision_text: e.decision.to_string(),
@@ -743,6 +759,14 @@ impl Workbench {
                 });
             }
             Msg::SetToolName(name) => self.edit_request(|r| r.tool = name),
+            Msg::ShowGate(gate) => self.shown = Some((gate, self.clock.stage())),
+            Msg::WallClock {
+                origin_ms,
+                utc_offset_min,
+            } => {
+                self.wall = Some((origin_ms, utc_offset_min));
+                self.refresh_records();
+            }
             Msg::UndoReplace => {
                 if let Some(mine) = self.replaced.take() {
                     self.edit_request(|r| *r = mine);
@@ -1235,6 +1259,30 @@ impl Workbench {
         self.start_over();
     }
 
+    /// The local time of day at the shell's `at_ms`, as `HH:MM:SS`, once
+    /// the shell told the wall clock.
+    pub(crate) fn time_of_day(&self, at_ms: u64) -> Option<String> {
+        let (origin, offset) = self.wall?;
+        let local = (origin.saturating_add(at_ms) / 1000) as i64 + i64::from(offset) * 60;
+        let s = local.rem_euclid(86_400);
+        let mut out = String::with_capacity(8);
+        for (i, n) in [s / 3600, s / 60 % 60, s % 60].into_iter().enumerate() {
+            if i > 0 {
+                out.push(':');
+            }
+            out.push(char::from(b'0' + (n / 10) as u8));
+            out.push(char::from(b'0' + (n % 10) as u8));
+        }
+        Some(out)
+    }
+
+    /// The gate card clicked, while the stage is the one it was clicked at.
+    pub(crate) fn shown_gate(&self) -> Option<Gate> {
+        self.shown
+            .filter(|(_, at)| *at == self.clock.stage())
+            .map(|(g, _)| g)
+    }
+
     /// The approval an edit cleared (while none stands).
     pub(crate) fn lapsed(&self) -> Option<&Approval> {
         self.lapsed.as_ref().filter(|_| self.approval.is_none())
@@ -1283,6 +1331,7 @@ impl Workbench {
     fn start_over(&mut self) {
         self.clock.restart();
         self.changed = None;
+        self.shown = None;
         self.replan();
     }
 
@@ -1310,8 +1359,8 @@ impl Workbench {
         let change = Changed::before(&commit, &self.ledger);
         self.ledger.commit(commit);
         self.changed = change.and_then(|what| Changed::placed(what, &self.ledger));
-        let (tool, _) = self.request();
-        let tool = tool.to_string();
+        let (tool, args) = self.request();
+        let (tool, args) = (tool.to_string(), args.to_string());
         self.log.push(RunRecord {
             seq: 0,
             at_ms: self.now_ms,
@@ -1320,6 +1369,7 @@ impl Workbench {
             role: self.policy.role,
             hook: self.policy.hook,
             key: self.policy.key.clone(),
+            args,
             outcomes: crate::vocab::Gate::ALL.map(|g| self.plan.row(g).verdict),
             effect,
             output: self.plan.returned_text(),

@@ -118,17 +118,18 @@ fn a_run_record_a_baseline_and_a_setup_keep_their_text() {
         role: Role::Operator,
         hook: Hook::RedactOutput,
         key: "intent-\"1\"".into(),
+        args: "{\"to\": \"é\"}".into(),
         outcomes: [Verdict::Passed; 7],
         effect: RunEffect::Committed,
         output,
     };
     assert_eq!(
         compact(&record(Some("{\"id\": \"email-1\"}".into())).to_json()),
-        r#"{"run":12,"at_ms":1700000000123,"experiment":"email","tool":"email","role":"operator","hook":"redact-output","key":"intent-\"1\"","outcomes":["passed","passed","passed","passed","passed","passed","passed"],"effect":"committed","output":"{\"id\": \"email-1\"}"}"#
+        r#"{"run":12,"at_ms":1700000000123,"experiment":"email","tool":"email","role":"operator","hook":"redact-output","key":"intent-\"1\"","args":"{\"to\": \"é\"}","outcomes":["passed","passed","passed","passed","passed","passed","passed"],"effect":"committed","output":"{\"id\": \"email-1\"}"}"#
     );
     assert_eq!(
         compact(&record(None).to_json()),
-        r#"{"run":12,"at_ms":1700000000123,"experiment":"email","tool":"email","role":"operator","hook":"redact-output","key":"intent-\"1\"","outcomes":["passed","passed","passed","passed","passed","passed","passed"],"effect":"committed","output":null}"#
+        r#"{"run":12,"at_ms":1700000000123,"experiment":"email","tool":"email","role":"operator","hook":"redact-output","key":"intent-\"1\"","args":"{\"to\": \"é\"}","outcomes":["passed","passed","passed","passed","passed","passed","passed"],"effect":"committed","output":null}"#
     );
     let baseline = |output: Option<String>| Baseline {
         request: "email({\"to\": \"é\"})".into(),

@@ -464,3 +464,77 @@ fn the_approval_shows_its_payload_and_an_edit_says_what_changed() {
         v.approval.status
     );
 }
+
+/// A clicked gate card tells its reason in the caption (and nothing of a
+/// gate not inspected yet) until the stage moves; it never advances.
+#[test]
+fn a_clicked_gate_card_tells_its_reason_in_the_caption() {
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::NextGate);
+    d.send(Msg::NextGate);
+    let at = d.view();
+    let v = d.send(Msg::ShowGate(gateway_core::Gate::Schema));
+    assert_eq!(
+        v.caption,
+        "Gate 1, schema, passed: email arguments fit the declared schema (send risk)."
+    );
+    assert_eq!(
+        v.playback.stage, at.playback.stage,
+        "showing a gate does not advance"
+    );
+    assert_eq!(v.gates, at.gates);
+    let v = d.send(Msg::ShowGate(gateway_core::Gate::Execution));
+    assert!(
+        v.caption
+            .starts_with("Gate 6, execution, is not inspected yet"),
+        "{}",
+        v.caption
+    );
+    // The next stage tells its own story again.
+    let v = d.send(Msg::NextGate);
+    assert!(
+        v.caption.starts_with("Paused at gate 4 of 7"),
+        "{}",
+        v.caption
+    );
+    // After the run, every card tells its reason.
+    let v = d.send(Msg::FinishRun);
+    let finished = v.caption.clone();
+    let v = d.send(Msg::ShowGate(gateway_core::Gate::Approval));
+    assert!(
+        v.caption.starts_with("Gate 4, approval, skipped:"),
+        "{}",
+        v.caption
+    );
+    assert_ne!(v.caption, finished);
+}
+
+/// 13. The runs log says when each run ended, as a time of day once the
+/// shell told the wall clock, and the arguments the run had.
+#[test]
+fn the_runs_log_has_a_time_of_day_and_the_arguments() {
+    let mut d = Driver::new(ExperimentId::Search);
+    let v = d.finish();
+    assert!(
+        v.runs[0].summary.contains("s after the page opened"),
+        "{}",
+        v.runs[0].summary
+    );
+    assert!(
+        v.runs[0].args.starts_with("Arguments: {"),
+        "{}",
+        v.runs[0].args
+    );
+    assert!(v.runs[0].args.contains("\"query\""), "{}", v.runs[0].args);
+    // 2025-12-01 23:59:58 UTC when the run ended, seen in UTC+8: 07:59:58.
+    let origin = 1_764_633_598_000;
+    let v = d.send(Msg::WallClock {
+        origin_ms: origin - d.now,
+        utc_offset_min: 480,
+    });
+    assert!(
+        v.runs[0].summary.contains(" · at 07:59:5"),
+        "{}",
+        v.runs[0].summary
+    );
+}

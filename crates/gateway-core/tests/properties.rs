@@ -784,6 +784,11 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         4 => Just(Msg::NextGate),
         1 => Just(Msg::FinishRun),
         1 => Just(Msg::UndoReplace),
+        1 => select(Gate::ALL.to_vec()).prop_map(Msg::ShowGate),
+        1 => (any::<u64>(), -1440i32..=1440).prop_map(|(origin_ms, utc_offset_min)| Msg::WallClock {
+            origin_ms,
+            utc_offset_min
+        }),
         1 => Just(Msg::Restart),
         1 => Just(Msg::ResetLedger),
         1 => speed().prop_map(Msg::SetSpeed),

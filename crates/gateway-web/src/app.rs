@@ -77,6 +77,15 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
     })?;
     // Whatever opening queued (none today) is performed like any other.
     perform_queued(&shell);
+    // The wall clock, for the runs log's times of day.
+    let wall = js_sys::Date::new_0();
+    dispatch(
+        &shell,
+        Msg::WallClock {
+            origin_ms: (wall.get_time() - now_ms() as f64).max(0.0) as u64,
+            utc_offset_min: -(wall.get_timezone_offset() as i32),
+        },
+    );
     Ok(shell)
 }
 
@@ -283,7 +292,7 @@ fn on_choice(
                 // Space opens the list, whose choice comes as a change.
                 let steps = key.starts_with("Arrow")
                     || matches!(key.as_str(), "Home" | "End" | "PageUp" | "PageDown")
-                    || (key.chars().count() == 1 && key != " ");
+                    || (key.chars().nth(1).is_none() && !key.is_empty() && key != " ");
                 if steps {
                     stepping.set(true);
                 }
@@ -382,6 +391,9 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     })?;
     on_click(shell, &gateway.next, |_| Msg::NextGate)?;
     on_click(shell, &gateway.finish, |_| Msg::FinishRun)?;
+    for (button, gate) in gateway.gate_buttons.iter().zip(gateway_core::Gate::ALL) {
+        on_message(shell, button, Msg::ShowGate(gate))?;
+    }
     on_click(shell, &gateway.restart, |_| Msg::Restart)?;
     on_click(shell, &page.ledger.reset, |_| Msg::ResetLedger)?;
     on_click(shell, &page.baseline.capture, |_| Msg::CaptureBaseline)?;

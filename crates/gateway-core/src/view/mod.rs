@@ -623,6 +623,25 @@ impl Workbench {
 
     fn caption(&self, stage: Option<usize>) -> String {
         let plan = self.plan();
+        if let Some(gate) = self.shown_gate() {
+            // A clicked card: its verdict and reason once revealed, and
+            // nothing of a gate not inspected yet.
+            let i = gate.index();
+            return self.t(if stage.is_none_or(|s| i < s) {
+                let row = plan.row(gate);
+                Text::CaptionPrevious {
+                    number: (i + 1).into(),
+                    gate: gate.name().into(),
+                    verdict: row.verdict.label().into(),
+                    reason: row.reason.text().into(),
+                }
+            } else {
+                Text::CaptionAhead {
+                    number: (i + 1).into(),
+                    gate: gate.name().into(),
+                }
+            });
+        }
         let Some(stage) = stage else {
             let result = match plan.outcome() {
                 Outcome::Ran {

@@ -107,6 +107,8 @@ pub struct RunView {
     pub summary: String,
     /// `Gates: passed, …`.
     pub outcomes: String,
+    /// `Arguments: …`, as the run had them.
+    pub args: String,
     pub output: Option<String>,
     /// The accessible name of the output block.
     pub output_label: String,
@@ -249,11 +251,19 @@ impl Workbench {
     pub(crate) fn run_view(&self, r: &RunRecord) -> RunView {
         let l = self.locale();
         let tenths = r.at_ms / 100;
+        let time = match self.time_of_day(r.at_ms) {
+            Some(clock) => Text::RunTime {
+                clock: clock.into(),
+            },
+            None => Text::RunTimeRelative {
+                seconds: format!("{}.{}", tenths / 10, tenths % 10).into(),
+            },
+        };
         RunView {
             seq: r.seq,
             summary: Text::RunSummary {
                 seq: r.seq.into(),
-                seconds: format!("{}.{}", tenths / 10, tenths % 10).into(),
+                time: time.into(),
                 experiment: r.experiment.into(),
                 tool: (&r.tool).into(),
                 role: r.role.label().into(),
@@ -275,6 +285,10 @@ impl Workbench {
                     })
                     .collect::<Vec<_>>()
                     .into(),
+            }
+            .render(l),
+            args: Text::RunArgs {
+                args: (&r.args).into(),
             }
             .render(l),
             output: r.output.clone(),

@@ -78,6 +78,8 @@ impl Builder {
         let role = field(doc, &row, "select", "role", &l.role)?;
         let hook = field(doc, &row, "select", "hook", &l.hook)?;
         let key = field(doc, &row, "input", "operation-key", &l.key)?;
+        // Reuse receipts sits under the key it is about.
+        let key_field = key.parent_element().unwrap_or_else(|| row.clone());
         key.set_attribute("type", "text")?;
         key.set_attribute("autocomplete", "off")?;
         key.set_attribute("spellcheck", "false")?;
@@ -89,7 +91,8 @@ impl Builder {
             &[("id", "policy-notes"), ("class", "hint")],
             None,
         )?;
-        let check = child(doc, &build, "div", &[("class", "field check")], None)?;
+        let approve_row = child(doc, &build, "div", &[("class", "row approve-row")], None)?;
+        let check = child(doc, &key_field, "div", &[("class", "field check")], None)?;
         let reuse = child(
             doc,
             &check,
@@ -104,7 +107,6 @@ impl Builder {
             &[("for", "reuse-receipts")],
             Some(&l.reuse),
         )?;
-        let approve_row = child(doc, &build, "div", &[("class", "row approve-row")], None)?;
         let approve = child(
             doc,
             &approve_row,

@@ -15,6 +15,8 @@ use crate::dom::{button, child, clear, el, html, set_attr, set_flag, set_text};
 pub struct Gateway {
     /// One `<li class="gate">` per gate, in gate order.
     pub gates: Vec<Element>,
+    /// Each card's button (its number and name): shows its reason.
+    pub gate_buttons: Vec<Element>,
     pub progress: Element,
     pub progress_text: Element,
     pub play: Element,
@@ -65,7 +67,7 @@ impl Gateway {
             &[("class", "notice"), ("role", "status"), ("hidden", "")],
             None,
         )?;
-        let (scroller, gates) = build_gates(doc, &gateway, m)?;
+        let (scroller, gates, gate_buttons) = build_gates(doc, &gateway, m)?;
         let progress_wrap = child(
             doc,
             &gateway,
@@ -88,6 +90,7 @@ impl Gateway {
         hint(doc, &gateway, &l.gateway_hint)?;
         Ok(Self {
             gates,
+            gate_buttons,
             progress,
             progress_text,
             play,
@@ -183,12 +186,13 @@ impl Gateway {
     }
 }
 
-/// The scrolling region of gate cards, each pending until drawn.
+/// The scrolling region of gate cards, each pending until drawn; each
+/// card's number and name are a button that tells its reason.
 fn build_gates(
     doc: &Document,
     gateway: &Element,
     m: &PageModel,
-) -> Result<(Element, Vec<Element>), JsValue> {
+) -> Result<(Element, Vec<Element>, Vec<Element>), JsValue> {
     let scroller = child(
         doc,
         gateway,
@@ -203,6 +207,7 @@ fn build_gates(
     )?;
     let list = child(doc, &scroller, "ol", &[("class", "gates")], None)?;
     let mut gates = Vec::with_capacity(Gate::ALL.len());
+    let mut buttons = Vec::with_capacity(Gate::ALL.len());
     for (g, row) in Gate::ALL.iter().zip(&m.gates) {
         let li = child(
             doc,
@@ -215,7 +220,14 @@ fn build_gates(
             ],
             None,
         )?;
-        let head = child(doc, &li, "p", &[("class", "gate-head")], None)?;
+        let p = child(doc, &li, "p", &[], None)?;
+        let head = child(
+            doc,
+            &p,
+            "button",
+            &[("type", "button"), ("class", "gate-head")],
+            None,
+        )?;
         child(
             doc,
             &head,
@@ -233,8 +245,9 @@ fn build_gates(
         child(doc, &li, "p", &[("class", "gate-status")], None)?;
         child(doc, &li, "p", &[("class", "gate-reason")], None)?;
         gates.push(li);
+        buttons.push(head);
     }
-    Ok((scroller, gates))
+    Ok((scroller, gates, buttons))
 }
 
 /// The speed radiogroup, one radio per speed the model offers.

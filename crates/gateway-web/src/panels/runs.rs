@@ -62,6 +62,7 @@ impl Runs {
         )?;
         child(doc, &li, "p", &[], Some(&r.summary))?;
         child(doc, &li, "p", &[("class", "outcomes")], Some(&r.outcomes))?;
+        child(doc, &li, "p", &[("class", "outcomes")], Some(&r.args))?;
         if let Some(output) = &r.output {
             let details = child(doc, &li, "details", &[], None)?;
             child(doc, &details, "summary", &[], Some(&self.output_summary))?;
