@@ -113,12 +113,13 @@ for (const experiment of EXPERIMENTS) {
 }
 
 for (const experiment of EXPERIMENTS) {
-  test(`320×640 ${experiment}: the gate under inspection is scrolled into the gateway's view, the caption stays visible, nothing else scrolls sideways`, async () => {
+  test(`320×640 ${experiment}: the gate under inspection, the caption and Next gate stay in view while stepping, and nothing scrolls sideways`, async () => {
     const size = { width: 320, height: 640 };
     const page = await openAt(size, experiment);
     await noSidewaysScroll(page);
     const next = page.locator('.gateway .controls button >> nth=1');
-    await next.scrollIntoViewIfNeeded();
+    // The learner scrolls the gateway to the top of the screen, once.
+    await page.evaluate(() => document.querySelector('#h-gateway').scrollIntoView());
     const check = async (when) => {
       const current = page.locator('li[data-gate][aria-current="step"]');
       if ((await current.count()) === 0) return;
@@ -129,6 +130,8 @@ for (const experiment of EXPERIMENTS) {
         `${when}: the gate under inspection lies inside the gateway's visible area (${JSON.stringify(card)} in ${JSON.stringify(region)})`,
       );
       await inView(page, `${when}: the caption`, '#gate-caption', size);
+      await inView(page, `${when}: the gate under inspection`, 'li[data-gate][aria-current="step"]', size);
+      await inView(page, `${when}: Next gate`, '.gateway .controls button >> nth=1', size);
     };
     for (let step = 1; step < GATE_COUNT; step++) {
       await next.click();

@@ -1,5 +1,5 @@
 //! "Gateway": Play / Next gate / Finish run / Restart, the caption
-//! and the notice, the seven gate cards in a scrolling region, the progress
+//! and the notice, the seven gate cards top to bottom, the progress
 //! bar, the speed radiogroup and the pace. Fed by the gates, playback,
 //! caption and notice parts of the model.
 
@@ -28,8 +28,6 @@ pub struct Gateway {
     pub pace: Element,
     pub caption: Element,
     pub notice: Element,
-    /// The region the gate cards scroll in (sideways, on a narrow screen).
-    pub scroller: Element,
 }
 
 impl Gateway {
@@ -67,7 +65,7 @@ impl Gateway {
             &[("class", "notice"), ("role", "status"), ("hidden", "")],
             None,
         )?;
-        let (scroller, gates, gate_buttons) = build_gates(doc, &gateway, m)?;
+        let (gates, gate_buttons) = build_gates(doc, &gateway, m)?;
         let progress_wrap = child(
             doc,
             &gateway,
@@ -101,7 +99,6 @@ impl Gateway {
             pace,
             caption,
             notice,
-            scroller,
         })
     }
 
@@ -123,30 +120,7 @@ impl Gateway {
             }
             set_flag(&self.notice, "hidden", m.notices.is_empty());
         }
-        if last.is_none_or(|l| l.playback.stage != m.playback.stage) {
-            self.show_current();
-        }
         Ok(())
-    }
-
-    /// Scrolls the gate under inspection into view inside the gateway's
-    /// own region (a narrow screen scrolls it sideways), and nothing else:
-    /// a learner reading further down the page is not pulled back.
-    fn show_current(&self) {
-        let (Some(region), Some(card)) = (
-            html(&self.scroller),
-            self.gates
-                .iter()
-                .find(|g| g.has_attribute("aria-current"))
-                .and_then(html),
-        ) else {
-            return;
-        };
-        let (left, width) = (card.offset_left(), card.offset_width());
-        let view = region.client_width();
-        if left < region.scroll_left() || left + width > region.scroll_left() + view {
-            region.set_scroll_left(left - (view - width) / 2);
-        }
     }
 
     fn render_playback(&self, doc: &Document, p: &PlaybackView) {
@@ -186,13 +160,13 @@ impl Gateway {
     }
 }
 
-/// The scrolling region of gate cards, each pending until drawn; each
-/// card's number and name are a button that tells its reason.
+/// The region of gate cards, each pending until drawn; each card's number
+/// and name are a button that tells its reason.
 fn build_gates(
     doc: &Document,
     gateway: &Element,
     m: &PageModel,
-) -> Result<(Element, Vec<Element>, Vec<Element>), JsValue> {
+) -> Result<(Vec<Element>, Vec<Element>), JsValue> {
     let scroller = child(
         doc,
         gateway,
@@ -201,7 +175,6 @@ fn build_gates(
             ("class", "gateway-scroll"),
             ("role", "region"),
             ("aria-label", &m.labels.gates_label),
-            ("tabindex", "0"),
         ],
         None,
     )?;
@@ -247,7 +220,7 @@ fn build_gates(
         gates.push(li);
         buttons.push(head);
     }
-    Ok((scroller, gates, buttons))
+    Ok((gates, buttons))
 }
 
 /// The speed radiogroup, one radio per speed the model offers.
