@@ -509,8 +509,8 @@ fn a_clicked_gate_card_tells_its_reason_in_the_caption() {
     assert_ne!(v.caption, finished);
 }
 
-/// 13. The runs log says when each run ended, as a time of day once the
-/// shell told the wall clock, and the arguments the run had.
+/// Bug 13: the runs log says when each run ended, as a time of day once
+/// the shell told the wall clock, and the arguments the run had.
 #[test]
 fn the_runs_log_has_a_time_of_day_and_the_arguments() {
     let mut d = Driver::new(ExperimentId::Search);
