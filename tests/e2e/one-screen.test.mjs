@@ -147,3 +147,46 @@ for (const experiment of EXPERIMENTS) {
     await noSidewaysScroll(page);
   });
 }
+
+test('Tab follows the story: the skip link first, then the masthead, the request, the gates, the ledger and the rest', { timeout: 60_000 }, async () => {
+  const page = await openAt({ width: 1280, height: 800 }, 'email');
+  await page.keyboard.press('Tab');
+  assert.equal(
+    await page.evaluate(() => document.activeElement.className),
+    'skip-link',
+    'the first Tab reaches "Skip to the gateway"',
+  );
+  assert.ok(await page.locator('.skip-link').isVisible(), 'the skip link shows when focused');
+  // Where each Tab lands, by story part, until the secondary panels.
+  const parts = [];
+  for (let i = 0; i < 60; i += 1) {
+    await page.keyboard.press('Tab');
+    const part = await page.evaluate(() => {
+      const a = document.activeElement;
+      const at = (s) => a.closest(s);
+      if (at('.masthead')) return 'masthead';
+      if (at('.intro')) return 'instructions';
+      if (at('.builder')) return 'request';
+      if (at('.gateway')) return 'gateway';
+      if (at('.result')) return 'ledger';
+      if (at('.more')) return 'rest';
+      return 'elsewhere';
+    });
+    if (parts.at(-1) !== part) parts.push(part);
+    if (part === 'rest') break;
+  }
+  assert.deepEqual(parts, ['masthead', 'request', 'gateway', 'ledger', 'rest']);
+
+  // The skip link moves the next Tab into the gateway, and writes nothing into the address.
+  const page2 = await openAt({ width: 1280, height: 800 }, 'email');
+  const url = page2.url();
+  await page2.keyboard.press('Tab');
+  await page2.keyboard.press('Enter');
+  await page2.keyboard.press('Tab');
+  assert.equal(
+    await page2.evaluate(() => !!document.activeElement.closest('.gateway')),
+    true,
+    'after the skip link, Tab is in the gateway',
+  );
+  assert.ok(page2.url() === url || page2.url() === `${url}#h-gateway`, page2.url());
+});

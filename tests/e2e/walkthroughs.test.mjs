@@ -13,7 +13,7 @@
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { GATE_COUNT, e2eSuite, gateStatuses, waitForGates } from './harness.mjs';
+import { GATE_COUNT, e2eSuite, gateStatuses, openPanel, waitForGates } from './harness.mjs';
 import { EN, ZH } from './locales.mjs';
 
 const suite = e2eSuite();
@@ -236,7 +236,7 @@ function mouseDriver(page, N = EN) {
  * pressed is counted in `presses` (a typed text counts one per character).
  */
 function keyboardDriver(page, N = EN, { shortcuts = false } = {}) {
-  const count = { presses: 0 };
+  const count = { presses: 0, typed: 0 };
   const keyboard = {
     press: (key) => {
       count.presses += 1;
@@ -244,6 +244,7 @@ function keyboardDriver(page, N = EN, { shortcuts = false } = {}) {
     },
     type: (text) => {
       count.presses += [...text].length;
+      count.typed += [...text].length;
       return page.keyboard.type(text);
     },
   };
@@ -257,6 +258,9 @@ function keyboardDriver(page, N = EN, { shortcuts = false } = {}) {
     shortcuts,
     get presses() {
       return count.presses;
+    },
+    get typed() {
+      return count.typed;
     },
     /** Moves a focused closed select with ArrowDown/ArrowUp, one option at a time. */
     async select(name, label) {
@@ -285,7 +289,12 @@ function keyboardDriver(page, N = EN, { shortcuts = false } = {}) {
     async press(name) {
       if (shortcuts && name === N.buttons.nextGate) {
         // The page's keys are inactive while typing: leave the field first.
-        while (await page.evaluate(() => /^(TEXTAREA|SELECT|INPUT)$/.test(document.activeElement?.tagName ?? ''))) {
+        const typing = () =>
+          page.evaluate(() => {
+            const a = document.activeElement;
+            return /^(TEXTAREA|SELECT)$/.test(a?.tagName ?? '') || (a?.tagName === 'INPUT' && a.type === 'text');
+          });
+        while (await typing()) {
           await keyboard.press('Tab');
         }
         await keyboard.press('n');
@@ -599,7 +608,10 @@ async function emailWalkthrough(makeDriver, N) {
   if (drv.kind === 'keyboard') {
     assert.deepEqual(await inputKinds(page), ['keydown'], 'only keyboard events reached the page');
     // The figure the README records (a count, not a timing).
-    console.log(`email walkthrough by keyboard${drv.shortcuts ? ' with the page\'s keys' : ''}: ${drv.presses} key presses`);
+    console.log(
+      `email walkthrough by keyboard${drv.shortcuts ? " with the page's keys" : ''}: ${drv.presses} key presses ` +
+        `(${drv.presses - drv.typed} to move and act, ${drv.typed} typed characters)`,
+    );
   }
   assert.deepEqual(pageErrors, [], 'no uncaught error');
 }
@@ -696,7 +708,8 @@ describe('SPEC 8 registry walkthrough, by mouse', () => {
   test('the Policy by risk table refuses delete and share for every role', { timeout: 60_000 }, async () => {
     const { page } = await suite.open('?experiment=registry');
     await waitForGates(page);
-    const table = page.getByRole('region', { name: 'Policy by risk' }).getByRole('table');
+    await openPanel(page, 'policy');
+    const table = page.getByRole('group', { name: 'Policy by risk' }).getByRole('table');
     assert.equal(await table.count(), 1, 'one table in the Policy by risk section');
     const rows = await table.getByRole('row').evaluateAll((trs) =>
       trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())),

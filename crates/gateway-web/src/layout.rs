@@ -60,7 +60,7 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
     let gateway = Gateway::build(doc, &story, m)?;
     let result = child(doc, &story, "div", &[("class", "result")], None)?;
     let ledger = Ledger::build(doc, &result, l)?;
-    let experiment = Experiment::build(doc, &intro, &result, &m.experiment, l)?;
+    let experiment = Experiment::build(doc, &intro, &result, l)?;
     let output = Output::build(doc, &result, l)?;
     let more = child(doc, &main, "div", &[("class", "more")], None)?;
     let page = Page {
@@ -87,6 +87,7 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
     }
     let footer = child(doc, root, "footer", &[("class", "disclaimer")], None)?;
     child(doc, &footer, "p", &[], Some(&l.disclaimer))?;
+    crate::panels::experiment::readings(doc, &footer, &m.experiment, l)?;
     page.apply_embed(m)?;
     Ok(page)
 }

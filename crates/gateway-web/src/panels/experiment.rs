@@ -1,6 +1,8 @@
-//! "Your experiment": the instructions and further readings above the
-//! story, and the goals with how many are reached beside the ledger. Fed
-//! by the experiment part of the model.
+//! "Your experiment": the instructions above the story, the goals with
+//! how many are reached beside the ledger, and the further readings by the
+//! disclaimer at the foot of the page, as the seed pages have them (out of
+//! Tab's way between the masthead and the request). Fed by the experiment
+//! part of the model.
 
 use gateway_core::view::{ExperimentView, Labels};
 use wasm_bindgen::JsValue;
@@ -17,12 +19,11 @@ pub struct Experiment {
 }
 
 impl Experiment {
-    /// The instructions and readings go in `main`; the goals in `result`.
+    /// The instructions go in `main`; the goals in `result`.
     pub fn build(
         doc: &Document,
         main: &Element,
         result: &Element,
-        m: &ExperimentView,
         l: &Labels,
     ) -> Result<Self, JsValue> {
         let intro = section(
@@ -33,27 +34,6 @@ impl Experiment {
             Some("intro"),
         )?;
         let instructions = child(doc, &intro, "p", &[("class", "instructions")], None)?;
-        if !m.readings.is_empty() {
-            let box_ = child(doc, &intro, "div", &[("class", "readings")], None)?;
-            child(
-                doc,
-                &box_,
-                "span",
-                &[("id", "readings-label")],
-                Some(&l.readings),
-            )?;
-            let list = child(
-                doc,
-                &box_,
-                "ul",
-                &[("aria-labelledby", "readings-label")],
-                None,
-            )?;
-            for (label, url) in &m.readings {
-                let li = child(doc, &list, "li", &[], None)?;
-                child(doc, &li, "a", &[("href", url)], Some(label))?;
-            }
-        }
         let panel = section(
             doc,
             result,
@@ -104,4 +84,36 @@ impl Experiment {
         }
         Ok(())
     }
+}
+
+/// The experiment's further readings, as links in `footer`.
+pub fn readings(
+    doc: &Document,
+    footer: &Element,
+    m: &ExperimentView,
+    l: &Labels,
+) -> Result<(), JsValue> {
+    if m.readings.is_empty() {
+        return Ok(());
+    }
+    let box_ = child(doc, footer, "div", &[("class", "readings")], None)?;
+    child(
+        doc,
+        &box_,
+        "span",
+        &[("id", "readings-label")],
+        Some(&l.readings),
+    )?;
+    let list = child(
+        doc,
+        &box_,
+        "ul",
+        &[("aria-labelledby", "readings-label")],
+        None,
+    )?;
+    for (label, url) in &m.readings {
+        let li = child(doc, &list, "li", &[], None)?;
+        child(doc, &li, "a", &[("href", url)], Some(label))?;
+    }
+    Ok(())
 }
