@@ -162,3 +162,37 @@ test('a database set and a file write are marked with before → after', async (
     assert.equal(await page.locator('li[data-changed="true"]').count(), 1, `${query}: one entry marked`);
   }
 });
+
+test('arrowing through the Example select loads nothing until Enter; Undo puts back what the learner wrote', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  const args = page.locator('#arguments');
+  const mine = '{"to": "learner@example.test", "subject": "Mine", "body": "typed by me"}';
+  await args.fill(mine);
+  await page.locator('#example').focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await args.inputValue(), mine, 'an arrow step loads nothing');
+  await page.keyboard.press('Enter');
+  assert.notEqual(await args.inputValue(), mine, 'Enter loads the option');
+  const undo = page.getByRole('button', { name: 'Undo: put back my arguments' });
+  assert.ok(await undo.isVisible(), 'Undo is offered');
+  await undo.click();
+  assert.equal(await args.inputValue(), mine, 'Undo puts the text back');
+  assert.equal(await undo.count(), 0, 'and is gone');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'arguments', 'focus goes to the arguments');
+  // A click on an option (a change without arrow keys) loads at once.
+  await page.selectOption('#example', { index: 2 });
+  assert.notEqual(await args.inputValue(), mine);
+});
+
+test('a clicked gate card tells its reason in the caption without advancing', async () => {
+  const { page } = await suite.open('?experiment=email');
+  await waitForGates(page);
+  await nextGates(page, 2);
+  const current = await page.locator('li[aria-current="step"]').getAttribute('data-gate');
+  await page.locator('li[data-gate="schema"] .gate-head').click();
+  assert.match(await page.locator('#gate-caption').textContent(), /^Gate 1, schema, passed: /);
+  assert.equal(await page.locator('li[aria-current="step"]').getAttribute('data-gate'), current, 'the run did not move');
+  await page.locator('li[data-gate="after-hook"] .gate-head').click();
+  assert.match(await page.locator('#gate-caption').textContent(), /^Gate 7, after-hook, is not inspected yet/);
+});
