@@ -276,7 +276,7 @@ readings = Further reading:
 reading-function-tools = Function-tool concepts
 reading-confirmation = Action-confirmation concepts
 reading-mcp-tools = MCP tools
-gateway-hint = Scroll the gateway sideways to inspect every gate. The caption, output and ledger JSON below give the same outcomes as text.
+gateway-hint = Press a gate's name to read its verdict and reason in the caption. The caption, the output and the ledger as JSON give the same outcomes as text.
 gates-label = { $count ->
     [7] Seven gates
    *[other] { $count } gates

@@ -281,7 +281,7 @@ readings = 延伸閱讀：
 reading-function-tools = 函式工具概念
 reading-confirmation = 動作確認概念
 reading-mcp-tools = MCP 工具
-gateway-hint = 左右捲動閘道，即可檢查每個關卡。下方的說明文字、輸出與帳本 JSON 以文字呈現同樣的結果。
+gateway-hint = 按下關卡名稱，說明文字就會顯示它的判定與理由。說明文字、輸出與帳本 JSON 以文字呈現同樣的結果。
 gates-label = { $count ->
     [7] 七個關卡
    *[other] { $count } 個關卡
