@@ -224,7 +224,9 @@ fn every_traversal_spelling_fails_at_the_schema_gate_and_changes_nothing() {
             assert!(!v.approval.can_approve, "{args}");
             // The status says what changed since the approval.
             assert!(
-                v.approval.status.contains(" changed: the approval was for "),
+                v.approval
+                    .status
+                    .contains(" changed: the approval was for "),
                 "{args}: {}",
                 v.approval.status
             );
