@@ -31,13 +31,11 @@ struct Locale<'s> {
     terms: Patterns<'s>,
 }
 
-/// The published exports, in `declarations::Export` order, as `exports/`
-/// keeps them (a locale other than the reference in a folder of its tag).
-const EXPORTS: [&str; 3] = [
-    "mcp-tools-list.json",
-    "gemini-function-declarations.json",
-    "openai-tools.json",
-];
+/// The published exports a catalogue carries, in `declarations::Export`
+/// order, as `exports/` keeps them (a locale other than the reference in a
+/// folder of its tag). The third, `openai-tools.json`, is MCP's tools under
+/// other keys: the page makes it from the first (`published.rs`).
+const EXPORTS: [&str; 2] = ["mcp-tools-list.json", "gemini-function-declarations.json"];
 
 fn main() {
     let dir = Path::new("locales");
@@ -408,8 +406,8 @@ fn check(vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
 }
 
 /// A locale as JSON: `{"locale", "check", "messages": [pattern…],
-/// "exports": [text…]}`, one pattern per message in id order
-/// (`Text::index`) and the published exports' texts in [`EXPORTS`] order, a
+/// "exports": [value…]}`, one pattern per message in id order
+/// (`Text::index`) and the published exports in [`EXPORTS`] order, a
 /// pattern being one text, or a list of texts, variables `i` and selects
 /// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
 /// message's variables in name order), with terms and message references
@@ -439,7 +437,7 @@ fn data(l: &Locale<'_>, reference: &Locale<'_>, vars: &BTreeMap<&str, BTreeSet<S
         if i > 0 {
             s.push(',');
         }
-        s.push_str(&json_str(&compact(&export(l, reference, name))));
+        s.push_str(&compact(&export(l, reference, name)));
     }
     s.push_str("]}");
     s
