@@ -5,63 +5,31 @@
 //! and kept as files in `exports/`, one set per locale ([`path`]);
 //! `tests/published.rs` fails when a file differs from what the generator
 //! makes now (run it with `UPDATE_EXPORTS=1` to write them), or when what
-//! the page prints differs from a file. The page ships the text, not the
-//! generator, inside each locale's catalogue: the MCP and Gemini exports
-//! as JSON values; the OpenAI export is MCP's tools again under other keys
-//! ([`openai_tools`]), so the page makes it from the MCP export.
+//! the page prints differs from a file. The page ships the exports as JSON
+//! values, not the generator, inside each locale's catalogue.
 
 use serde_json::Value;
 
 use crate::declarations::Export;
-use crate::json::{json_value, pretty};
+use crate::json::pretty;
 use crate::policy::Risk;
 use crate::text::Locale;
 use crate::tools::Registry;
 
 /// The published text of `export` for the six fixture tools, described
-/// in `locale`, exactly as `exports/` keeps it. What it is made from
-/// travels with the locale's catalogue (`text::DATA`, built from the files
-/// in `exports/`, without their whitespace), so the page downloads the
-/// exports of the language it shows only, and prints them again here.
+/// in `locale`, exactly as `exports/` keeps it. It travels with the
+/// locale's catalogue (`text::DATA`, built from the files in `exports/`,
+/// without their whitespace), so the page downloads the exports of the
+/// language it shows only, and prints them again here.
 pub fn text(export: Export, locale: Locale) -> String {
-    let text = match export {
-        Export::OpenAi => carried(Export::Mcp, locale).map(|mcp| pretty(&openai_tools(mcp))),
-        _ => carried(export, locale).map(pretty),
-    };
-    text.map(|t| t + "\n").unwrap_or_default()
+    value(export, locale)
+        .map(|v| pretty(v) + "\n")
+        .unwrap_or_default()
 }
 
-/// An export the catalogue carries (MCP, Gemini; `build.rs` writes them in
-/// [`Export`] order).
-fn carried(export: Export, locale: Locale) -> Option<&'static Value> {
+/// The export as the catalogue carries it.
+fn value(export: Export, locale: Locale) -> Option<&'static Value> {
     crate::text::export(locale, export.index())
-}
-
-/// The OpenAI `tools` list made from an MCP `tools/list` result: for each
-/// tool, `{"type": "function", "function": {"name", "description",
-/// "parameters": its inputSchema, "strict": false}}`, the key order of
-/// [`crate::declarations::openai_tools`].
-fn openai_tools(mcp: &Value) -> Value {
-    let tools = mcp["tools"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default();
-    Value::Array(
-        tools
-            .iter()
-            .map(|t| {
-                json_value!({
-                    "type": "function",
-                    "function": {
-                        "name": t["name"],
-                        "description": t["description"],
-                        "parameters": t["inputSchema"],
-                        "strict": false,
-                    },
-                })
-            })
-            .collect(),
-    )
 }
 
 /// The file name the page downloads `export` as (and `exports/` keeps it under).
@@ -102,7 +70,7 @@ pub struct PublishedTool {
 /// in `locale`.
 pub fn tools(locale: Locale) -> Vec<PublishedTool> {
     let registry = Registry::fixtures();
-    let Some(list) = carried(Export::Mcp, locale) else {
+    let Some(list) = value(Export::Mcp, locale) else {
         return Vec::new();
     };
     let field = |tool: &Value, key: &str| tool.get(key).cloned().unwrap_or(Value::Null);

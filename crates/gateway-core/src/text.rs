@@ -146,8 +146,7 @@ impl CatalogueFailure {
 }
 
 /// A locale's installed data: its messages in id order, and the published
-/// exports described in its language (those the catalogue carries: see
-/// `published`).
+/// exports described in its language, as JSON values.
 #[derive(Debug)]
 struct Catalogue {
     messages: Vec<serde_json::Value>,
@@ -202,9 +201,8 @@ fn catalogue(locale: Locale) -> Option<&'static Catalogue> {
     slot.get()
 }
 
-/// The published export number `index` of those the catalogue carries
-/// (`declarations::Export` order), described in `locale`, or else in
-/// English.
+/// The published export number `index` (`declarations::Export` order)
+/// described in `locale`, or else in English.
 pub fn export(locale: Locale, index: usize) -> Option<&'static serde_json::Value> {
     [locale, Locale::default()]
         .into_iter()
