@@ -16,7 +16,11 @@
 //! Files already in `DIST` are overwritten, others left alone
 //! (`scripts/build-dist` empties it first). Prints each file written with
 //! its size.
+//!
+//! `bundle --short-imports PKG`: renames the imports of wasm-bindgen's
+//! output in `PKG` in place (see [`imports`]); `scripts/build-web` runs it.
 
+mod imports;
 mod single;
 
 use std::fs;
@@ -32,8 +36,19 @@ const SINGLE_FILE: &str = "workbench.html";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, pkg] = args.as_slice() {
+        if flag == "--short-imports" {
+            return match short_imports(Path::new(pkg)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("bundle --short-imports: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+    }
     let [www, dist] = args.as_slice() else {
-        eprintln!("usage: bundle WWW DIST   (WWW built by scripts/build-web)");
+        eprintln!("usage: bundle WWW DIST   (WWW built by scripts/build-web)\n       bundle --short-imports PKG   (PKG written by wasm-bindgen)");
         return ExitCode::from(2);
     };
     match run(Path::new(www), Path::new(dist)) {
@@ -49,6 +64,20 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Renames the imports of `pkg/gateway_web_bg.wasm` and its glue
+/// `pkg/gateway_web.js` in place.
+fn short_imports(pkg: &Path) -> Result<(), String> {
+    let (wasm, glue) = (pkg.join("gateway_web_bg.wasm"), pkg.join("gateway_web.js"));
+    let io = |what: &Path, e: std::io::Error| format!("{}: {e}", what.display());
+    let (module, text) = (
+        fs::read(&wasm).map_err(|e| io(&wasm, e))?,
+        fs::read_to_string(&glue).map_err(|e| io(&glue, e))?,
+    );
+    let (module, text) = imports::shorten(&module, &text)?;
+    fs::write(&wasm, module).map_err(|e| io(&wasm, e))?;
+    fs::write(&glue, text).map_err(|e| io(&glue, e))
 }
 
 /// Writes `dist` from `www`; returns each file written (relative to `dist`)

@@ -18,13 +18,10 @@
 //!   its hash, `img-src` only `data:` (the favicon).
 //! - [`MARKER`] tells the page it runs as the single file.
 
-use std::io::Write as _;
 use std::ops::Range;
 
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine as _;
-use flate2::write::GzEncoder;
-use flate2::Compression;
 use sha2::{Digest as _, Sha256};
 
 /// The tag in the single file's `<head>` by which the page knows it is the
@@ -180,12 +177,19 @@ fn fill(template: &str, placeholder: &str, value: &str) -> Result<String, String
     Ok(template.replacen(placeholder, value, 1))
 }
 
+/// `bytes` as a gzip stream, packed by Zopfli (about 4 % smaller than
+/// gzip -9: the single file is that much smaller too, since base64 of
+/// packed bytes compresses to about their size again).
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
-    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
-    encoder
-        .write_all(bytes)
-        .and_then(|()| encoder.finish())
-        .map_err(|e| format!("gzip: {e}"))
+    let mut out = Vec::new();
+    zopfli::compress(
+        zopfli::Options::default(),
+        zopfli::Format::Gzip,
+        bytes,
+        &mut out,
+    )
+    .map_err(|e| format!("gzip: {e}"))?;
+    Ok(out)
 }
 
 /// CR LF and lone CR as LF, as the HTML parser delivers them to the CSP hash.

@@ -90,8 +90,8 @@ fn list_separator(locale: Locale) -> &'static str {
 /// A locale's data could not be installed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogueError {
-    /// The text is not JSON, or not an object with `locale`, `check` and
-    /// `messages`.
+    /// The text is not JSON, or not an object with `locale`, `check`,
+    /// `messages` and `exports`.
     Unreadable,
     /// `locale` names no language this build has.
     UnknownLocale(String),
@@ -146,11 +146,11 @@ impl CatalogueFailure {
 }
 
 /// A locale's installed data: its messages in id order, and the published
-/// exports described in its language.
+/// exports described in its language, as JSON values.
 #[derive(Debug)]
 struct Catalogue {
     messages: Vec<serde_json::Value>,
-    exports: Vec<String>,
+    exports: Vec<serde_json::Value>,
 }
 
 /// The catalogues installed so far, one slot per locale. A catalogue is
@@ -182,13 +182,6 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     let Some(Value::Array(exports)) = data.get_mut("exports").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
-    let exports = exports
-        .into_iter()
-        .map(|e| match e {
-            Value::String(text) => Ok(text),
-            _ => Err(CatalogueError::Unreadable),
-        })
-        .collect::<Result<_, _>>()?;
     let _ = INSTALLED[locale as usize].set(Catalogue { messages, exports });
     Ok(locale)
 }
@@ -210,10 +203,10 @@ fn catalogue(locale: Locale) -> Option<&'static Catalogue> {
 
 /// The published export number `index` (`declarations::Export` order)
 /// described in `locale`, or else in English.
-pub fn export(locale: Locale, index: usize) -> Option<&'static str> {
+pub fn export(locale: Locale, index: usize) -> Option<&'static serde_json::Value> {
     [locale, Locale::default()]
         .into_iter()
-        .find_map(|l| catalogue(l)?.exports.get(index).map(String::as_str))
+        .find_map(|l| catalogue(l)?.exports.get(index))
 }
 
 /// Writes `text` from `locale`'s catalogue, or else from English's. The
