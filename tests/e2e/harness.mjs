@@ -332,7 +332,8 @@ export async function openPanel(page, name) {
 
 /** Opens every secondary panel, for a test that reads or checks them all. */
 export async function openAllPanels(page) {
-  for (const panel of await page.locator('details.more-panel').all()) {
+  // Panels `hide=` hid stay hidden.
+  for (const panel of await page.locator('details.more-panel:visible').all()) {
     if (!(await panel.evaluate((d) => d.open))) await panel.locator(':scope > summary').click();
   }
 }

@@ -57,6 +57,14 @@ const suite = e2eSuite();
 // the element, as the failure list prints it).
 
 const UNTRANSLATED = [
+  // The search index's three fixture records (search matches them literally), in the ledger's list.
+  {
+    kind: 'search record',
+    whole: true,
+    words:
+      /Approval binds to the exact payload a reviewer saw, not to the role that asked\.|An operation key names one intended effect; replaying the key returns its receipt, not a second effect\.|Hooks run before and after execution; redaction changes the returned output, never the ledger\./,
+    where: /^ledger /,
+  },
   // Tool names, as the registry holds them and a model calls them.
   { kind: 'tool name', words: /shell\.exec|email|calendar|files|database|search|calculator/ },
   // Field names of the tools' arguments, the ledger, a model decision and a stored baseline.
@@ -77,7 +85,7 @@ const UNTRANSLATED = [
   // The panel names hide= takes, and the names this test typed in the address (hide=nonsense,Side-Bar; ?experiment=nope).
   {
     kind: 'address value',
-    words: /experiment|build|turn|request|gateway|output|runs|declarations|policy|ledger|baseline|notes|nonsense|side-bar/,
+    words: /experiment|build|turn|request|gateway|output|runs|declarations|policy|ledger|baseline|notes|preview|nonsense|side-bar/,
     where: /div\.notice/,
   },
   { kind: 'address value', words: /nope/, where: /^page / },
@@ -104,10 +112,14 @@ function englishIn(text, where, data) {
   const drop = (source) => {
     rest = rest.replace(new RegExp(`(?<![A-Za-z0-9_.-])(?:${source})(?![A-Za-z0-9_-])`, 'g'), ' ');
   };
+  // Whole sentences first (a data value inside one would break it up).
+  for (const entry of UNTRANSLATED.filter((e) => e.whole)) {
+    if (!entry.where || entry.where.test(where)) drop(entry.words.source);
+  }
   if (DATA_PLACES.test(where)) {
     for (const v of data) drop(v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   }
-  for (const entry of UNTRANSLATED) {
+  for (const entry of UNTRANSLATED.filter((e) => !e.whole)) {
     if (!entry.where || entry.where.test(where)) drop(entry.words.source);
   }
   return rest.match(/\p{Script=Latin}{2,}/gu) ?? [];
@@ -488,6 +500,7 @@ describe('zh-TW: no English is left on the page', () => {
       await page.evaluate(([k, v]) => localStorage.setItem(k, v), [baselineKey, stored]);
       await page.reload();
       await waitForGates(page);
+      await openAllPanels(page);
       await f.snap(page, why);
       await button(page, B.captureBaseline).click();
       await f.snap(page, `${why}, then Capture baseline`);
@@ -545,6 +558,7 @@ describe('zh-TW: no English is left on the page', () => {
     ]) {
       const o = await suite.open(ZH.at('?experiment=email'), { initScript: script });
       await waitForGates(o.page);
+      await openAllPanels(o.page);
       await f.snap(o.page, why);
       await textbox(o.page, Z.notes).pressSequentially('筆記');
       await button(o.page, B.captureBaseline).click();
@@ -621,6 +635,8 @@ describe('zh-TW: the Language select', () => {
   test('switching mid-run keeps the gate, the approval, the ledger, the arguments and the notes, and back', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=email');
     await waitForGates(page);
+    // Every panel open: they stay open through the switches.
+    await openAllPanels(page);
     // A ledger change first: an approved send as Operator.
     await combobox(page, EN.labels.role).selectOption({ label: EN.options.operator });
     await button(page, EN.buttons.approve).click();

@@ -149,12 +149,30 @@ fn rebuild(shell: &Shared) -> Result<(), JsValue> {
         let root = app.page.root.clone();
         let model = app.wb.view();
         crate::panic::set_locale(model.locale);
+        // The disclosures the learner opened stay open: the same state
+        // builds the same disclosures, in the same order, in any language.
+        let open = disclosures(&root)?
+            .iter()
+            .map(|d| d.has_attribute("open"))
+            .collect::<Vec<_>>();
         crate::dom::clear(&root);
         crate::dom::retire_page_listeners();
         app.page = layout::build(&app.doc, &root, &model)?;
         app.last = None;
+        app.draw()?;
+        for (d, was_open) in disclosures(&root)?.iter().zip(open) {
+            crate::dom::set_flag(d, "open", was_open);
+        }
     }
     wire_page(shell)
+}
+
+/// The page's `<details>`, in document order.
+fn disclosures(root: &Element) -> Result<Vec<Element>, JsValue> {
+    let list = root.query_selector_all("details")?;
+    Ok((0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<Element>().ok())
+        .collect())
 }
 
 /// Performs every queued command; each result goes back to the core.

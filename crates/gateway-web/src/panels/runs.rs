@@ -62,7 +62,9 @@ impl Runs {
         )?;
         child(doc, &li, "p", &[], Some(&r.summary))?;
         child(doc, &li, "p", &[("class", "outcomes")], Some(&r.outcomes))?;
-        child(doc, &li, "p", &[("class", "outcomes")], Some(&r.args))?;
+        // The run's arguments are the learner's text: shown as code.
+        let args = child(doc, &li, "p", &[("class", "outcomes")], None)?;
+        child(doc, &args, "code", &[], Some(&r.args))?;
         if let Some(output) = &r.output {
             let details = child(doc, &li, "details", &[], None)?;
             child(doc, &details, "summary", &[], Some(&self.output_summary))?;
