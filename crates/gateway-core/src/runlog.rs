@@ -15,6 +15,22 @@ use crate::policy::{Hook, Role};
 /// The log keeps the newest this many records.
 pub const MAX_RECORDS: usize = 100;
 
+/// How many characters of a run's arguments the log keeps; longer ones end
+/// in `…`. A run log of arguments at the 4096 cap would otherwise hold
+/// 400 KB that nobody reads in a list.
+pub const MAX_LOGGED_ARGS: usize = 240;
+
+fn shorten(text: String) -> String {
+    match text.char_indices().nth(MAX_LOGGED_ARGS) {
+        Some((end, _)) => {
+            let mut short = text[..end].to_string();
+            short.push('…');
+            short
+        }
+        None => text,
+    }
+}
+
 /// What a finished run did to the ledger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunEffect {
@@ -101,7 +117,7 @@ impl RunLog {
         record.seq = self.next_seq;
         record.tool = mask(&record.tool);
         record.key = mask(&record.key);
-        record.args = mask(&record.args);
+        record.args = shorten(mask(&record.args));
         record.output = record.output.as_deref().map(mask);
         self.records.push_front(record);
         self.records.truncate(MAX_RECORDS);
@@ -143,6 +159,23 @@ mod tests {
             effect: RunEffect::Committed,
             output: Some(format!("{{\"body\": \"AIza{}\"}}", "k".repeat(35))),
         }
+    }
+
+    #[test]
+    fn keeps_a_runs_arguments_up_to_the_bound() {
+        let mut log = RunLog::default();
+        let mut r = record("k");
+        r.args = "é".repeat(MAX_LOGGED_ARGS);
+        log.push(r.clone());
+        r.args.push('x');
+        log.push(r);
+        let kept: Vec<String> = log.records().map(|r| r.args.clone()).collect();
+        assert_eq!(kept[1], "é".repeat(MAX_LOGGED_ARGS), "at the bound: whole");
+        assert_eq!(
+            kept[0],
+            format!("{}…", "é".repeat(MAX_LOGGED_ARGS)),
+            "past it: cut"
+        );
     }
 
     #[test]
