@@ -27,7 +27,7 @@ const EXAMPLES = ['Valid request', 'Malformed JSON', 'Boundary violation'];
 const playToggle = (page) => page.getByRole('button', { name: /^(Play run|Pause)$/ });
 const caption = (page) => page.locator('#gate-caption').textContent();
 const notesBox = (page) => page.getByRole('textbox', { name: 'Notes' });
-const notesStatus = (page) => page.getByRole('region', { name: 'Notes' }).getByRole('status');
+const notesStatus = (page) => page.getByRole('group', { name: 'Notes' }).getByRole('status');
 
 /** The text of a download. */
 async function readDownload(download) {

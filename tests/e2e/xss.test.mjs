@@ -16,6 +16,7 @@ import {
   gateStatuses,
   ledgerJson,
   nextGates,
+  openAllPanels,
   waitForGates,
 } from './harness.mjs';
 
@@ -95,6 +96,8 @@ async function openWatched(path) {
     d.dismiss().catch(() => {});
   });
   await waitForGates(opened.page);
+  // Every panel open: the payloads are checked wherever they show.
+  await openAllPanels(opened.page);
   const origin = new URL(suite.url).origin;
   const check = async (where) => {
     const made = await opened.page.evaluate(() => ({
@@ -178,7 +181,7 @@ for (const p of PAYLOADS) {
           if (c.outcome === 'effect') {
             assert.equal(c.stored(await ledgerJson(page)), p, 'the ledger stored it literally');
             assert.ok(
-              (await page.locator('.ledger-view').textContent()).includes(p),
+              (await page.locator('.ledger-view').first().textContent()).includes(p),
               'the readable ledger shows it literally',
             );
           } else {
@@ -245,6 +248,7 @@ for (const p of PAYLOADS) {
     assert.ok(exported.includes(`Notes\n-----\n${p}\n`), 'the export carries the notes literally');
     await page.reload();
     await waitForGates(page);
+    await openAllPanels(page);
     assert.equal(await page.getByRole('textbox', { name: 'Notes' }).inputValue(), p, 'the notes come back literally');
     await w.check('after reloading markup notes');
   });
