@@ -177,6 +177,18 @@ pub enum Ignored {
     NothingToUndo,
 }
 
+/// What changed since the approval an edit cleared.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Lapse {
+    /// A field of the arguments: its name and its approved value (`None`:
+    /// the approved payload had no such field).
+    Field { field: String, was: Option<String> },
+    /// Another tool, or arguments that are no JSON object.
+    Request,
+    /// Only the policy inputs (role, hook, key, receipts).
+    Inputs,
+}
+
 /// The ledger entry a finished run changed (or whose receipt it returned
 /// again): the ledger section and the item in it, as the ledger panel
 /// lists them (outbox, schedule, files, database, receipts), and what to
@@ -360,8 +372,9 @@ pub struct Workbench {
     /// The learner's own request that an example or a tool choice replaced,
     /// until Undo puts it back or the learner edits again.
     replaced: Option<Request>,
-    /// The approval an edit cleared, to say what changed since.
-    lapsed: Option<Approval>,
+    /// The approval an edit cleared, and what changed since (worked out
+    /// at each edit, not at each frame).
+    lapsed: Option<(Approval, Lapse)>,
     /// The gate card clicked, and the stage it was clicked at.
     shown: Option<(Gate, Option<usize>)>,
     /// Msg::WallClock's origin and offset.
@@ -1253,10 +1266,39 @@ impl Workbench {
         if tool_changed && self.policy.hook == Hook::RedactOutput && !self.redact_applies() {
             self.policy.hook = Hook::None;
         }
-        if let Some(approval) = self.approval.take() {
-            self.lapsed = Some(approval);
+        // The approval this edit cleared, or the one an earlier edit did:
+        // what changed since is worked out again.
+        let cleared = self.approval.take();
+        if let Some(approval) = cleared.or_else(|| self.lapsed.take().map(|(a, _)| a)) {
+            let lapse = self.lapse_of(&approval);
+            self.lapsed = Some((approval, lapse));
         }
         self.start_over();
+    }
+
+    /// What changed since `approval`: the first field of the arguments as
+    /// written (a field spelled out of bounds counts) whose value differs,
+    /// the request, or the policy inputs.
+    fn lapse_of(&self, approval: &Approval) -> Lapse {
+        let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).ok();
+        let (tool, args) = self.request();
+        let now = (tool == approval.tool).then(|| parse(args)).flatten();
+        let (Some(serde_json::Value::Object(was)), Some(serde_json::Value::Object(now))) =
+            (parse(&approval.payload), now)
+        else {
+            return Lapse::Request;
+        };
+        let changed = was
+            .keys()
+            .chain(now.keys())
+            .find(|k| was.get(*k) != now.get(*k));
+        match changed {
+            Some(field) => Lapse::Field {
+                was: was.get(field).map(crate::json::compact),
+                field: field.clone(),
+            },
+            None => Lapse::Inputs,
+        }
     }
 
     /// The local time of day at the shell's `at_ms`, as `HH:MM:SS`, once
@@ -1283,8 +1325,9 @@ impl Workbench {
             .map(|(g, _)| g)
     }
 
-    /// The approval an edit cleared (while none stands).
-    pub(crate) fn lapsed(&self) -> Option<&Approval> {
+    /// The approval an edit cleared and what changed since (while no
+    /// approval stands).
+    pub(crate) fn lapsed(&self) -> Option<&(Approval, Lapse)> {
         self.lapsed.as_ref().filter(|_| self.approval.is_none())
     }
 

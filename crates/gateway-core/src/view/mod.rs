@@ -16,7 +16,7 @@ use crate::playback::Speed;
 use crate::policy::{Hook, Risk, Role};
 use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
-use crate::workbench::{Delivery, Workbench};
+use crate::workbench::{Delivery, Lapse, Workbench};
 
 mod parts;
 
@@ -721,8 +721,8 @@ impl Workbench {
                 payload: (&a.payload).into(),
             };
         }
-        if let Some(lapsed) = self.lapsed() {
-            return self.lapse(lapsed);
+        if let Some((approval, lapse)) = self.lapsed() {
+            return self.lapse(approval, lapse);
         }
         match self.plan().call() {
             Some(call) if call.risk.needs_approval() => Text::ApprovalNeeded {
@@ -738,34 +738,21 @@ impl Workbench {
         }
     }
 
-    /// What changed since `lapsed` was approved: the first field whose
-    /// value differs, the tool, or the policy inputs.
-    fn lapse(&self, lapsed: &crate::gates::Approval) -> Text {
-        let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).ok();
-        // The arguments as written (a field spelled out of bounds counts).
-        let (tool, args) = self.request();
-        let now = (tool == lapsed.tool).then(|| parse(args)).flatten();
-        let (Some(serde_json::Value::Object(was)), Some(serde_json::Value::Object(now))) =
-            (parse(&lapsed.payload), now)
-        else {
-            return Text::ApprovalLapsedTool {
-                tool: (&lapsed.tool).into(),
-                payload: (&lapsed.payload).into(),
-            };
-        };
-        let changed = was
-            .keys()
-            .chain(now.keys())
-            .find(|k| was.get(*k) != now.get(*k));
-        match changed {
-            Some(field) => Text::ApprovalLapsedField {
+    /// What changed since `approval`, as the workbench worked it out.
+    fn lapse(&self, approval: &crate::gates::Approval, lapse: &Lapse) -> Text {
+        match lapse {
+            Lapse::Field { field, was } => Text::ApprovalLapsedField {
                 field: field.into(),
                 was: was
-                    .get(field)
-                    .map_or_else(|| self.t(Text::ApprovalAbsent), crate::json::compact)
+                    .clone()
+                    .unwrap_or_else(|| self.t(Text::ApprovalAbsent))
                     .into(),
             },
-            None => Text::ApprovalLapsedInputs,
+            Lapse::Request => Text::ApprovalLapsedTool {
+                tool: (&approval.tool).into(),
+                payload: (&approval.payload).into(),
+            },
+            Lapse::Inputs => Text::ApprovalLapsedInputs,
         }
     }
 
