@@ -621,6 +621,7 @@ gateway_core::closed_enum! {
         ShowGate = "ShowGate",
         WallClock = "WallClock",
         FinishRun = "FinishRun",
+        Reject = "Reject",
     }
 }
 
@@ -671,6 +672,7 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::CatalogueLoaded { .. } => Kind::CatalogueLoaded,
         Msg::UndoReplace => Kind::UndoReplace,
         Msg::ShowGate(_) => Kind::ShowGate,
+        Msg::Reject => Kind::Reject,
         Msg::WallClock { .. } => Kind::WallClock,
         Msg::FinishRun => Kind::FinishRun,
     }
@@ -770,6 +772,7 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
             data: catalogue(u)?,
         },
         Kind::UndoReplace => Msg::UndoReplace,
+        Kind::Reject => Msg::Reject,
         Kind::ShowGate => Msg::ShowGate(pick(u, &Gate::ALL)?),
         Kind::WallClock => Msg::WallClock {
             origin_ms: u.arbitrary()?,

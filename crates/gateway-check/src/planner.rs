@@ -77,6 +77,7 @@ fn call(u: &mut Unstructured<'_>, registry: &Registry, ledger: &Ledger) -> Decod
         key: decode::key(u)?,
         reuse: u.ratio(4u8, 5)?,
         approval: None,
+        refusal: None,
     };
     inputs.approval = match weighted(u, &[1, 4, 1, 1])? {
         0 => None,

@@ -123,6 +123,7 @@ impl Before {
 fn without_approval(inputs: &Inputs) -> Inputs {
     Inputs {
         approval: None,
+        refusal: None,
         ..inputs.clone()
     }
 }

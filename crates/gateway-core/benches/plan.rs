@@ -38,6 +38,7 @@ fn email_inputs(registry: &Registry) -> Inputs {
         key: "intent-1".into(),
         reuse: true,
         approval: None,
+        refusal: None,
     };
     let call = plan(registry, &inputs, &Ledger::fixtures())
         .call()

@@ -16,6 +16,7 @@ verdict-rejected = rejected
 verdict-skipped = skipped
 verdict-not-needed = not needed
 status-pending = pending
+status-awaiting = awaiting you
 
 ## Risks, roles, hooks, speeds
 
@@ -56,6 +57,8 @@ reason-no-approval-needed = a { $risk } needs no approval
 reason-approved = approved: this exact tool and payload
 reason-approval-other-payload = the approval was for a different payload; approve this one
 reason-approval-missing = a { $risk } needs approval of this exact payload (Approve exact payload)
+reason-approval-refused = you rejected this exact call when it waited for approval; it did not run
+reason-approval-awaiting = this { $risk } waits for your decision: approve or reject exactly this call
 reason-key-not-needed = a read changes nothing, so no key is needed
 reason-key-bounds = Operation key must be 1 to { $max } characters on one line (got { $got })
 reason-key-new = { $key } is a new intention
@@ -351,6 +354,7 @@ caption-at = { $state ->
 } at gate { $number } of { $total }, { $gate }. { $previous }
 caption-previous = Gate { $number }, { $gate }, { $verdict }: { $reason }.
 caption-ahead = Gate { $number }, { $gate }, is not inspected yet: Next gate reaches it, and only the seventh stage commits.
+caption-awaiting = Paused at gate { $number }, { $gate }: call { $call } of the turn, { $tool }, waits for your decision. Approve runs it on through the gates left; Reject records it as rejected by you, with no effect.
 caption-start = Press Play run or Next gate to inspect.
 caption-start-playing = Pause stops the run; Next gate completes this gate.
 approval-given = Approved: this exact tool and payload, { $tool } { $payload }.
@@ -428,6 +432,14 @@ call-committed = effect committed
 call-replayed = stored receipt returned; no new effect
 call-rejected = rejected at the { $gate } gate: { $reason }
 call-waiting = waiting for the calls before it
+call-awaiting = waiting for your approval
+pending-heading = Pending approval
+pending-intro = The agent asks to run this exact call. Only your decision lets it go on.
+pending-tool = Tool: { $tool } ({ $risk })
+pending-payload = Payload, exactly as it would run:
+pending-approve = Approve this call
+pending-reject = Reject this call
+turn-counts = Calls run: { $run } · awaiting your approval: { $awaiting } · approved by you: { $given } · rejected by you: { $refused }
 call-detail = {" "}— { $detail }
 completed-call = Call { $number } ({ $name }): { $detail }
 completed-none = Completed operations: none.

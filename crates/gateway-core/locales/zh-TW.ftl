@@ -35,6 +35,7 @@ verdict-rejected = 拒絕
 verdict-skipped = 略過
 verdict-not-needed = 不需要
 status-pending = 待檢查
+status-awaiting = 等你決定
 
 ## Risks, roles, hooks, speeds
 
@@ -75,6 +76,8 @@ reason-no-approval-needed = { $risk }類請求不需要核准
 reason-approved = 已核准這個工具與這份確切的酬載
 reason-approval-other-payload = 核准的是另一份酬載；請核准這一份
 reason-approval-missing = { $risk }類請求需要核准這份確切的酬載（「核准確切酬載」）
+reason-approval-refused = 這個確切的呼叫等待核准時，你拒絕了它；它沒有執行
+reason-approval-awaiting = 這個{ $risk }類請求正在等你決定：核准或拒絕這個確切的呼叫
 reason-key-not-needed = 讀取不會變更任何東西，因此不需要操作鍵
 reason-key-bounds = 操作鍵必須是單行、1 到 { $max } 個字元（實際為 { $got }）
 reason-key-new = { $key } 是新的意圖
@@ -355,6 +358,7 @@ caption-at = { $state ->
 }，位於第 { $number } / { $total } 個關卡（{ $gate }）。{ $previous }
 caption-previous = 第 { $number } 個關卡（{ $gate }）{ $verdict }：{ $reason }。
 caption-ahead = 第 { $number } 個關卡（{ $gate }）尚未檢查：按「下一個關卡」才會到達；只有第七個階段會提交。
+caption-awaiting = 暫停在第 { $number } 關，{ $gate }：本回合第 { $call } 個呼叫（{ $tool }）正在等你決定。「核准這個呼叫」讓它繼續通過其餘關卡；「拒絕這個呼叫」會把它記錄為由你拒絕，不產生任何效果。
 caption-start = 按「播放」或「下一個關卡」開始檢查。
 caption-start-playing = 按「暫停」可停止執行；按「下一個關卡」可完成這個關卡。
 approval-given = 已核准這個工具與這份確切的酬載：{ $tool } { $payload }。
@@ -424,6 +428,14 @@ call-committed = 效果已提交
 call-replayed = 已傳回儲存的收據，沒有新的效果
 call-rejected = 在{ $gate }關卡遭到拒絕：{ $reason }
 call-waiting = 等待前面的呼叫完成
+call-awaiting = 等待你核准
+pending-heading = 待核准
+pending-intro = Agent 要求執行這個確切的呼叫。只有你的決定能讓它繼續。
+pending-tool = 工具：{ $tool }（{ $risk }）
+pending-payload = 酬載（與實際執行的內容完全相同）：
+pending-approve = 核准這個呼叫
+pending-reject = 拒絕這個呼叫
+turn-counts = 已執行的呼叫：{ $run } · 等你核准：{ $awaiting } · 你核准的：{ $given } · 你拒絕的：{ $refused }
 call-detail = {" "}— { $detail }
 completed-call = 第 { $number } 個呼叫（{ $name }）：{ $detail }
 completed-none = 已完成的操作：無。

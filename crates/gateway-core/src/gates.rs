@@ -42,6 +42,9 @@ pub struct Inputs {
     pub key: String,
     pub reuse: bool,
     pub approval: Option<Approval>,
+    /// The call the person rejected when an agent turn held it at the
+    /// approval gate: that exact call is refused there.
+    pub refusal: Option<Approval>,
 }
 
 /// Operation keys are 1 to this many characters.
@@ -232,7 +235,7 @@ pub fn plan(registry: &Registry, inputs: &Inputs, ledger: &Ledger) -> Plan {
     for (gate, check) in [
         (Gate::BeforeHook, before_hook(inputs.hook, call.risk)),
         (Gate::Role, role(inputs.role, call.risk)),
-        (Gate::Approval, approval(inputs.approval.as_ref(), &call)),
+        (Gate::Approval, approval(inputs, &call)),
     ] {
         match check {
             Check::Reject(reason) => return rows.reject(gate, reason, Some(call)),
@@ -346,14 +349,16 @@ fn role(role: Role, risk: Risk) -> Check {
 }
 
 /// Gate 4: an approval of this exact tool and payload.
-fn approval(approval: Option<&Approval>, call: &CallInfo) -> Check {
+fn approval(inputs: &Inputs, call: &CallInfo) -> Check {
     if !call.risk.needs_approval() {
         return Check::NotNeeded(Reason::NoApprovalNeeded { risk: call.risk });
     }
-    match approval {
-        Some(a) if a.tool == call.tool && a.payload == call.payload => {
-            Check::Pass(Reason::Approved)
-        }
+    let binds = |a: &Approval| a.tool == call.tool && a.payload == call.payload;
+    if inputs.refusal.as_ref().is_some_and(binds) {
+        return Check::Reject(Reason::ApprovalRefused);
+    }
+    match &inputs.approval {
+        Some(a) if binds(a) => Check::Pass(Reason::Approved),
         Some(_) => Check::Reject(Reason::ApprovalOtherPayload),
         None => Check::Reject(Reason::ApprovalMissing { risk: call.risk }),
     }
@@ -475,6 +480,7 @@ mod tests {
             key: key.into(),
             reuse: true,
             approval: None,
+            refusal: None,
         };
         let call = plan(&Registry::fixtures(), &inputs, &Ledger::fixtures())
             .call()
@@ -527,6 +533,7 @@ mod tests {
                 key: "intent-1".into(),
                 reuse: true,
                 approval: None,
+                refusal: None,
             };
             let p = plan(&Registry::fixtures(), &inputs, &Ledger::fixtures());
             let gates: Vec<Gate> = p.rows().iter().map(|r| r.gate).collect();

@@ -44,6 +44,8 @@ pub struct Turn {
     /// The outcome of each dispatched call finished so far, in order.
     // INVARIANT: never longer than `decision.dispatched()`.
     outcomes: Vec<CallOutcome>,
+    /// How many of the finished calls ran with the person's approval.
+    approved: usize,
 }
 
 impl Turn {
@@ -51,6 +53,7 @@ impl Turn {
         Self {
             decision,
             outcomes: Vec::new(),
+            approved: 0,
         }
     }
 
@@ -82,14 +85,37 @@ impl Turn {
             .map_or(("", ""), |c| (c.name.as_str(), c.args.as_str()))
     }
 
-    /// Records the current call's outcome; `false` (and nothing recorded)
-    /// once the turn is complete.
-    pub fn record(&mut self, outcome: CallOutcome) -> bool {
+    /// Records the current call's outcome, and whether it ran with the
+    /// person's approval; `false` (and nothing recorded) once the turn is
+    /// complete.
+    pub fn record(&mut self, outcome: CallOutcome, approved: bool) -> bool {
         if self.is_complete() {
             return false;
         }
         self.outcomes.push(outcome);
+        self.approved += usize::from(approved);
         true
+    }
+
+    /// The calls that ran (a read, an effect or a replay).
+    pub fn run(&self) -> usize {
+        self.outcomes
+            .iter()
+            .filter(|o| !matches!(o, CallOutcome::Rejected(..)))
+            .count()
+    }
+
+    /// The finished calls that ran with the person's approval.
+    pub fn approved(&self) -> usize {
+        self.approved
+    }
+
+    /// The calls the person rejected at the approval gate.
+    pub fn rejected_by_person(&self) -> usize {
+        self.outcomes
+            .iter()
+            .filter(|o| matches!(o, CallOutcome::Rejected(_, Reason::ApprovalRefused)))
+            .count()
     }
 
     /// Claims of the final text, each with whether an effect stands behind

@@ -80,6 +80,10 @@ pub enum Step {
 pub struct Clock {
     pub state: Playback,
     pub speed: Speed,
+    /// A stage inspection may enter but not leave: time stops on entering
+    /// it and Next gate does nothing there, until it is lifted (a pending
+    /// approval waits for the learner's decision).
+    pub hold: Option<usize>,
 }
 
 impl Default for Clock {
@@ -90,6 +94,7 @@ impl Default for Clock {
                 elapsed: 0,
             },
             speed: Speed::Normal,
+            hold: None,
         }
     }
 }
@@ -109,6 +114,11 @@ impl Clock {
 
     pub fn is_finished(&self) -> bool {
         self.state == Playback::Finished
+    }
+
+    /// Whether inspection stands at the held stage.
+    pub fn is_held(&self) -> bool {
+        self.hold.is_some() && self.stage() == self.hold
     }
 
     /// Starts or resumes; after a finished run, starts another from gate 1.
@@ -148,6 +158,10 @@ impl Clock {
         else {
             return Step::Running;
         };
+        if self.hold == Some(stage) {
+            self.state = Playback::Paused { stage, elapsed: 0 };
+            return Step::Running;
+        }
         let mut elapsed = elapsed + now_ms.saturating_sub(since_ms) * self.speed.rate();
         while elapsed >= GATE_UNITS {
             elapsed -= GATE_UNITS;
@@ -155,6 +169,10 @@ impl Clock {
             if stage == STAGES {
                 self.state = Playback::Finished;
                 return Step::Finished;
+            }
+            if self.hold == Some(stage) {
+                self.state = Playback::Paused { stage, elapsed: 0 };
+                return Step::Running;
             }
         }
         self.state = Playback::Playing {
@@ -168,7 +186,7 @@ impl Clock {
     /// Completes the gate under inspection and pauses, discarding any
     /// partly elapsed interval. Does nothing after a finished run.
     pub fn next_gate(&mut self) -> Step {
-        let Some(stage) = self.stage() else {
+        let Some(stage) = self.stage().filter(|s| self.hold != Some(*s)) else {
             return Step::Running;
         };
         if stage + 1 == STAGES {
@@ -331,6 +349,45 @@ mod tests {
         assert_eq!(c.progress_permille(5_000), 0);
         c.tick(14_000);
         assert_eq!(c.progress_permille(14_000), 500);
+    }
+
+    #[test]
+    fn a_held_stage_is_entered_and_not_left_until_lifted() {
+        let mut c = Clock {
+            hold: Some(3),
+            ..Clock::default()
+        };
+        c.play(0);
+        assert_eq!(c.tick(23_999), Step::Running);
+        assert_eq!(c.stage(), Some(2));
+        assert!(!c.is_held());
+        // A long gap stops on entering the held stage, paused, at its start.
+        assert_eq!(c.tick(1_000_000), Step::Running);
+        assert_eq!(
+            c.state,
+            Playback::Paused {
+                stage: 3,
+                elapsed: 0
+            }
+        );
+        assert!(c.is_held());
+        assert_eq!(c.next_gate(), Step::Running);
+        assert_eq!(c.stage(), Some(3), "Next gate does nothing at the hold");
+        c.play(2_000_000);
+        c.tick(3_000_000);
+        assert_eq!(c.stage(), Some(3), "nor does time");
+        assert!(!c.is_playing());
+        c.hold = None;
+        assert_eq!(c.next_gate(), Step::Running);
+        assert_eq!(c.stage(), Some(4));
+        // Next gate enters a held stage too, and stops there.
+        let mut c = Clock {
+            hold: Some(1),
+            ..Clock::default()
+        };
+        c.next_gate();
+        c.next_gate();
+        assert_eq!(c.stage(), Some(1));
     }
 
     #[test]

@@ -53,6 +53,8 @@ pub enum Reason {
     ApprovalMissing {
         risk: Risk,
     },
+    /// The person refused this exact call when it waited for approval.
+    ApprovalRefused,
     KeyNotNeeded,
     /// The operation key is empty, too long or spans lines.
     KeyBounds {
@@ -142,6 +144,7 @@ impl Reason {
             Reason::ApprovalMissing { risk } => Text::ReasonApprovalMissing {
                 risk: risk.name().into(),
             },
+            Reason::ApprovalRefused => Text::ReasonApprovalRefused,
             Reason::KeyNotNeeded => Text::ReasonKeyNotNeeded,
             Reason::KeyBounds { max, got } => Text::ReasonKeyBounds {
                 max: (*max).into(),

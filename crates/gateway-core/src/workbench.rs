@@ -121,6 +121,9 @@ pub enum Msg {
     /// Undo: puts back the arguments (and tool name) the learner had
     /// before an example or another tool replaced them.
     UndoReplace,
+    /// Reject: the person refuses the call an agent turn holds at the
+    /// approval gate; it is recorded as rejected there, with no effect.
+    Reject,
     /// A gate card was clicked: the caption tells that gate's verdict and
     /// reason (or that it is not inspected yet) until the stage moves.
     ShowGate(Gate),
@@ -175,6 +178,10 @@ pub enum Ignored {
     SameLocale,
     /// No example or tool choice replaced the learner's own arguments.
     NothingToUndo,
+    /// No call waits at the approval gate for the person's decision.
+    NothingPending,
+    /// A call waits at the approval gate: approve or reject it first.
+    AwaitingDecision,
 }
 
 /// What changed since the approval an edit cleared.
@@ -379,6 +386,12 @@ pub struct Workbench {
     shown: Option<(Gate, Option<usize>)>,
     /// Msg::WallClock's origin and offset.
     wall: Option<(u64, i32)>,
+    /// The call the person refused at an agent turn's approval gate (bound
+    /// to its tool and canonical payload, as an approval is).
+    refusal: Option<Approval>,
+    /// Whether playback ran when a pending approval stopped it: the
+    /// decision lets it run on.
+    resume: bool,
     commands: VecDeque<Command>,
     // INVARIANT: the words of `ledger` and `log` as they are now
     // (`refresh_records` after every change of either).
@@ -425,7 +438,7 @@ impl Workbench {
             reuse: true,
         };
         let ledger = Ledger::fixtures();
-        let plan = plan(&registry, &inputs_of(&mode, &policy, None), &ledger);
+        let plan = plan(&registry, &inputs_of(&mode, &policy, None, None), &ledger);
         let mut wb = Self {
             registry,
             experiment,
@@ -446,6 +459,8 @@ impl Workbench {
             lapsed: None,
             shown: None,
             wall: None,
+            refusal: None,
+            resume: false,
             notes_slot: SlotState::Writable,
             goals_reached: vec![false; e.goals.len()],
             decision_text: e.decision.to_string(),
@@ -520,7 +535,12 @@ impl Workbench {
 
     /// Everything the next run depends on besides the ledger.
     pub fn inputs(&self) -> Inputs {
-        inputs_of(&self.mode, &self.policy, self.approval.as_ref())
+        inputs_of(
+            &self.mode,
+            &self.policy,
+            self.approval.as_ref(),
+            self.refusal.as_ref(),
+        )
     }
 
     pub fn mode(&self) -> &Mode {
@@ -743,6 +763,10 @@ impl Workbench {
             Msg::NextGate | Msg::FinishRun if self.clock.is_finished() => Ignored::RunFinished,
             Msg::Pause if !self.clock.is_playing() => Ignored::NotPlaying,
             Msg::EndTurn if !in_turn => Ignored::NoTurn,
+            Msg::Reject if !self.clock.is_held() => Ignored::NothingPending,
+            Msg::NextGate | Msg::FinishRun | Msg::Play if self.clock.is_held() => {
+                Ignored::AwaitingDecision
+            }
             Msg::ClearBaseline if self.baseline.is_none() => Ignored::NoBaseline,
             Msg::Resized { .. } if !self.framed => Ignored::NotFramed,
             Msg::SetLocale { locale, .. }
@@ -805,6 +829,15 @@ impl Workbench {
             Msg::SetKey(key) => self.edit_policy(|p| p.key = key),
             Msg::SetReuse(reuse) => self.edit_policy(|p| p.reuse = reuse),
             Msg::Approve => self.approve(),
+            Msg::Reject => {
+                if let Some(call) = self.plan.call() {
+                    self.refusal = Some(Approval {
+                        tool: call.tool.clone(),
+                        payload: call.payload.clone(),
+                    });
+                    self.decided();
+                }
+            }
             Msg::Revoke => {
                 self.approval = None;
                 self.lapsed = None;
@@ -1186,6 +1219,15 @@ impl Workbench {
         });
     }
 
+    /// The person decided on the call held at the approval gate: the plan
+    /// says so, and inspection goes on as it went before the hold.
+    fn decided(&mut self) {
+        self.replan();
+        if std::mem::take(&mut self.resume) {
+            self.clock.play(self.now_ms);
+        }
+    }
+
     fn approve(&mut self) {
         let Some(call) = self.plan.call() else {
             return;
@@ -1194,7 +1236,14 @@ impl Workbench {
             tool: call.tool.clone(),
             payload: call.payload.clone(),
         };
-        if self.approval.as_ref() != Some(&approval) {
+        // Approving takes back an earlier rejection of the same call.
+        self.refusal = None;
+        if self.clock.is_held() {
+            // The pending call goes on from the approval gate.
+            self.approval = Some(approval);
+            self.lapsed = None;
+            self.decided();
+        } else if self.approval.as_ref() != Some(&approval) {
             self.approval = Some(approval);
             self.lapsed = None;
             self.start_over();
@@ -1269,6 +1318,7 @@ impl Workbench {
         // The approval this edit cleared, or the one an earlier edit did:
         // what changed since is worked out again.
         let cleared = self.approval.take();
+        self.refusal = None;
         if let Some(approval) = cleared.or_else(|| self.lapsed.take().map(|(a, _)| a)) {
             let lapse = self.lapse_of(&approval);
             self.lapsed = Some((approval, lapse));
@@ -1341,6 +1391,7 @@ impl Workbench {
                 example: None,
             });
             self.approval = None;
+            self.refusal = None;
             self.start_over();
         }
     }
@@ -1373,6 +1424,7 @@ impl Workbench {
     /// Gate 1, paused, with a fresh plan of the current inputs and ledger.
     fn start_over(&mut self) {
         self.clock.restart();
+        self.resume = false;
         self.changed = None;
         self.shown = None;
         self.replan();
@@ -1380,6 +1432,19 @@ impl Workbench {
 
     fn replan(&mut self) {
         self.plan = plan(&self.registry, &self.inputs(), &self.ledger);
+        // An agent turn's call that needs approval waits at the approval
+        // gate for the person (seed 002: "排入 Approval").
+        let waits = matches!(self.mode, Mode::Turn(_))
+            && matches!(
+                self.plan.row(Gate::Approval).reason,
+                crate::reason::Reason::ApprovalMissing { .. }
+            );
+        self.clock.hold = waits.then_some(Gate::Approval.index());
+    }
+
+    /// Whether a turn's call waits at the approval gate for the person.
+    pub fn pending(&self) -> bool {
+        self.clock.is_held()
     }
 
     /// `playing`: whether time was running when the step happened, so a
@@ -1387,6 +1452,8 @@ impl Workbench {
     fn after(&mut self, step: Step, playing: bool) {
         if step == Step::Finished {
             self.finish(playing);
+        } else if playing && self.clock.is_held() {
+            self.resume = true;
         }
     }
 
@@ -1466,10 +1533,14 @@ impl Workbench {
             Commit::Ran(Finish::Effect { .. }) => CallOutcome::Committed,
             Commit::Ran(Finish::Replay { .. }) => CallOutcome::Replayed,
         };
+        let approved = matches!(
+            self.plan.row(Gate::Approval).reason,
+            crate::reason::Reason::Approved
+        );
         let Mode::Turn(turn) = &mut self.mode else {
             return None;
         };
-        if !turn.record(outcome) {
+        if !turn.record(outcome, approved) {
             return None;
         }
         turn.is_complete().then(|| TurnEnd {
@@ -1483,7 +1554,12 @@ impl Workbench {
     }
 }
 
-fn inputs_of(mode: &Mode, policy: &Policy, approval: Option<&Approval>) -> Inputs {
+fn inputs_of(
+    mode: &Mode,
+    policy: &Policy,
+    approval: Option<&Approval>,
+    refusal: Option<&Approval>,
+) -> Inputs {
     let (tool, args) = match mode {
         Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
         Mode::Turn(t) => t.request(),
@@ -1496,5 +1572,6 @@ fn inputs_of(mode: &Mode, policy: &Policy, approval: Option<&Approval>) -> Input
         key: policy.key.clone(),
         reuse: policy.reuse,
         approval: approval.cloned(),
+        refusal: refusal.cloned(),
     }
 }

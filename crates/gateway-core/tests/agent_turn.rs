@@ -20,6 +20,15 @@ fn finish_call(d: &mut Driver) -> gateway_core::PageModel {
     d.view()
 }
 
+/// Next gate from `stage` to the end of the call.
+fn finish_call_from(d: &mut Driver, stage: usize) -> gateway_core::PageModel {
+    assert_eq!(d.view().playback.stage, Some(stage));
+    for _ in stage..7 {
+        d.send(Msg::NextGate);
+    }
+    d.view()
+}
+
 fn states(d: &Driver) -> Vec<(String, &'static str)> {
     d.view()
         .turn
@@ -52,11 +61,31 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
         "the calendar create can be approved"
     );
 
-    let v = finish_call(&mut d); // calendar create without approval: waits
+    // The calendar create waits at the approval gate for the person.
+    for _ in 0..7 {
+        d.send(Msg::NextGate);
+    }
+    let v = d.view();
+    assert_eq!(v.playback.stage, Some(3), "inspection stops at approval");
+    assert_eq!(v.turn.calls[1].state, "awaiting");
+    assert_eq!(status(&v, "approval"), "awaiting");
+    assert!(v
+        .pending
+        .as_ref()
+        .unwrap()
+        .tool
+        .starts_with("Tool: calendar (write)"));
+    let v = d.send(Msg::Reject); // rejected by the person: no effect
+    assert_eq!(
+        status(&v, "approval"),
+        "pending",
+        "revealed as the stage moves"
+    );
+    let v = finish_call_from(&mut d, 3);
     assert_eq!(v.turn.calls[1].state, "rejected");
     assert!(v.turn.calls[1]
         .detail
-        .starts_with(" — rejected at the approval gate: a write needs approval"));
+        .starts_with(" — rejected at the approval gate: you rejected this exact call"));
     assert_eq!(v.tool_name, "shell.exec");
 
     let v = finish_call(&mut d); // shell.exec: refused by the registry before any tool runs
@@ -191,6 +220,7 @@ fn a_playing_turn_goes_on_to_its_next_call() {
         v.playback.playing,
         "the next call plays on the same timeline"
     );
+    // As a Viewer, the calendar create is refused at the role gate.
     let v = d.send_at(10_000 + 3 * 56_000, Msg::Tick);
     assert_eq!(v.turn.calls[1].state, "rejected");
     assert_eq!(v.tool_name, "shell.exec");

@@ -48,6 +48,18 @@ fn finished_turn() -> Driver {
     d
 }
 
+/// The registry experiment's turn, its calendar call waiting at the
+/// approval gate for the person.
+fn pending_turn() -> Driver {
+    let mut d = fresh();
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::StartTurn);
+    while !d.wb.pending() {
+        assert_eq!(d.wb.update(d.now, Msg::NextGate), Handled::Applied);
+    }
+    d
+}
+
 /// A name, a state, a message that means nothing there, and why.
 type Case = (&'static str, fn() -> Driver, Msg, Ignored);
 
@@ -181,6 +193,36 @@ fn cases() -> Vec<Case> {
             Msg::UndoReplace,
             Ignored::TurnHoldsRequest,
         ),
+        (
+            "Reject with no call waiting",
+            in_turn,
+            Msg::Reject,
+            Ignored::NothingPending,
+        ),
+        (
+            "Reject on a finished turn",
+            finished_turn,
+            Msg::Reject,
+            Ignored::NothingPending,
+        ),
+        (
+            "Next gate while a call waits for approval",
+            pending_turn,
+            Msg::NextGate,
+            Ignored::AwaitingDecision,
+        ),
+        (
+            "Finish run while a call waits for approval",
+            pending_turn,
+            Msg::FinishRun,
+            Ignored::AwaitingDecision,
+        ),
+        (
+            "Play while a call waits for approval",
+            pending_turn,
+            Msg::Play,
+            Ignored::AwaitingDecision,
+        ),
     ]
 }
 
@@ -210,6 +252,12 @@ fn the_same_messages_apply_where_they_mean_something() {
     assert_eq!(d.wb.update(d.now, Msg::Revoke), Handled::Applied);
     let mut d = in_turn();
     assert_eq!(d.wb.update(d.now, Msg::EndTurn), Handled::Applied);
+    let mut d = pending_turn();
+    assert_eq!(d.wb.update(d.now, Msg::Reject), Handled::Applied);
+    assert_eq!(d.wb.update(d.now, Msg::NextGate), Handled::Applied);
+    let mut d = pending_turn();
+    assert_eq!(d.wb.update(d.now, Msg::Approve), Handled::Applied);
+    assert_eq!(d.wb.update(d.now, Msg::FinishRun), Handled::Applied);
     let mut d = finished_turn();
     assert_eq!(d.wb.update(d.now, Msg::EndTurn), Handled::Applied);
     let mut d = fresh();
@@ -253,7 +301,9 @@ fn every_reason_has_a_case() {
         | Ignored::NoBaseline
         | Ignored::NotFramed
         | Ignored::SameLocale
-        | Ignored::NothingToUndo => why,
+        | Ignored::NothingToUndo
+        | Ignored::NothingPending
+        | Ignored::AwaitingDecision => why,
     };
     for why in [
         Ignored::TurnHoldsRequest,
@@ -271,6 +321,8 @@ fn every_reason_has_a_case() {
         Ignored::NotFramed,
         Ignored::SameLocale,
         Ignored::NothingToUndo,
+        Ignored::NothingPending,
+        Ignored::AwaitingDecision,
     ] {
         assert!(reached.contains(&all(why)), "{why:?} has no case");
     }

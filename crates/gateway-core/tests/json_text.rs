@@ -25,6 +25,7 @@ fn run(ledger: &mut Ledger, tool: &str, args: &str, role: Role, key: &str) -> St
         key: key.into(),
         reuse: true,
         approval: None,
+        refusal: None,
     };
     if let Some(call) = plan(&registry, &inputs, ledger).call().cloned() {
         inputs.approval = Some(Approval {

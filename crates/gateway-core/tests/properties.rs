@@ -783,6 +783,7 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         1 => Just(Msg::Pause),
         4 => Just(Msg::NextGate),
         1 => Just(Msg::FinishRun),
+        1 => Just(Msg::Reject),
         1 => Just(Msg::UndoReplace),
         1 => select(Gate::ALL.to_vec()).prop_map(Msg::ShowGate),
         1 => (any::<u64>(), -1440i32..=1440).prop_map(|(origin_ms, utc_offset_min)| Msg::WallClock {
@@ -1217,6 +1218,7 @@ impl Before {
 fn without_approval(inputs: &Inputs) -> Inputs {
     Inputs {
         approval: None,
+        refusal: None,
         ..inputs.clone()
     }
 }
@@ -1247,6 +1249,7 @@ fn new_request(
         tool: tool.into(),
         args: args.into(),
         approval: None,
+        refusal: None,
         ..base.clone()
     };
     if tool_changed && e.hook == Hook::RedactOutput && !hook_applies(wb, tool, e.hook) {
@@ -1289,11 +1292,13 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
         f(&mut e);
         if e != *b {
             e.approval = None;
+            e.refusal = None;
         }
         e
     };
     let left_turn = || Inputs {
         approval: if free { b.approval.clone() } else { None },
+        refusal: None,
         ..b.clone()
     };
     match msg {
@@ -1348,16 +1353,30 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
                     tool: c.tool.clone(),
                     payload: c.payload.clone(),
                 }),
+                refusal: None,
+                ..b.clone()
+            },
+            _ => b.clone(),
+        },
+        // The person rejects the call a turn holds at the approval gate.
+        Msg::Reject => match before.plan.call() {
+            Some(c) if before.clock.is_held() => Inputs {
+                refusal: Some(Approval {
+                    tool: c.tool.clone(),
+                    payload: c.payload.clone(),
+                }),
                 ..b.clone()
             },
             _ => b.clone(),
         },
         Msg::Revoke if !frozen => Inputs {
             approval: None,
+            refusal: None,
             ..b.clone()
         },
         Msg::ResetLedger => Inputs {
             approval: None,
+            refusal: None,
             reuse: true,
             ..b.clone()
         },
@@ -1487,8 +1506,15 @@ fn check_step(
             prop_assert_eq!(wb.clock(), &before.clock, "{:?} changed nothing", msg);
         }
     }
-    // Approving, revoking, leaving or starting a turn rewinds to gate 1.
-    if inputs.approval != before.inputs.approval && !advanced {
+    // Approving, revoking, leaving or starting a turn rewinds to gate 1,
+    // but for the person's decision on a call held at the approval gate,
+    // which goes on from there.
+    let decided = before.clock.is_held() && matches!(msg, Msg::Approve | Msg::Reject);
+    if decided {
+        prop_assert_eq!(wb.clock().stage(), before.clock.stage(), "after {:?}", msg);
+        prop_assert!(!wb.clock().is_held(), "still held after {:?}", msg);
+    }
+    if inputs.approval != before.inputs.approval && !advanced && !decided {
         prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED, "after {:?}", msg);
     }
     // An approval always binds the current tool and payload of a call that needs one.
@@ -1501,7 +1527,12 @@ fn check_step(
 
     // Playback.
     let frozen = before.frozen();
+    let held = before.clock.is_held();
     match msg {
+        // A call held at the approval gate waits for the person's decision.
+        Msg::Play | Msg::NextGate | Msg::FinishRun if held => {
+            prop_assert_eq!(wb.clock(), &before.clock)
+        }
         Msg::Play if frozen => prop_assert_eq!(wb.clock(), &before.clock),
         Msg::Play => prop_assert!(wb.clock().is_playing()),
         Msg::Hidden | Msg::Pause => prop_assert!(!wb.clock().is_playing()),
@@ -1511,7 +1542,19 @@ fn check_step(
         }
         // Finish run ends the run (in a turn, the next call waits at gate 1).
         Msg::FinishRun if advanced => prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED),
+        // Finish run stops where a turn's call waits for approval.
+        Msg::FinishRun
+            if before
+                .clock
+                .hold
+                .is_some_and(|h| settled(before.clock, now).stage().is_some_and(|s| s <= h)) =>
+        {
+            prop_assert!(wb.clock().is_held(), "after {:?}", msg)
+        }
         Msg::FinishRun => prop_assert!(wb.clock().is_finished()),
+        Msg::NextGate if settled(before.clock, now).is_held() => {
+            prop_assert_eq!(wb.clock().state, settled(before.clock, now).state)
+        }
         Msg::NextGate => match settled(before.clock, now).stage() {
             Some(6) | None if advanced => {
                 prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED)
@@ -1534,8 +1577,9 @@ fn check_step(
     if let Msg::RestoreSetup(s) = msg {
         prop_assert_eq!(wb.clock().speed, s.speed);
     }
-    if !before.clock.is_playing() && *msg != Msg::Play {
-        // The page never plays by itself.
+    if !before.clock.is_playing() && *msg != Msg::Play && !decided {
+        // The page never plays by itself (a decision on a held call plays
+        // on only if it was playing when the hold stopped it).
         prop_assert!(!wb.clock().is_playing(), "playing after {:?}", msg);
     }
     if outside_the_run(msg) {
@@ -2449,6 +2493,7 @@ proptest! {
                     key: ["intent-1", "intent-2", "intent-3"][i % 3].into(),
                     reuse: true,
                     approval: None,
+                    refusal: None,
                 };
                 let call = gates::plan(&registry, &inputs, &ledger).call().cloned().unwrap();
                 let approval = Some(Approval { tool: call.tool, payload: call.payload });
@@ -2456,7 +2501,7 @@ proptest! {
                 ledger.commit(p.commit());
             }
         }
-        let mut inputs = Inputs { tool, args, role, hook, key, reuse, approval: None };
+        let mut inputs = Inputs { tool, args, role, hook, key, reuse, approval: None, refusal: None };
         let call = gates::plan(&registry, &inputs, &ledger).call().cloned();
         inputs.approval = match approval {
             0 => None,

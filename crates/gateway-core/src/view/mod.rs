@@ -73,6 +73,9 @@ pub struct PageModel {
     /// Always seven, in gate order.
     pub gates: Vec<GateRow>,
     pub caption: String,
+    /// The call an agent turn holds at the approval gate, for the person
+    /// to approve or reject.
+    pub pending: Option<PendingView>,
     pub playback: PlaybackView,
     pub preview: PreviewView,
     pub request: String,
@@ -187,10 +190,26 @@ pub struct ApprovalView {
     pub status: String,
 }
 
+/// A pending approval: the exact call waiting, and the two choices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingView {
+    pub heading: String,
+    pub intro: String,
+    /// `Tool: email (send)`.
+    pub tool: String,
+    pub payload_label: String,
+    /// The canonical payload the approval binds to, pretty-printed.
+    pub payload: String,
+    pub approve: String,
+    pub reject: String,
+}
+
 /// The status a gate row shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RowStatus {
     Pending,
+    /// A turn's call waits here for the person's decision.
+    Awaiting,
     Done(Verdict),
 }
 
@@ -199,6 +218,7 @@ impl RowStatus {
     pub fn id(self) -> &'static str {
         match self {
             RowStatus::Pending => "pending",
+            RowStatus::Awaiting => "awaiting",
             RowStatus::Done(v) => v.id(),
         }
     }
@@ -206,6 +226,7 @@ impl RowStatus {
     pub fn label(self) -> Text {
         match self {
             RowStatus::Pending => Text::StatusPending,
+            RowStatus::Awaiting => Text::StatusAwaiting,
             RowStatus::Done(v) => v.label(),
         }
     }
@@ -414,6 +435,7 @@ impl Workbench {
             approval: self.approval_view(),
             gates: self.rows(stage),
             caption: self.caption(stage),
+            pending: self.pending_view(),
             playback: PlaybackView {
                 playing: clock.is_playing(),
                 finished,
@@ -596,8 +618,11 @@ impl Workbench {
             .enumerate()
             .map(|(i, r)| {
                 let revealed = stage.is_none_or(|s| i < s);
+                let awaiting = Some(i) == stage && self.pending();
                 let status = if revealed {
                     RowStatus::Done(r.verdict)
+                } else if awaiting {
+                    RowStatus::Awaiting
                 } else {
                     RowStatus::Pending
                 };
@@ -610,6 +635,10 @@ impl Workbench {
                     status_label: self.t(status.label()),
                     reason: self.t(if revealed {
                         r.reason.text()
+                    } else if let (true, Some(call)) = (awaiting, self.plan().call()) {
+                        Text::ReasonApprovalAwaiting {
+                            risk: call.risk.name().into(),
+                        }
                     } else if Some(i) == stage {
                         Text::UnderInspection
                     } else {
@@ -671,6 +700,14 @@ impl Workbench {
             });
         };
         let gate = Gate::ALL[stage];
+        if let (true, Some(turn)) = (self.pending(), self.turn()) {
+            return self.t(Text::CaptionAwaiting {
+                number: (stage + 1).into(),
+                gate: gate.name().into(),
+                call: (turn.current() + 1).into(),
+                tool: turn.request().0.into(),
+            });
+        }
         let state = if self.clock().is_playing() {
             "playing"
         } else {
@@ -692,6 +729,25 @@ impl Workbench {
             total: GATES.into(),
             gate: gate.name().into(),
             previous: previous.into(),
+        })
+    }
+
+    fn pending_view(&self) -> Option<PendingView> {
+        let call = self.plan().call().filter(|_| self.pending())?;
+        let payload = crate::json::parse(&call.payload)
+            .map(|v| crate::json::pretty(&v))
+            .unwrap_or_else(|_| call.payload.clone());
+        Some(PendingView {
+            heading: self.t(Text::PendingHeading),
+            intro: self.t(Text::PendingIntro),
+            tool: self.t(Text::PendingTool {
+                tool: (&call.tool).into(),
+                risk: call.risk.name().into(),
+            }),
+            payload_label: self.t(Text::PendingPayload),
+            payload,
+            approve: self.t(Text::PendingApprove),
+            reject: self.t(Text::PendingReject),
         })
     }
 

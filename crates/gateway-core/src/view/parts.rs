@@ -123,6 +123,8 @@ pub struct TurnView {
     pub active: bool,
     /// One sentence on where the turn stands.
     pub summary: String,
+    /// Calls run, awaiting approval, approved and rejected by the person.
+    pub counts: Option<String>,
     pub calls: Vec<TurnCallView>,
     pub claims: Vec<ClaimView>,
     /// `Completed operations: …`, once the turn has claims or operations.
@@ -133,7 +135,7 @@ pub struct TurnView {
 pub struct TurnCallView {
     pub number: usize,
     pub name: String,
-    /// `waiting`, `inspecting`, `read`, `committed`, `replayed`, `rejected`, `refused`.
+    /// `waiting`, `inspecting`, `awaiting`, `read`, `committed`, `replayed`, `rejected`, `refused`.
     pub state: &'static str,
     /// ` — what happened`.
     pub detail: String,
@@ -431,6 +433,7 @@ impl Workbench {
                     max: MAX_CALLS.into(),
                 }
                 .render(l),
+                counts: None,
                 calls: Vec::new(),
                 claims: Vec::new(),
                 completed: None,
@@ -464,6 +467,8 @@ impl Workbench {
                             },
                         ),
                     }
+                } else if i == turn.current() && self.pending() {
+                    ("awaiting", Text::CallAwaiting)
                 } else if i == turn.current() {
                     ("inspecting", Text::UnderInspection)
                 } else {
@@ -538,11 +543,18 @@ impl Workbench {
                 total: dispatched.into(),
             }
         };
+        let counts = Text::TurnCounts {
+            run: turn.run().into(),
+            awaiting: usize::from(self.pending()).into(),
+            given: turn.approved().into(),
+            refused: turn.rejected_by_person().into(),
+        };
         TurnView {
             decision: self.decision_text().into(),
             error: None,
             active: true,
             summary: summary.render(l),
+            counts: Some(counts.render(l)),
             calls,
             claims,
             completed,

@@ -315,6 +315,7 @@ pub fn gate_problems() -> Vec<String> {
             key: "number-table".into(),
             reuse: true,
             approval: None,
+            refusal: None,
         };
         let planned = gates::plan(&Registry::fixtures(), &inputs, &Ledger::fixtures());
         check_plan("gates::plan", case, &planned, &mut problems);
