@@ -409,6 +409,8 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     })?;
     on_click(shell, &gateway.next, |_| Msg::NextGate)?;
     on_click(shell, &gateway.finish, |_| Msg::FinishRun)?;
+    on_click(shell, &gateway.pending.approve, |_| Msg::Approve)?;
+    on_click(shell, &gateway.pending.reject, |_| Msg::Reject)?;
     for (button, gate) in gateway.gate_buttons.iter().zip(gateway_core::Gate::ALL) {
         on_message(shell, button, Msg::ShowGate(gate))?;
     }

@@ -295,6 +295,18 @@ fn every_word_on_the_page_comes_from_the_page_model() -> Result<(), JsValue> {
         dispatch(&shell, Msg::NextGate);
     }
     assert_every_word_is_the_models(&root, &shell, "turn finished")?;
+    // As an Operator the turn's calendar create waits at the approval gate.
+    dispatch(&shell, Msg::EndTurn);
+    dispatch(&shell, Msg::SetRole(gateway_core::Role::Operator));
+    dispatch(&shell, Msg::StartTurn);
+    for _ in 0..10 {
+        dispatch(&shell, Msg::NextGate);
+    }
+    let pending = select_all(&root, ".pending:not([hidden])")?;
+    assert_eq!(pending.len(), 1, "the pending approval shows");
+    assert_every_word_is_the_models(&root, &shell, "pending approval")?;
+    dispatch(&shell, Msg::Reject);
+    assert!(select_all(&root, ".pending:not([hidden])")?.is_empty());
     dispatch(&shell, Msg::EndTurn);
     dispatch(&shell, Msg::Play);
     dispatch(&shell, Msg::Hidden);

@@ -447,8 +447,9 @@ impl Workbench {
                 } else {
                     Text::PlayRun
                 }),
-                play_enabled: !frozen,
-                next_enabled: !finished,
+                // A call waiting at the approval gate waits for the person.
+                play_enabled: !frozen && !self.pending(),
+                next_enabled: !finished && !self.pending(),
                 restart_enabled: !frozen,
                 speeds: Speed::ALL
                     .iter()

@@ -4,7 +4,7 @@
 //! caption and notice parts of the model.
 
 use gateway_core::gates::Gate;
-use gateway_core::view::{GateRow, PageModel, PlaybackView};
+use gateway_core::view::{GateRow, PageModel, PendingView, PlaybackView};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
@@ -28,6 +28,100 @@ pub struct Gateway {
     pub pace: Element,
     pub caption: Element,
     pub notice: Element,
+    pub pending: Pending,
+}
+
+/// The call an agent turn holds at the approval gate: its exact tool and
+/// payload, Approve this call and Reject this call.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    pub group: Element,
+    heading: Element,
+    intro: Element,
+    tool: Element,
+    payload_label: Element,
+    payload: Element,
+    pub approve: Element,
+    pub reject: Element,
+}
+
+impl Pending {
+    fn build(doc: &Document, parent: &Element) -> Result<Self, JsValue> {
+        let group = child(
+            doc,
+            parent,
+            "div",
+            &[
+                ("class", "pending"),
+                ("role", "group"),
+                ("aria-labelledby", "h-pending"),
+                ("hidden", ""),
+            ],
+            None,
+        )?;
+        let heading = child(doc, &group, "h3", &[("id", "h-pending")], None)?;
+        let intro = child(doc, &group, "p", &[], None)?;
+        let tool = child(doc, &group, "p", &[("class", "pending-tool")], None)?;
+        let payload_label = child(doc, &group, "p", &[("id", "pending-payload")], None)?;
+        let payload = child(
+            doc,
+            &group,
+            "pre",
+            &[("aria-labelledby", "pending-payload"), ("tabindex", "0")],
+            None,
+        )?;
+        let row = child(doc, &group, "div", &[("class", "row")], None)?;
+        let approve = button(doc, &row, "")?;
+        let reject = button(doc, &row, "")?;
+        Ok(Self {
+            group,
+            heading,
+            intro,
+            tool,
+            payload_label,
+            payload,
+            approve,
+            reject,
+        })
+    }
+
+    fn render(&self, doc: &Document, p: Option<&PendingView>, focus_was: bool) {
+        set_flag(&self.group, "hidden", p.is_none());
+        // Hidden, it holds no words: none of an earlier call stays behind.
+        let words = p.map(|p| {
+            [
+                &p.heading,
+                &p.intro,
+                &p.tool,
+                &p.payload_label,
+                &p.payload,
+                &p.approve,
+                &p.reject,
+            ]
+        });
+        let parts = [
+            &self.heading,
+            &self.intro,
+            &self.tool,
+            &self.payload_label,
+            &self.payload,
+            &self.approve,
+            &self.reject,
+        ];
+        for (i, part) in parts.into_iter().enumerate() {
+            set_text(part, words.map_or("", |w| w[i].as_str()));
+        }
+        if p.is_none() {
+            return;
+        }
+        // The controls that just stopped taking presses hand focus to the
+        // decision the page waits for.
+        if focus_was && doc.active_element().is_none_or(|a| a != self.approve) {
+            if let Some(approve) = html(&self.approve) {
+                let _ = approve.focus();
+            }
+        }
+    }
 }
 
 impl Gateway {
@@ -65,6 +159,7 @@ impl Gateway {
             &[("class", "notice"), ("role", "status"), ("hidden", "")],
             None,
         )?;
+        let pending = Pending::build(doc, &gateway)?;
         let (gates, gate_buttons) = build_gates(doc, &gateway, m)?;
         let progress_wrap = child(
             doc,
@@ -99,6 +194,7 @@ impl Gateway {
             pace,
             caption,
             notice,
+            pending,
         })
     }
 
@@ -110,6 +206,15 @@ impl Gateway {
     ) -> Result<(), JsValue> {
         for (li, row) in self.gates.iter().zip(&m.gates) {
             render_gate(li, row);
+        }
+        let active = doc.active_element();
+        let on_controls = [&self.play, &self.next, &self.finish]
+            .into_iter()
+            .any(|b| active.as_ref() == Some(b));
+        let appeared = m.pending.is_some() && last.is_none_or(|l| l.pending.is_none());
+        if last.is_none_or(|l| l.pending != m.pending) {
+            self.pending
+                .render(doc, m.pending.as_ref(), appeared && on_controls);
         }
         self.render_playback(doc, &m.playback);
         set_text(&self.caption, &m.caption);

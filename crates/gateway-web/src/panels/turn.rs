@@ -18,6 +18,8 @@ pub struct Turn {
     pub end: Element,
     pub error: Element,
     pub summary: Element,
+    /// Calls run, awaiting approval, approved and rejected by the person.
+    pub counts: Element,
     pub calls: Element,
     pub claims: Element,
 }
@@ -40,6 +42,7 @@ impl Turn {
             None,
         )?;
         let summary = status(doc, &turn)?;
+        let counts = child(doc, &turn, "p", &[("class", "turn-counts")], None)?;
         let calls = child(doc, &turn, "ol", &[("class", "turn-calls")], None)?;
         let claims = child(doc, &turn, "div", &[("class", "turn-claims")], None)?;
         Ok(Self {
@@ -49,6 +52,7 @@ impl Turn {
             end,
             error,
             summary,
+            counts,
             calls,
             claims,
         })
@@ -64,6 +68,7 @@ impl Turn {
         set_flag(&self.end, "disabled", !t.active);
         set_optional_text(&self.error, t.error.as_deref());
         set_text(&self.summary, &t.summary);
+        set_optional_text(&self.counts, t.counts.as_deref());
         if last == Some(t) {
             return Ok(());
         }
