@@ -411,6 +411,10 @@ run-summary = Run { $seq } · { $time } · { $experiment } experiment · { $tool
 run-outcomes = Gates: { $verdicts }
 run-outcome = { $gate } { $verdict }
 run-output-label = Returned output of run { $seq }
+run-turn = Agent turn: call { $call } of { $of }
+run-claim = Claim “{ $quote }” ({ $tool }): { $verdict }
+run-claim-backed = backed by its effect in this turn
+run-claim-unbacked = flagged: no effect of that tool in this turn
 
 ## The agent turn
 

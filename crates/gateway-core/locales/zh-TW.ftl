@@ -415,6 +415,10 @@ run-summary = 第 { $seq } 次執行 · { $time } · { $experiment } 實驗 · {
 run-outcomes = 關卡：{ $verdicts }
 run-outcome = { $gate }：{ $verdict }
 run-output-label = 第 { $seq } 次執行傳回的輸出
+run-turn = Agent 回合：第 { $call } 個呼叫，共 { $of } 個
+run-claim = 宣稱「{ $quote }」（{ $tool }）：{ $verdict }
+run-claim-backed = 有本回合的效果作為依據
+run-claim-unbacked = 已標記：本回合沒有該工具的效果
 
 ## The agent turn
 

@@ -83,10 +83,52 @@ pub struct RunRecord {
     pub effect: RunEffect,
     /// The returned output as shown (after hook and masking), if any.
     pub output: Option<String>,
+    /// Set when the run was a call of an agent turn.
+    pub turn: Option<TurnNote>,
+}
+
+/// Where a run stood in an agent turn; the turn's last call also records
+/// the claims of the model's text and their verdicts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnNote {
+    /// 1-based, of `of` dispatched calls.
+    pub call: usize,
+    pub of: usize,
+    /// The claims, once the turn is finished (empty before).
+    pub claims: Vec<LoggedClaim>,
+}
+
+/// A claim of the model's text as the log keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedClaim {
+    /// The claiming words, quoted whole (up to [`MAX_LOGGED_ARGS`]).
+    pub quote: String,
+    pub tool: String,
+    /// Whether an effect of that tool in the turn stands behind it.
+    pub backed: bool,
+}
+
+impl TurnNote {
+    fn to_json(&self) -> Value {
+        let claims = self
+            .claims
+            .iter()
+            .map(|c| json_value!({"quote": c.quote, "tool": c.tool, "backed": c.backed}))
+            .collect();
+        json_value!({"call": self.call, "of": self.of, "claims": Value::Array(claims)})
+    }
 }
 
 impl RunRecord {
     pub fn to_json(&self) -> Value {
+        let mut record = self.plain_json();
+        if let (Some(turn), Value::Object(map)) = (&self.turn, &mut record) {
+            map.insert("turn".into(), turn.to_json());
+        }
+        record
+    }
+
+    fn plain_json(&self) -> Value {
         json_value!({
             "run": self.seq,
             "at_ms": self.at_ms,
@@ -119,6 +161,11 @@ impl RunLog {
         record.key = mask(&record.key);
         record.args = shorten(mask(&record.args));
         record.output = record.output.as_deref().map(mask);
+        if let Some(turn) = &mut record.turn {
+            for claim in &mut turn.claims {
+                claim.quote = shorten(mask(&claim.quote));
+            }
+        }
         self.records.push_front(record);
         self.records.truncate(MAX_RECORDS);
     }
@@ -158,6 +205,7 @@ mod tests {
             outcomes: [Verdict::Passed; 7],
             effect: RunEffect::Committed,
             output: Some(format!("{{\"body\": \"AIza{}\"}}", "k".repeat(35))),
+            turn: None,
         }
     }
 

@@ -24,7 +24,7 @@ use crate::mode::{CallOutcome, Mode, Request, Turn};
 use crate::notice::Notice;
 use crate::playback::{Clock, Speed, Step};
 use crate::policy::{Hook, Role};
-use crate::runlog::{RunEffect, RunLog, RunRecord};
+use crate::runlog::{LoggedClaim, RunEffect, RunLog, RunRecord, TurnNote};
 use crate::share::Setup;
 use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, Registry, ToolId};
@@ -1471,6 +1471,16 @@ impl Workbench {
         self.changed = change.and_then(|what| Changed::placed(what, &self.ledger));
         let (tool, args) = self.request();
         let (tool, args) = (tool.to_string(), args.to_string());
+        // The call's place in a turn, taken before the turn moves on.
+        let place = self
+            .turn()
+            .map(|t| (t.current() + 1, t.decision().dispatched().len()));
+        let turn_end = self.record_turn_outcome();
+        let turn = place.map(|(call, of)| TurnNote {
+            call,
+            of,
+            claims: self.logged_claims(),
+        });
         self.log.push(RunRecord {
             seq: 0,
             at_ms: self.now_ms,
@@ -1483,9 +1493,9 @@ impl Workbench {
             outcomes: crate::vocab::Gate::ALL.map(|g| self.plan.row(g).verdict),
             effect,
             output: self.plan.returned_text(),
+            turn,
         });
         self.refresh_records();
-        let turn_end = self.record_turn_outcome();
         let goals = self.experiment.experiment().goals;
         let run = FinishedRun {
             tool: &tool,
@@ -1520,6 +1530,22 @@ impl Workbench {
             // The turn goes on with its next call, on the same timeline.
             self.call_loaded(playing);
         }
+    }
+
+    /// The claims of a finished turn and their verdicts, as the log keeps
+    /// them (none while the turn goes on).
+    fn logged_claims(&self) -> Vec<LoggedClaim> {
+        let Some(turn) = self.turn().filter(|t| t.is_complete()) else {
+            return Vec::new();
+        };
+        turn.claims(&self.registry)
+            .into_iter()
+            .map(|(claim, backed)| LoggedClaim {
+                quote: claim.sentence,
+                tool: claim.tool.into(),
+                backed,
+            })
+            .collect()
     }
 
     /// Records the finished run as the current call's outcome; returns how

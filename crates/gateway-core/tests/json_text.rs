@@ -9,7 +9,7 @@ use gateway_core::baseline::Baseline;
 use gateway_core::gates::{plan, Approval, Inputs};
 use gateway_core::json::compact;
 use gateway_core::ledger::Ledger;
-use gateway_core::runlog::{RunEffect, RunRecord};
+use gateway_core::runlog::{LoggedClaim, RunEffect, RunRecord, TurnNote};
 use gateway_core::share::Setup;
 use gateway_core::{ExampleKind, ExperimentId, Hook, Registry, Role, Speed, ToolId, Verdict};
 
@@ -123,6 +123,7 @@ fn a_run_record_a_baseline_and_a_setup_keep_their_text() {
         outcomes: [Verdict::Passed; 7],
         effect: RunEffect::Committed,
         output,
+        turn: None,
     };
     assert_eq!(
         compact(&record(Some("{\"id\": \"email-1\"}".into())).to_json()),
@@ -132,6 +133,20 @@ fn a_run_record_a_baseline_and_a_setup_keep_their_text() {
         compact(&record(None).to_json()),
         r#"{"run":12,"at_ms":1700000000123,"experiment":"email","tool":"email","role":"operator","hook":"redact-output","key":"intent-\"1\"","args":"{\"to\": \"é\"}","outcomes":["passed","passed","passed","passed","passed","passed","passed"],"effect":"committed","output":null}"#
     );
+    // A call of an agent turn says where it stood, and the last the claims.
+    let mut last = record(None);
+    last.turn = Some(TurnNote {
+        call: 3,
+        of: 3,
+        claims: vec![LoggedClaim {
+            quote: "I sent \"it\"".into(),
+            tool: "email".into(),
+            backed: false,
+        }],
+    });
+    assert!(compact(&last.to_json()).ends_with(
+        r#""output":null,"turn":{"call":3,"of":3,"claims":[{"quote":"I sent \"it\"","tool":"email","backed":false}]}}"#
+    ));
     let baseline = |output: Option<String>| Baseline {
         request: "email({\"to\": \"é\"})".into(),
         role: "operator".into(),

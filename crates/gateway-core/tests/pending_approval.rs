@@ -149,6 +149,18 @@ fn reject_records_the_call_as_rejected_by_the_person_with_no_effect() {
         v.turn.claims.iter().all(|c| !c.backed),
         "neither claim is backed"
     );
+    // The runs log and the notes export hold the turn, its calls and claims.
+    assert_eq!(v.runs[0].turn.as_deref(), Some("Agent turn: call 2 of 2"));
+    assert_eq!(v.runs[1].turn.as_deref(), Some("Agent turn: call 1 of 2"));
+    assert!(v.runs[1].claims.is_empty(), "claims are judged at the end");
+    assert_eq!(v.runs[0].claims.len(), 2, "{:?}", v.runs[0].claims);
+    assert!(v.runs[0]
+        .claims
+        .iter()
+        .all(|c| c.ends_with(": flagged: no effect of that tool in this turn")));
+    let export = d.wb.export_notes();
+    assert!(export.contains("\"turn\": {"), "{export}");
+    assert!(export.contains("\"backed\": false"), "{export}");
 }
 
 #[test]

@@ -112,6 +112,10 @@ pub struct RunView {
     pub output: Option<String>,
     /// The accessible name of the output block.
     pub output_label: String,
+    /// `Agent turn: call 2 of 3`, for a call of an agent turn.
+    pub turn: Option<String>,
+    /// The turn's claims and their verdicts, on its last call.
+    pub claims: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -295,6 +299,31 @@ impl Workbench {
             .render(l),
             output: r.output.clone(),
             output_label: Text::RunOutputLabel { seq: r.seq.into() }.render(l),
+            turn: r.turn.as_ref().map(|t| {
+                Text::RunTurn {
+                    call: t.call.into(),
+                    of: t.of.into(),
+                }
+                .render(l)
+            }),
+            claims: r
+                .turn
+                .iter()
+                .flat_map(|t| &t.claims)
+                .map(|c| {
+                    Text::RunClaim {
+                        quote: (&c.quote).into(),
+                        tool: (&c.tool).into(),
+                        verdict: if c.backed {
+                            Text::RunClaimBacked
+                        } else {
+                            Text::RunClaimUnbacked
+                        }
+                        .into(),
+                    }
+                    .render(l)
+                })
+                .collect(),
         }
     }
 

@@ -61,7 +61,16 @@ impl Runs {
             None,
         )?;
         child(doc, &li, "p", &[], Some(&r.summary))?;
+        if let Some(turn) = &r.turn {
+            child(doc, &li, "p", &[("class", "outcomes")], Some(turn))?;
+        }
         child(doc, &li, "p", &[("class", "outcomes")], Some(&r.outcomes))?;
+        if !r.claims.is_empty() {
+            let ul = child(doc, &li, "ul", &[("class", "run-claims")], None)?;
+            for claim in &r.claims {
+                child(doc, &ul, "li", &[], Some(claim))?;
+            }
+        }
         // The run's arguments are the learner's text: shown as code.
         let args = child(doc, &li, "p", &[("class", "outcomes")], None)?;
         child(doc, &args, "code", &[], Some(&r.args))?;
