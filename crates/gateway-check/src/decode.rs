@@ -621,6 +621,7 @@ gateway_core::closed_enum! {
         ShowGate = "ShowGate",
         WallClock = "WallClock",
         FinishRun = "FinishRun",
+        ChooseTool = "ChooseTool",
     }
 }
 
@@ -673,6 +674,7 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::ShowGate(_) => Kind::ShowGate,
         Msg::WallClock { .. } => Kind::WallClock,
         Msg::FinishRun => Kind::FinishRun,
+        Msg::ChooseTool(_) => Kind::ChooseTool,
     }
 }
 
@@ -682,6 +684,7 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
     Ok(match kind {
         Kind::SelectTool => Msg::SelectTool(pick(u, &ToolId::ALL)?),
         Kind::SetToolName => Msg::SetToolName(tool_name(u)?),
+        Kind::ChooseTool => Msg::ChooseTool(tool_name(u)?),
         Kind::LoadExample => Msg::LoadExample(pick(u, &ExampleKind::ALL)?),
         Kind::EditArgs => Msg::EditArgs(args(u)?),
         Kind::SetRole => Msg::SetRole(pick(u, &Role::ALL)?),
