@@ -622,6 +622,7 @@ gateway_core::closed_enum! {
         WallClock = "WallClock",
         FinishRun = "FinishRun",
         Reject = "Reject",
+        ChooseTool = "ChooseTool",
     }
 }
 
@@ -675,6 +676,7 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::Reject => Kind::Reject,
         Msg::WallClock { .. } => Kind::WallClock,
         Msg::FinishRun => Kind::FinishRun,
+        Msg::ChooseTool(_) => Kind::ChooseTool,
     }
 }
 
@@ -684,6 +686,7 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
     Ok(match kind {
         Kind::SelectTool => Msg::SelectTool(pick(u, &ToolId::ALL)?),
         Kind::SetToolName => Msg::SetToolName(tool_name(u)?),
+        Kind::ChooseTool => Msg::ChooseTool(tool_name(u)?),
         Kind::LoadExample => Msg::LoadExample(pick(u, &ExampleKind::ALL)?),
         Kind::EditArgs => Msg::EditArgs(args(u)?),
         Kind::SetRole => Msg::SetRole(pick(u, &Role::ALL)?),

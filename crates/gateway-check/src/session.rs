@@ -196,7 +196,7 @@ impl Session {
         let only = Invariant::LedgerOnlyAtSeventhStage;
         if *msg == Msg::ResetLedger {
             ensure!(
-                *ledger == Ledger::fixtures(),
+                *ledger == wb.experiment().experiment().ledger(),
                 only,
                 "a reset left {ledger:?}"
             );

@@ -3,9 +3,10 @@
 
 use crate::gates::Gate;
 use crate::goals::{Goal, Outcome, Reach, ReasonIs, RunMatch};
+use crate::ledger::{Ledger, StartFiles};
 use crate::policy::{Hook, Role};
 use crate::text::Text;
-use crate::tools::{ExampleKind, ToolId};
+use crate::tools::{files_admin, ExampleKind, Registry, Tool, ToolId};
 
 crate::closed_enum! {
     /// The experiments, in the order the page lists them.
@@ -49,6 +50,25 @@ pub struct Experiment {
     pub open: &'static [&'static str],
     /// Further readings, shown with the instructions.
     pub readings: &'static [Reading],
+    /// Tools its registry holds besides the six fixture tools, after them.
+    pub tools: &'static [&'static dyn Tool],
+    /// The files its ledger starts with (and a reset restores) besides
+    /// or instead of the fixtures' (see [`StartFiles`]).
+    pub files: StartFiles,
+}
+
+impl Experiment {
+    /// The registry of a page opened on this experiment.
+    pub fn registry(&self) -> Registry {
+        let mut tools = Registry::fixtures().tools().to_vec();
+        tools.extend_from_slice(self.tools);
+        Registry::with_tools(tools)
+    }
+
+    /// The ledger a page opened on this experiment starts (and resets) to.
+    pub fn ledger(&self) -> Ledger {
+        Ledger::starting(self.files)
+    }
 }
 
 /// A further reading: its words and its address.
@@ -126,6 +146,8 @@ static EXPERIMENTS: [Experiment; 7] = [
         decision: DECISION,
         open: &[],
         readings: READINGS,
+        tools: &[],
+        files: &[],
     },
     Experiment {
         id: ExperimentId::Email,
@@ -144,6 +166,8 @@ static EXPERIMENTS: [Experiment; 7] = [
         decision: DECISION,
         open: &[],
         readings: READINGS,
+        tools: &[],
+        files: &[],
     },
     Experiment {
         id: ExperimentId::Calendar,
@@ -161,6 +185,8 @@ static EXPERIMENTS: [Experiment; 7] = [
         decision: DECISION,
         open: &[],
         readings: READINGS,
+        tools: &[],
+        files: &[],
     },
     Experiment {
         id: ExperimentId::Database,
@@ -178,6 +204,8 @@ static EXPERIMENTS: [Experiment; 7] = [
         decision: DECISION,
         open: &[],
         readings: READINGS,
+        tools: &[],
+        files: &[],
     },
     Experiment {
         id: ExperimentId::Search,
@@ -194,6 +222,8 @@ static EXPERIMENTS: [Experiment; 7] = [
         decision: DECISION,
         open: &[],
         readings: READINGS,
+        tools: &[],
+        files: &[],
     },
     Experiment {
         id: ExperimentId::Calculator,
@@ -210,6 +240,8 @@ static EXPERIMENTS: [Experiment; 7] = [
         decision: DECISION,
         open: &[],
         readings: READINGS,
+        tools: &[],
+        files: &[],
     },
     Experiment {
         id: ExperimentId::Registry,
@@ -236,6 +268,8 @@ static EXPERIMENTS: [Experiment; 7] = [
                 url: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools",
             },
         ],
+        tools: &[&files_admin::Delete, &files_admin::Share],
+        files: &[],
     },
 ];
 

@@ -36,6 +36,10 @@ use crate::view::{Labels, LedgerSection, RunView};
 pub enum Msg {
     /// Chooses a fixture tool and loads its valid example.
     SelectTool(ToolId),
+    /// Chooses any tool the registry holds by its name (the tool select:
+    /// an experiment's registry may hold more than the fixture tools), and
+    /// loads its valid example.
+    ChooseTool(String),
     /// Names the tool freely (e.g. `shell.exec`), keeping the arguments.
     SetToolName(String),
     /// Replaces the editor with one of the current tool's examples.
@@ -230,14 +234,11 @@ impl Changed {
         Some(match commit {
             Commit::Ran(Finish::Effect { effect, .. }) => match effect {
                 Effect::AppendEmail(_) | Effect::AddEvent(_) => ChangeWords::Added(effect.clone()),
-                Effect::WriteFile { path, content } => {
-                    let i = crate::ledger::FILE_NAMES.iter().position(|n| n == path)?;
-                    ChangeWords::Value {
-                        name: path.clone(),
-                        before: quote(&ledger.files()[i]),
-                        after: quote(content),
-                    }
-                }
+                Effect::WriteFile { path, content } => ChangeWords::Value {
+                    name: path.clone(),
+                    before: quote(ledger.file(path)?),
+                    after: quote(content),
+                },
                 Effect::SetDatabase(DbValue::Seats(n)) => ChangeWords::Value {
                     name: "seats".into(),
                     before: ledger.database().seats.to_string(),
@@ -269,10 +270,7 @@ impl Changed {
             ChangeWords::Value { name, .. } => match name.as_str() {
                 "seats" => (3, 0),
                 "status" => (3, 1),
-                path => (
-                    2,
-                    crate::ledger::FILE_NAMES.iter().position(|n| *n == path)?,
-                ),
+                path => (2, ledger.all_files().position(|(p, _)| p == path)?),
             },
             ChangeWords::Replayed(key) => {
                 (4, ledger.receipts().iter().position(|(k, _)| k == key)?)
@@ -409,9 +407,10 @@ pub(crate) struct Records {
 }
 
 impl Workbench {
-    /// A page opened on `experiment`, with the six fixture tools.
+    /// A page opened on `experiment`, with its registry (the six fixture
+    /// tools and the experiment's own).
     pub fn new(experiment: ExperimentId) -> Self {
-        Self::with_registry(experiment, Registry::fixtures())
+        Self::with_registry(experiment, experiment.experiment().registry())
     }
 
     pub fn with_registry(experiment: ExperimentId, registry: Registry) -> Self {
@@ -437,7 +436,7 @@ impl Workbench {
             key: "intent-1".into(),
             reuse: true,
         };
-        let ledger = Ledger::fixtures();
+        let ledger = e.ledger();
         let plan = plan(&registry, &inputs_of(&mode, &policy, None, None), &ledger);
         let mut wb = Self {
             registry,
@@ -731,12 +730,17 @@ impl Workbench {
         let frozen = self.turn_finished();
         let in_turn = matches!(self.mode, Mode::Turn(_));
         let why = match msg {
-            Msg::SelectTool(_) | Msg::SetToolName(_) | Msg::LoadExample(_) | Msg::EditArgs(_)
+            Msg::SelectTool(_)
+            | Msg::ChooseTool(_)
+            | Msg::SetToolName(_)
+            | Msg::LoadExample(_)
+            | Msg::EditArgs(_)
                 if in_turn =>
             {
                 Ignored::TurnHoldsRequest
             }
             Msg::SelectTool(id) if self.registry.get(id.id()).is_none() => Ignored::NotInRegistry,
+            Msg::ChooseTool(name) if self.registry.get(name).is_none() => Ignored::NotInRegistry,
             Msg::LoadExample(_) if self.registry.get(self.request().0).is_none() => {
                 Ignored::NoExamples
             }
@@ -782,19 +786,8 @@ impl Workbench {
     fn apply(&mut self, now_ms: u64, msg: Msg) {
         self.now_ms = now_ms;
         match msg {
-            Msg::SelectTool(id) => {
-                // Only what the registry holds can be chosen (see `ignores`).
-                let Some(tool) = self.registry.get(id.id()) else {
-                    return;
-                };
-                let decl = tool.declaration();
-                let args = decl.examples.valid.to_string();
-                self.replace_request(|r| {
-                    r.tool = decl.name.into();
-                    r.args = args;
-                    r.example = Some(ExampleKind::Valid);
-                });
-            }
+            Msg::SelectTool(id) => self.choose_tool(id.id()),
+            Msg::ChooseTool(name) => self.choose_tool(&name),
             Msg::SetToolName(name) => self.edit_request(|r| r.tool = name),
             Msg::ShowGate(gate) => self.shown = Some((gate, self.clock.stage())),
             Msg::WallClock {
@@ -1283,6 +1276,21 @@ impl Workbench {
             None if changed && mine => Some(before),
             None => None,
         };
+    }
+
+    /// Loads the tool `name` with its valid example. Only what the registry
+    /// holds can be chosen (see `ignores`).
+    fn choose_tool(&mut self, name: &str) {
+        let Some(tool) = self.registry.get(name) else {
+            return;
+        };
+        let decl = tool.declaration();
+        let args = decl.examples.valid.to_string();
+        self.replace_request(|r| {
+            r.tool = decl.name.into();
+            r.args = args;
+            r.example = Some(ExampleKind::Valid);
+        });
     }
 
     /// Whether Undo can put the learner's own arguments back.

@@ -823,6 +823,7 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
             30 => inputs,
             8 => outside,
             1 => tool_name().prop_map(Msg::SetToolName),
+            1 => tool_name().prop_map(Msg::ChooseTool),
             1 => hook().prop_map(Msg::SetHook),
             1 => setup().prop_map(Msg::RestoreSetup),
             2 => decision().prop_map(Msg::EditDecision),
@@ -1311,6 +1312,18 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
                 b.clone()
             }
         }
+        Msg::ChooseTool(name) if free => match wb.registry().get(name) {
+            Some(tool) => {
+                let valid = tool.declaration().examples.valid;
+                if *name != b.tool || valid != b.args || before.example != Some(ExampleKind::Valid)
+                {
+                    new_request(wb, b, name, valid, *name != b.tool)
+                } else {
+                    b.clone()
+                }
+            }
+            None => b.clone(),
+        },
         Msg::SetToolName(name) if free && *name != b.tool => {
             new_request(wb, b, name, &b.args, true)
         }
@@ -1493,7 +1506,12 @@ fn check_step(
     }
     // A request edit that changes the editor (its text or the example it
     // holds) also clears the approval and rewinds, even with equal inputs.
-    if before.turn.is_none() && matches!(msg, Msg::SelectTool(_) | Msg::LoadExample(_)) {
+    if before.turn.is_none()
+        && matches!(
+            msg,
+            Msg::SelectTool(_) | Msg::ChooseTool(_) | Msg::LoadExample(_)
+        )
+    {
         let example = ExampleKind::ALL
             .into_iter()
             .zip(&wb.view().examples)
@@ -1592,7 +1610,7 @@ fn check_step(
 
     // The ledger changes only at the seventh stage, or on reset.
     if *msg == Msg::ResetLedger {
-        prop_assert_eq!(ledger, &Ledger::fixtures());
+        prop_assert_eq!(ledger, &wb.experiment().experiment().ledger());
         prop_assert_eq!(wb.log().len(), before.log_len);
         prop_assert_eq!(wb.plan(), &fresh);
         prop_assert!(wb.turn().is_none(), "a reset leaves the turn");

@@ -1,6 +1,8 @@
 //! SPEC 8, registry walkthrough (SPEC 2.3 and 3), through messages and the
-//! view model only. Delete and share risks are proven with tools registered
-//! only in this file: no fixture tool carries them.
+//! view model only. The registry experiment's own `files.delete` and
+//! `files.share` are called as the tool select calls them; a tool
+//! registered only in this file holds an approval of a delete's exact
+//! payload. (`tests/refused_tools.rs` proves their `plan` is never called.)
 
 #![allow(clippy::unwrap_used)]
 
@@ -9,7 +11,7 @@ mod common;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::*;
-use gateway_core::ledger::{Effect, Email, Ledger};
+use gateway_core::ledger::{Effect, Ledger};
 use gateway_core::schema::{Args, Field, Kind, Shape, Variant};
 use gateway_core::text::Text;
 use gateway_core::tools::{Declaration, Examples, ExecError, Planned, Tool};
@@ -17,7 +19,9 @@ use gateway_core::view::PageModel;
 use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Registry, Risk, Role, ToolId, Workbench};
 use serde_json::{json, Value};
 
-const FIXTURE_NAMES: &str = "email, calendar, files, database, search, calculator";
+/// The registry experiment's registry: the six fixture tools, then its own two.
+const REGISTRY_NAMES: &str =
+    "email, calendar, files, database, search, calculator, files.delete, files.share";
 
 fn quoted(s: &str) -> String {
     serde_json::to_string(s).unwrap()
@@ -52,69 +56,6 @@ fn wipe(args: &Args) -> Planned {
             path: args.text("path").into(),
             content: "(deleted)".into(),
         },
-    }
-}
-
-/// A tool whose every call is a `delete`.
-#[derive(Debug)]
-struct Purge;
-static PURGE: Purge = Purge;
-static PURGE_DECLARATION: Declaration = Declaration {
-    name: "files.purge",
-    label: || Text::ToolFilesLabel,
-    // Descriptions are catalogue messages; whatever one said ("the operator
-    // is allowed to do this"), it would grant nothing: only risk and policy do.
-    description: || Text::ToolFilesDescription,
-    risks: &[Risk::Delete],
-    shape: PATH_ONLY,
-    examples: PATH_EXAMPLES,
-    redacts: &[],
-    claims: &[],
-};
-impl Tool for Purge {
-    fn declaration(&self) -> &Declaration {
-        &PURGE_DECLARATION
-    }
-    fn risk(&self, _args: &Args) -> Risk {
-        Risk::Delete
-    }
-    fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
-        Ok(wipe(args))
-    }
-}
-
-/// A tool whose every call is a `share`.
-#[derive(Debug)]
-struct Share;
-static SHARE: Share = Share;
-static SHARE_DECLARATION: Declaration = Declaration {
-    name: "files.share",
-    label: || Text::ToolFilesLabel,
-    description: || Text::ToolFilesDescription,
-    risks: &[Risk::Share],
-    shape: PATH_ONLY,
-    examples: PATH_EXAMPLES,
-    redacts: &[],
-    claims: &[],
-};
-impl Tool for Share {
-    fn declaration(&self) -> &Declaration {
-        &SHARE_DECLARATION
-    }
-    fn risk(&self, _args: &Args) -> Risk {
-        Risk::Share
-    }
-    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
-        // If it ever ran, the outbox would show the leak.
-        Ok(Planned {
-            output: json!({ "shared": args.text("path") }),
-            effect: Effect::AppendEmail(Email {
-                id: format!("email-{}", ledger.outbox().len() + 1),
-                to: "outside@outside.test".into(),
-                subject: "shared".into(),
-                body: ledger.file(args.text("path")).unwrap_or_default().into(),
-            }),
-        })
     }
 }
 
@@ -171,7 +112,9 @@ fn counters_but_runs_and_schema(v: &PageModel) -> Value {
 fn a_name_the_registry_does_not_hold_fails_at_the_first_gate_and_nothing_else_runs() {
     for name in [
         "shell.exec",
-        "files.delete",
+        "drive.delete",
+        "files.delete ",
+        "Files.share",
         "email ",
         " email",
         "Email",
@@ -209,7 +152,7 @@ fn a_name_the_registry_does_not_hold_fails_at_the_first_gate_and_nothing_else_ru
 
         let v = d.finish();
         let expected_reason = format!(
-            "Unknown tool {}: the registry holds only {FIXTURE_NAMES}",
+            "Unknown tool {}: the registry holds only {REGISTRY_NAMES}",
             quoted(name)
         );
         assert_eq!(reason(&v, "schema"), expected_reason);
@@ -361,55 +304,124 @@ fn a_send_needs_approval() {
     assert_eq!(ledger(&v)["outbox"][0]["id"], "email-1");
 }
 
-/// Runs `name` (with a valid path) and checks the role gate refuses it.
-fn refused_for_everyone(name: &str, risk: &str) {
-    let mut d = driver_with(vec![
-        &PURGE,
-        &SHARE,
-        ToolId::Search.tool(),
-        ToolId::Email.tool(),
-    ]);
-    let at_load = contents(&d.view());
-    d.send(Msg::SetToolName(name.into()));
-    d.send(Msg::EditArgs(
-        json!({ "path": "/workspace/notes.txt" }).to_string(),
-    ));
+/// Chooses `name` in the tool select of the registry experiment, as
+/// Viewer and as Operator under every hook: its valid example fits the
+/// schema and the role gate refuses it before anything runs.
+fn refused_for_everyone(name: &str, label: &str, risk: &str) {
+    let mut d = Driver::new(ExperimentId::Registry);
+    let v = d.view();
+    let at_load = contents(&v);
+    // The select offers it, after the six fixture tools, by its label.
+    let choice = v.tools.iter().position(|t| t.value == name).unwrap();
+    assert!(choice >= 6, "{name} after the fixtures");
+    assert_eq!(v.tools[choice].label, label);
+    // The policy table names it under its risk.
+    let row = v.policy.iter().find(|r| r.risk == risk).unwrap();
+    assert_eq!(row.tools, name, "{risk} row");
+    assert_eq!(row.rule, "refused for every role");
+
+    let v = d.send(Msg::ChooseTool(name.into()));
+    assert_eq!(v.tool_name, name);
+    assert!(v.tools[choice].selected);
+    let valid = v.args.clone();
+    assert!(valid.contains("/workspace/"), "{valid}");
+    assert!(v.args_valid, "{}", v.args_verdict);
+    let mut runs = 0;
     for role in [Role::Viewer, Role::Operator] {
-        let v = d.send(Msg::SetRole(role));
-        // The approve control is disabled: a refused risk needs no approval,
-        // and approval could not help.
-        assert!(!v.approval.can_approve, "{name} {role:?}");
-        assert_eq!(
-            v.approval.status,
-            format!("A {risk} is refused for every role; approval cannot help.")
-        );
-        let v = d.send(Msg::Approve);
-        assert!(!v.approval.approved, "{name} {role:?}");
-        let v = d.finish();
-        assert_rejected_at(&v, "role");
-        assert_eq!(
-            reason(&v, "role"),
-            format!("{risk} risk is refused for every role")
-        );
-        assert_eq!(
-            reason(&v, "schema"),
-            format!("{name} arguments fit the declared schema ({risk} risk)")
-        );
-        assert_eq!(v.output, None);
-        assert_eq!(contents(&v), at_load, "{name} {role:?}");
-        assert_eq!(counters(&v)["effects_committed"], 0);
+        for hook in Hook::ALL {
+            d.send(Msg::SetHook(Hook::None));
+            d.send(Msg::SetRole(role));
+            // Redact output has nothing to hide here: the hook stays none.
+            let v = d.send(Msg::SetHook(hook));
+            let hook_now = v.hooks.iter().find(|h| h.selected).unwrap().value;
+            assert_eq!(hook_now == hook.id(), hook != Hook::RedactOutput);
+            d.send(Msg::Restart);
+            // The approve control is disabled: a refused risk needs no
+            // approval, and approval could not help.
+            assert!(!v.approval.can_approve, "{name} {role:?}");
+            assert_eq!(
+                v.approval.status,
+                format!("A {risk} is refused for every role; approval cannot help.")
+            );
+            let v = d.send(Msg::Approve);
+            assert!(!v.approval.approved, "{name} {role:?}");
+            let v = d.finish();
+            runs += 1;
+            assert_eq!(v.args, valid);
+            // Block mutations refuses it one gate earlier; any other hook
+            // lets the role gate refuse it.
+            let gate = if hook == Hook::BlockMutations {
+                "before-hook"
+            } else {
+                assert_eq!(
+                    reason(&v, "role"),
+                    format!("{risk} risk is refused for every role")
+                );
+                "role"
+            };
+            assert_rejected_at(&v, gate);
+            assert_eq!(
+                reason(&v, "schema"),
+                format!("{name} arguments fit the declared schema ({risk} risk)")
+            );
+            for gate in ["approval", "idempotency", "execution", "after-hook"] {
+                assert_eq!(status(&v, gate), "skipped", "{name} {role:?} {hook:?}");
+            }
+            assert_eq!(v.output, None);
+            assert_eq!(
+                v.output_note,
+                format!("No output: the call was rejected at the {gate} gate.")
+            );
+            assert_eq!(contents(&v), at_load, "{name} {role:?}");
+            assert_eq!(counters(&v)["effects_committed"], 0);
+        }
     }
-    assert_eq!(counters(&d.view())["rejections"]["role"], 2);
+    let rejections = &counters(&d.view())["rejections"];
+    assert_eq!(rejections["role"], runs - 2, "all but the two blocked runs");
+    assert_eq!(rejections["before-hook"], 2);
+
+    // Its boundary example fails at the first gate.
+    let v = d.send(Msg::LoadExample(ExampleKind::Boundary));
+    assert!(!v.args_valid);
+    let v = d.finish();
+    assert_rejected_at(&v, "schema");
+    assert_eq!(contents(&v), at_load);
 }
 
 #[test]
-fn delete_is_refused_even_for_an_operator() {
-    refused_for_everyone("files.purge", "delete");
+fn delete_is_refused_for_a_viewer_and_an_operator() {
+    refused_for_everyone("files.delete", "Delete a virtual file", "delete");
 }
 
 #[test]
-fn share_is_refused_even_for_an_operator() {
-    refused_for_everyone("files.share", "share");
+fn share_is_refused_for_a_viewer_and_an_operator() {
+    refused_for_everyone("files.share", "Share a virtual file", "share");
+}
+
+#[test]
+fn only_the_registry_experiment_holds_the_refused_tools() {
+    for e in ExperimentId::ALL {
+        let names = Driver::new(e)
+            .view()
+            .tools
+            .iter()
+            .map(|t| t.value)
+            .collect::<Vec<_>>()
+            .join(", ");
+        if e == ExperimentId::Registry {
+            assert_eq!(names, REGISTRY_NAMES);
+        } else {
+            assert_eq!(
+                names, "email, calendar, files, database, search, calculator",
+                "{e}"
+            );
+            let mut d = Driver::new(e);
+            assert_eq!(
+                d.wb.update(0, Msg::ChooseTool("files.delete".into())),
+                gateway_core::Handled::Ignored(gateway_core::Ignored::NotInRegistry)
+            );
+        }
+    }
 }
 
 #[test]

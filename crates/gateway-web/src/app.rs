@@ -9,7 +9,7 @@ use std::str::FromStr;
 use gateway_core::command::Command;
 use gateway_core::text::Locale;
 use gateway_core::view::PageModel;
-use gateway_core::{ExampleKind, ExperimentId, Handled, Hook, Msg, Role, Speed, ToolId, Workbench};
+use gateway_core::{ExampleKind, ExperimentId, Handled, Hook, Msg, Role, Speed, Workbench};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -353,7 +353,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     let page = shell.app.borrow().page.clone();
     let (builder, gateway, turn) = (&page.builder, &page.gateway, &page.turn);
     on_choice(shell, &builder.tool, |e| {
-        ToolId::from_str(&select_value(e)).ok().map(Msg::SelectTool)
+        Some(Msg::ChooseTool(select_value(e)))
     })?;
     on_choice(shell, &builder.example, |e| {
         ExampleKind::from_str(&select_value(e))

@@ -307,6 +307,8 @@ fn stores(tool: &str) -> &'static [usize] {
         "email" => &[0, 4],
         "calendar" => &[1, 4],
         "files" => &[2, 4],
+        // The files they name (they are refused, so they never change them).
+        "files.delete" | "files.share" => &[2],
         "database" => &[3, 4],
         "search" => &[6],
         _ => &[],

@@ -1,0 +1,153 @@
+//! `files.delete` and `files.share`: declared, callable, and refused.
+//!
+//! Only the `registry` experiment's registry holds them. Their risks,
+//! `delete` and `share`, are refused at the role gate for every role
+//! ([`Risk::is_refused`]), so the learner can call them with valid
+//! arguments and watch policy say no before anything runs (seed 002:
+//! "delete 即使有工具也會被 policy 禁止"). Their `plan` is unreachable
+//! through the gates; it is harmless anyway: no effect, no output.
+
+use serde_json::Value;
+
+use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use crate::ledger::{Ledger, FILE_NAMES};
+use crate::policy::Risk;
+use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
+use crate::text::Text;
+
+/// The same path rule as `files`: one of the two names, byte for byte.
+const PATH: Field = Field {
+    name: "path",
+    required: true,
+    kind: Kind::OneOf(&FILE_NAMES),
+    description: || Text::ToolFilesArgPath,
+};
+
+#[derive(Debug)]
+pub struct Delete;
+
+static DELETE: Declaration = Declaration {
+    name: "files.delete",
+    label: || Text::ToolFilesDeleteLabel,
+    description: || Text::ToolFilesDeleteDescription,
+    risks: &[Risk::Delete],
+    shape: Shape {
+        variants: &[Variant {
+            consts: &[],
+            fields: &[PATH],
+        }],
+    },
+    examples: Examples {
+        valid: r#"{
+  "path": "/workspace/report.txt"
+}"#,
+        malformed: r#"{
+  "path": "/workspace/report.txt",
+}"#,
+        boundary: r#"{
+  "path": "/workspace/*"
+}"#,
+    },
+    redacts: &[],
+    claims: &["deleted the file"],
+};
+
+impl Tool for Delete {
+    fn declaration(&self) -> &Declaration {
+        &DELETE
+    }
+
+    fn plan(&self, _args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+        Ok(read_only(Value::Null))
+    }
+}
+
+#[derive(Debug)]
+pub struct Share;
+
+static SHARE: Declaration = Declaration {
+    name: "files.share",
+    label: || Text::ToolFilesShareLabel,
+    description: || Text::ToolFilesShareDescription,
+    risks: &[Risk::Share],
+    shape: Shape {
+        variants: &[Variant {
+            consts: &[],
+            fields: &[
+                PATH,
+                Field {
+                    name: "with",
+                    required: true,
+                    kind: Kind::Formatted(Format::ExampleTestAddress),
+                    description: || Text::ToolFilesShareArgWith,
+                },
+            ],
+        }],
+    },
+    examples: Examples {
+        valid: r#"{
+  "path": "/workspace/notes.txt",
+  "with": "colleague@example.test"
+}"#,
+        malformed: r#"{
+  "path": "/workspace/notes.txt"
+  "with": "colleague@example.test"
+}"#,
+        boundary: r#"{
+  "path": "/workspace/notes.txt",
+  "with": "colleague@outside.test"
+}"#,
+    },
+    redacts: &[],
+    claims: &["shared the file"],
+};
+
+impl Tool for Share {
+    fn declaration(&self) -> &Declaration {
+        &SHARE
+    }
+
+    fn plan(&self, _args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+        Ok(read_only(Value::Null))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ledger::Effect;
+    use crate::tools::test_support::{error, plan};
+
+    #[test]
+    fn each_declares_only_its_refused_risk_and_plans_no_effect() {
+        let ledger = Ledger::fixtures();
+        for tool in [&Delete as &dyn Tool, &Share] {
+            let decl = tool.declaration();
+            assert!(decl.risks.iter().all(|r| r.is_refused()), "{}", decl.name);
+            let planned = plan(tool, decl.examples.valid, &ledger).unwrap();
+            assert_eq!(planned.effect, Effect::None, "{}", decl.name);
+        }
+    }
+
+    #[test]
+    fn paths_and_recipients_follow_the_files_and_email_rules() {
+        assert!(error(&Delete, r#"{"path":"../../private.txt"}"#)
+            .starts_with("path must be one of \"/workspace/notes.txt\""));
+        assert!(error(
+            &Share,
+            r#"{"path":"/workspace/notes.txt","with":"x@outside.test"}"#
+        )
+        .starts_with("with must be"));
+        assert_eq!(
+            error(&Share, r#"{"path":"/workspace/notes.txt"}"#),
+            "Missing with"
+        );
+        assert_eq!(
+            error(
+                &Delete,
+                r#"{"path":"/workspace/notes.txt","recursive":true}"#
+            ),
+            "Unknown field \"recursive\""
+        );
+    }
+}
