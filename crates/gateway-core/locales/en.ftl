@@ -545,13 +545,25 @@ exp-calculator-instructions = Finish the addition and read the result as JavaScr
 goal-calculator-float-sum = See 0.1 + 0.2 return 0.30000000000000004.
 goal-calculator-divide-by-zero = See division by zero rejected at execution.
 exp-registry-title = Tool registry: the agent's security boundary
-exp-registry-instructions = Read the declarations the model is given. Change the tool name to shell.exec and see it fail at the first gate before any tool runs. Call calendar without start, run a search with no approval, and compare a send that needs approval. Then start the agent turn: seven calls stop at six, and a final text that claims an email nobody sent is flagged.
+exp-registry-instructions = Read the declarations the model is given. Change the tool name to shell.exec and see it fail at the first gate before any tool runs. Call calendar without start, run a search with no approval, and compare a send that needs approval. Choose files.delete or files.share: they are declared, and the role gate refuses them for every role before anything runs. Then start the agent turn as Operator: the calendar create waits for your approval, seven calls stop at six, and a final text that claims an email nobody sent is flagged.
 goal-registry-unknown-tool = See shell.exec rejected at the schema gate.
 goal-registry-missing-start = See Missing start for a calendar call without start.
 goal-registry-read-runs = Run a read without approval.
 goal-registry-send-waits = See a send wait for approval.
 goal-registry-six-calls = Inspect a seven-call agent turn and see it stop at six.
 goal-registry-unbacked-claim = See a claimed email with no receipt flagged.
+goal-registry-delete-refused = See files.delete refused at the role gate.
+goal-registry-pending-refused = Reject a call that waits for your approval in an agent turn.
+exp-injection-title = Prompt injection: tool output is data, not instructions
+exp-injection-instructions = The report file holds text written to steer the agent. Read it, once with the hook that marks tool output as data. Then start the agent turn: the scripted model obeys the file and tries to email your notes. Watch the allowlist stop the outside address, and reject the inside send when it waits for your approval. Only risk and policy grant anything; nothing a tool returns does.
+goal-injection-read-marked = Read the report with its output marked as data.
+goal-injection-outside-refused = See the send to an outside address rejected at the schema gate.
+goal-injection-rejected = Reject the injected send when it waits for your approval.
+goal-injection-never-commits = Finish the turn with no email sent.
+goal-injection-unbacked-claim = See the claim that the file was emailed flagged.
+reading-agentdojo = AgentDojo: attacks and defenses for LLM agents (NeurIPS 2024 Datasets and Benchmarks)
+reading-openai-agent-safety = OpenAI: safety in building agents
+reading-anthropic-injection = Anthropic: mitigate jailbreaks and prompt injections
 
 ## Tool declarations: what the model reads about each tool and argument
 

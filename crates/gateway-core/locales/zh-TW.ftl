@@ -539,13 +539,25 @@ exp-calculator-instructions = 完成加法，並讀出 JavaScript 印出的結�
 goal-calculator-float-sum = 看到 0.1 + 0.2 傳回 0.30000000000000004。
 goal-calculator-divide-by-zero = 看到除以零在執行關卡遭到拒絕。
 exp-registry-title = 工具註冊表（Tool Registry）：Agent 的安全邊界
-exp-registry-instructions = 閱讀模型拿到的宣告。把工具名稱改成 shell.exec，看到它在任何工具執行之前就在第一個關卡失敗。呼叫不含 start 的 calendar、不經核准執行一次搜尋，並與需要核准的傳送類請求比較。接著開始 Agent 回合：七個呼叫會停在第六個；最終文字若宣稱寄出了一封其實沒有人寄出的電子郵件，就會被標記。
+exp-registry-instructions = 閱讀模型拿到的宣告。把工具名稱改成 shell.exec，看到它在任何工具執行之前就在第一個關卡失敗。呼叫不含 start 的 calendar、不經核准執行一次搜尋，並與需要核准的傳送類請求比較。選擇 files.delete 或 files.share：它們都有宣告，但角色關卡在任何動作執行之前，就對每個角色都拒絕它們。接著以操作者身分開始 Agent 回合：calendar 的建立會等待你核准，七個呼叫會停在第六個；最終文字若宣稱寄出了一封其實沒有人寄出的電子郵件，就會被標記。
 goal-registry-unknown-tool = 看到 shell.exec 在結構描述關卡遭到拒絕。
 goal-registry-missing-start = 看到不含 start 的 calendar 呼叫得到「缺少 start」。
 goal-registry-read-runs = 不經核准執行一次讀取。
 goal-registry-send-waits = 看到傳送類請求等待核准。
 goal-registry-six-calls = 檢查一個有七個呼叫的 Agent 回合，看到它停在第六個。
 goal-registry-unbacked-claim = 看到沒有收據作為依據的電子郵件宣稱被標記。
+goal-registry-delete-refused = 看到 files.delete 在角色關卡遭到拒絕。
+goal-registry-pending-refused = 在 Agent 回合中，拒絕一個等待你核准的呼叫。
+exp-injection-title = 提示注入：工具輸出是資料，不是指令
+exp-injection-instructions = 報告檔案裡有一段企圖操控 Agent 的文字。讀取它，其中一次使用把工具輸出標記為資料的掛鉤。接著開始 Agent 回合：腳本中的模型聽從檔案的內容，試圖把你的筆記寄出去。觀察允許清單擋下外部地址，並在內部的傳送等待你核准時拒絕它。只有風險與政策能授予任何權限；工具傳回的內容都不能。
+goal-injection-read-marked = 在輸出標記為資料的情況下讀取報告。
+goal-injection-outside-refused = 看到寄往外部地址的傳送在結構描述關卡遭到拒絕。
+goal-injection-rejected = 在被注入的傳送等待你核准時拒絕它。
+goal-injection-never-commits = 完成回合，而且沒有寄出任何電子郵件。
+goal-injection-unbacked-claim = 看到「已寄出檔案」的宣稱被標記。
+reading-agentdojo = AgentDojo：LLM Agent 的攻擊與防禦（NeurIPS 2024 Datasets and Benchmarks）
+reading-openai-agent-safety = OpenAI：建構 Agent 時的安全性
+reading-anthropic-injection = Anthropic：防範越獄與提示注入
 
 ## Tool declarations: what the model reads about each tool and argument
 

@@ -9,6 +9,7 @@
 
 use crate::gates::{Gate, Plan};
 use crate::ledger::{Commit, Finish, Ledger};
+use crate::mode::{CallOutcome, Turn};
 use crate::policy::{Hook, Role};
 use crate::reason::Reason;
 use crate::schema::ArgError;
@@ -67,10 +68,14 @@ pub enum ReasonIs {
     Missing(&'static str),
     /// A field is outside its allowed values (e.g. `path`).
     NotOneOf(&'static str),
+    /// A text is not in its field's format (e.g. `to` outside example.test).
+    BadFormat(&'static str),
     /// A number is outside its bounds (e.g. `limit`).
     OutOfRange(&'static str),
     /// The event overlaps one already on the schedule.
     Overlap,
+    /// The person rejected the call when a turn held it for approval.
+    RefusedByPerson,
     /// A division by zero.
     DivideByZero,
 }
@@ -81,10 +86,12 @@ impl ReasonIs {
             (ReasonIs::UnknownTool, Reason::UnknownTool { .. }) => true,
             (ReasonIs::Missing(f), Reason::Args(ArgError::Missing { field })) => field == f,
             (ReasonIs::NotOneOf(f), Reason::Args(ArgError::NotOneOf { field, .. })) => field == f,
+            (ReasonIs::BadFormat(f), Reason::Args(ArgError::BadFormat { field, .. })) => field == f,
             (ReasonIs::OutOfRange(f), Reason::Args(ArgError::OutOfRange { field, .. })) => {
                 field == f
             }
             (ReasonIs::Overlap, Reason::Exec(ExecError::Overlap { .. })) => true,
+            (ReasonIs::RefusedByPerson, Reason::ApprovalRefused) => true,
             (ReasonIs::DivideByZero, Reason::Exec(ExecError::DivideByZero)) => true,
             _ => false,
         }
@@ -101,6 +108,9 @@ pub enum Reach {
     TurnRefusedCalls,
     /// An agent turn finished with a claim no effect stands behind.
     UnbackedClaim,
+    /// An agent turn finished that called this tool, and no call of it
+    /// made an effect or returned a receipt.
+    TurnKeptFrom(&'static str),
 }
 
 /// How a finished agent turn ended (when a run finished one).
@@ -129,6 +139,8 @@ pub struct FinishedRun<'a> {
     pub ledger: &'a Ledger,
     /// Set when this run was the last call of an agent turn.
     pub turn_end: Option<TurnEnd>,
+    /// The agent turn, when this run finished it.
+    pub turn: Option<&'a Turn>,
 }
 
 impl Goal {
@@ -137,6 +149,19 @@ impl Goal {
             Reach::OutboxAtLeast(n) => run.ledger.outbox().len() >= n,
             Reach::TurnRefusedCalls => run.turn_end.is_some_and(|t| t.refused > 0),
             Reach::UnbackedClaim => run.turn_end.is_some_and(|t| t.unbacked_claims > 0),
+            Reach::TurnKeptFrom(tool) => run.turn.is_some_and(|turn| {
+                let calls = || {
+                    turn.decision()
+                        .dispatched()
+                        .iter()
+                        .zip(turn.outcomes())
+                        .filter(|(call, _)| call.name == tool)
+                };
+                calls().next().is_some()
+                    && calls().all(|(_, outcome)| {
+                        !matches!(outcome, CallOutcome::Committed | CallOutcome::Replayed)
+                    })
+            }),
             Reach::Run(m) => {
                 let plan = run.plan;
                 let outcome = match (plan.commit(), m.outcome) {

@@ -1512,6 +1512,7 @@ impl Workbench {
             plan: &self.plan,
             ledger: &self.ledger,
             turn_end,
+            turn: self.turn().filter(|_| turn_end.is_some()),
         };
         let reached: Vec<bool> = self
             .goals_reached
