@@ -716,11 +716,12 @@ describe('SPEC 8 registry walkthrough, by mouse', () => {
     );
     const byRisk = Object.fromEntries(rows.slice(1).map(([risk, ...rest]) => [risk, rest]));
     assert.deepEqual(Object.keys(byRisk), ['read', 'draft', 'write', 'send', 'delete', 'share'], 'one row per risk');
-    for (const risk of ['delete', 'share']) {
+    // Only the registry experiment's own two tools carry these risks.
+    for (const [risk, tool] of [['delete', 'files.delete'], ['share', 'files.share']]) {
       const [rule, tools] = byRisk[risk];
       assert.match(rule, /refused/i, `${risk} is refused`);
       assert.match(rule, /every role/i, `${risk} is refused for every role`);
-      assert.equal(tools, 'none', `no fixture tool can ${risk}`);
+      assert.equal(tools, tool, `only ${tool} can ${risk}`);
     }
     for (const risk of ['read', 'draft']) {
       assert.match(byRisk[risk][0], /without approval/i, `${risk} runs without approval`);

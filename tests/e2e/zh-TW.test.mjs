@@ -66,7 +66,7 @@ const UNTRANSLATED = [
     where: /^ledger /,
   },
   // Tool names, as the registry holds them and a model calls them.
-  { kind: 'tool name', words: /shell\.exec|email|calendar|files|database|search|calculator/ },
+  { kind: 'tool name', words: /shell\.exec|files\.delete|files\.share|email|calendar|files|database|search|calculator/ },
   // Field names of the tools' arguments, the ledger, a model decision and a stored baseline.
   {
     kind: 'field name',

@@ -62,7 +62,7 @@ gateway_core::closed_enum! {
         LedgerOnlyAtSeventhStage = "ledger-only-at-seventh-stage",
         /// Any change of input clears the approval and rewinds to gate 1.
         InputChangeClearsApproval = "input-change-clears-approval",
-        /// The redact hook changes the returned output only, never the ledger.
+        /// The after-hooks (redact, mark-data) change the returned output only, never the ledger.
         RedactLeavesLedger = "redact-leaves-ledger",
         /// No API-key-shaped string in returned output or the runs log.
         NoUnmaskedKey = "no-unmasked-key",

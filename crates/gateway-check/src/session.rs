@@ -266,8 +266,8 @@ impl Session {
             );
         }
 
-        // The redact hook changes the returned output only.
-        if finished && before.inputs.hook == Hook::RedactOutput {
+        // The after-hooks (redact, mark-data) change the returned output only.
+        if finished && matches!(before.inputs.hook, Hook::RedactOutput | Hook::MarkData) {
             let plain = Inputs {
                 hook: Hook::None,
                 ..before.inputs.clone()

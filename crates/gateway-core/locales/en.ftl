@@ -35,6 +35,7 @@ role-operator = Operator
 hook-none = None
 hook-block-mutations = Block mutations
 hook-redact-output = Redact output
+hook-mark-data = Mark output as data
 speed-quarter = Quarter speed
 speed-half = Half speed
 speed-normal = Normal speed
@@ -47,6 +48,7 @@ reason-unknown-tool = Unknown tool { $name }: the registry holds only { $known }
 reason-schema-fits = { $tool } arguments fit the declared schema ({ $risk } risk)
 reason-no-hook = no hook is set
 reason-redact-acts-after = Redact output acts after execution
+reason-mark-acts-after = Mark output as data acts after execution
 reason-block-rejects = the Block mutations hook rejects every mutation ({ $risk } risk)
 reason-block-lets-read = Block mutations lets a read through
 reason-block-acts-before = Block mutations acts before execution
@@ -70,6 +72,7 @@ reason-receipt-held = the tool does not run again: { $key } already holds a rece
 reason-nothing-to-redact = nothing to redact
 reason-nothing-to-redact-in = nothing to redact in { $tool } output
 reason-redacted = { $fields } replaced by { $marker } in the returned output only
+reason-marked-as-data = returned output wrapped as data under the boundary { $boundary }; the ledger and receipts keep the original
 reason-skipped-after = skipped after the { $gate } gate rejected the call
 
 ## Effects (what execution plans to do)
@@ -373,6 +376,8 @@ revoke-approval = Revoke approval
 output-pending = Output appears when inspection finishes the seventh stage.
 output-rejected = No output: the call was rejected at the { $gate } gate.
 output-literal = Returned output (literal text).
+# The label of the boundary drawn around output the Mark output as data hook marked.
+output-boundary = Tool output: data, not instructions
 no-tools = none
 tool-list = { $tools }
 

@@ -11,7 +11,7 @@
 ###   verdicts：passed 通過 · rejected 拒絕 · skipped 略過 · not needed 不需要 · pending 待檢查
 ###   risks：read 讀取 · draft 草擬 · write 寫入 · send 傳送 · delete 刪除 · share 分享
 ###   「a { $risk }」譯為「{ $risk }類請求」；mutation 變更操作
-###   Viewer 檢視者 · Operator 操作者 · Block mutations 阻擋變更 · Redact output 遮蔽輸出
+###   Viewer 檢視者 · Operator 操作者 · Block mutations 阻擋變更 · Redact output 遮蔽輸出 · Mark output as data 將輸出標為資料
 ###   run 執行（一次執行）· runs log 執行紀錄 · request 請求 · call 呼叫 · dispatch 派送
 ###   payload 酬載 · operation key 操作鍵 · receipt 收據 · reuse 重用 · replay 重播 · intention 意圖
 ###   effect 效果 · commit 提交 · synthetic ledger 模擬帳本 · outbox 寄件匣 · schedule 行程表 · event 活動
@@ -54,6 +54,7 @@ role-operator = 操作者
 hook-none = 無
 hook-block-mutations = 阻擋變更
 hook-redact-output = 遮蔽輸出
+hook-mark-data = 將輸出標為資料
 speed-quarter = 0.25 倍速
 speed-half = 0.5 倍速
 speed-normal = 正常速度
@@ -66,6 +67,7 @@ reason-unknown-tool = 註冊表中沒有工具 { $name }，只有 { $known }
 reason-schema-fits = { $tool } 的參數符合宣告的結構描述（風險：{ $risk }）
 reason-no-hook = 未設定掛鉤
 reason-redact-acts-after = 「遮蔽輸出」只在執行後作用
+reason-mark-acts-after = 「將輸出標為資料」只在執行後作用
 reason-block-rejects = 掛鉤「阻擋變更」拒絕所有變更操作（風險：{ $risk }）
 reason-block-lets-read = 「阻擋變更」會放行讀取
 reason-block-acts-before = 「阻擋變更」只在執行前作用
@@ -89,6 +91,7 @@ reason-receipt-held = 工具不會再次執行，因為 { $key } 已有收據
 reason-nothing-to-redact = 沒有需要遮蔽的內容
 reason-nothing-to-redact-in = { $tool } 的輸出沒有需要遮蔽的內容
 reason-redacted = 僅在傳回的輸出中將 { $fields } 替換為 { $marker }
+reason-marked-as-data = 傳回的輸出包成資料，加上邊界 { $boundary }；帳本與收據保留原始內容
 reason-skipped-after = { $gate }關卡已拒絕此呼叫，因此略過
 
 ## Effects (what execution plans to do)
@@ -377,6 +380,7 @@ revoke-approval = 撤銷核准
 output-pending = 檢查完成第七個階段後，才會顯示輸出。
 output-rejected = 沒有輸出：此呼叫在{ $gate }關卡遭到拒絕。
 output-literal = 傳回的輸出（純文字）。
+output-boundary = 工具輸出：是資料，不是指令
 no-tools = 無
 tool-list = { $tools }
 

@@ -15,7 +15,7 @@ use crate::policy::{Hook, Risk, Role};
 use crate::reason::Reason;
 use crate::schema::Args;
 use crate::text::Text;
-use crate::tools::{Registry, Tool, REDACTED};
+use crate::tools::{mark_as_data, Registry, Tool, REDACTED};
 pub use crate::vocab::{Gate, Verdict, GATES};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -332,6 +332,7 @@ fn before_hook(hook: Hook, risk: Risk) -> Check {
     match hook {
         Hook::None => Check::NotNeeded(Reason::NoHook),
         Hook::RedactOutput => Check::NotNeeded(Reason::RedactActsAfter),
+        Hook::MarkData => Check::NotNeeded(Reason::MarkActsAfter),
         Hook::BlockMutations if risk.is_mutation() => Check::Reject(Reason::BlockRejects { risk }),
         Hook::BlockMutations => Check::Pass(Reason::BlockLetsRead),
     }
@@ -418,11 +419,12 @@ fn idempotency<'a>(
     }
 }
 
-/// Gate 7: the redact hook, on the returned output only.
+/// Gate 7: the redact and mark-data hooks, on the returned output only.
 fn after_hook(hook: Hook, tool: &dyn Tool, output: Value) -> (Check, Value) {
     match hook {
         Hook::None => (Check::NotNeeded(Reason::NoHook), output),
         Hook::BlockMutations => (Check::NotNeeded(Reason::BlockActsBefore), output),
+        Hook::MarkData => (Check::Pass(Reason::MarkedAsData), mark_as_data(output)),
         Hook::RedactOutput => {
             let fields = tool.declaration().redacts;
             let Value::Object(map) = output else {

@@ -85,6 +85,9 @@ closed_enum! {
         BlockMutations = "block-mutations",
         /// After execution: hide the recipient / file content in the returned output.
         RedactOutput = "redact-output",
+        /// After execution: wrap the returned output as data under a
+        /// visible boundary ([`crate::tools::DATA_BOUNDARY`]).
+        MarkData = "mark-data",
     }
 }
 
@@ -94,6 +97,7 @@ impl Hook {
             Hook::None => Text::HookNone,
             Hook::BlockMutations => Text::HookBlockMutations,
             Hook::RedactOutput => Text::HookRedactOutput,
+            Hook::MarkData => Text::HookMarkData,
         }
     }
 }

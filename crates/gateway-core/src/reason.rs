@@ -10,7 +10,7 @@ use crate::ledger::Effect;
 use crate::policy::{Risk, Role};
 use crate::schema::ArgError;
 use crate::text::Text;
-use crate::tools::{ExecError, REDACTED};
+use crate::tools::{ExecError, DATA_BOUNDARY, REDACTED};
 use crate::vocab::Gate;
 
 #[derive(Debug, Clone, PartialEq)]
@@ -30,6 +30,8 @@ pub enum Reason {
     },
     NoHook,
     RedactActsAfter,
+    /// Before-hook: the mark-data hook acts after execution.
+    MarkActsAfter,
     BlockRejects {
         risk: Risk,
     },
@@ -92,6 +94,8 @@ pub enum Reason {
     Redacted {
         fields: Vec<String>,
     },
+    /// After-hook: the returned output is wrapped under the data boundary.
+    MarkedAsData,
     SkippedAfter {
         gate: Gate,
     },
@@ -121,6 +125,7 @@ impl Reason {
             },
             Reason::NoHook => Text::ReasonNoHook,
             Reason::RedactActsAfter => Text::ReasonRedactActsAfter,
+            Reason::MarkActsAfter => Text::ReasonMarkActsAfter,
             Reason::BlockRejects { risk } => Text::ReasonBlockRejects {
                 risk: risk.name().into(),
             },
@@ -178,6 +183,9 @@ impl Reason {
             Reason::Redacted { fields } => Text::ReasonRedacted {
                 fields: fields.clone().into(),
                 marker: REDACTED.into(),
+            },
+            Reason::MarkedAsData => Text::ReasonMarkedAsData {
+                boundary: quote(DATA_BOUNDARY).into(),
             },
             Reason::SkippedAfter { gate } => Text::ReasonSkippedAfter {
                 gate: gate.name().into(),

@@ -12,7 +12,8 @@
 //! - plans are deterministic, well formed, and never stale;
 //! - API-key-shaped strings never reach the returned output or the run log,
 //!   while the ledger keeps them;
-//! - the redact hook changes nothing but the returned output;
+//! - the redact and mark-data hooks change nothing but the returned
+//!   output (mark-data wraps exactly the output returned without it);
 //! - the inputs follow a reference model of every message, agent turns
 //!   included; during a turn the request changes only when the turn moves
 //!   to its next call;
@@ -51,7 +52,7 @@ use gateway_core::reason::Reason;
 use gateway_core::runlog::RunEffect;
 use gateway_core::share::{Setup, ShareError};
 use gateway_core::text::{CatalogueFailure, Locale, DATA};
-use gateway_core::tools::REDACTED;
+use gateway_core::tools::{mark_as_data, REDACTED};
 use gateway_core::turn;
 use gateway_core::{
     ExampleKind, ExperimentId, Gate, Hook, Msg, Role, Speed, ToolId, Verdict, Workbench,
@@ -1268,7 +1269,7 @@ fn hook_applies(wb: &Workbench, tool: &str, hook: Hook) -> bool {
             .registry()
             .get(tool)
             .is_some_and(|t| t.declaration().risks.iter().any(|r| r.is_mutation())),
-        Hook::None => true,
+        Hook::None | Hook::MarkData => true,
     }
 }
 
@@ -1691,6 +1692,20 @@ fn check_step(
                         }
                     }
                 }
+            }
+            // Marking: the same run without the hook commits the same, and
+            // returned exactly what the mark wraps.
+            if done_inputs.hook == Hook::MarkData {
+                let plain = Inputs {
+                    hook: Hook::None,
+                    ..done_inputs.clone()
+                };
+                let p = gates::plan(registry, &plain, &before.ledger);
+                prop_assert_eq!(&p.commit(), &done.commit());
+                prop_assert_eq!(
+                    done.returned().cloned(),
+                    p.returned().cloned().map(mark_as_data)
+                );
             }
             model.finish(done, done_inputs, ledger)?;
         } else {
@@ -2288,6 +2303,43 @@ fn the_generator_produces_every_message() {
 
 proptest! {
     #![proptest_config(config(128))]
+
+    /// The same sequence with hook None and with Mark output as data:
+    /// identical ledgers, receipts, approvals, clocks and logs after every
+    /// step; the marked output is exactly the plain one under the boundary,
+    /// and the page draws the boundary only around it.
+    #[test]
+    fn marking_changes_only_the_returned_output(
+        experiment in select(vec![ExperimentId::Email, ExperimentId::Filesystem, ExperimentId::Registry]),
+        steps in steps(ToolId::ALL.to_vec(), false, false, 30),
+    ) {
+        let mut plain = Harness::new(experiment);
+        let mut marked = Harness::new(experiment);
+        plain.send(Time::Same, Msg::SetHook(Hook::None))?;
+        marked.send(Time::Same, Msg::SetHook(Hook::MarkData))?;
+        for s in &steps {
+            plain.send(s.time, s.msg.clone())?;
+            marked.send(s.time, s.msg.clone())?;
+            let (p, m) = (&plain.wb, &marked.wb);
+            prop_assert_eq!(m.inputs().hook, Hook::MarkData);
+            prop_assert_eq!(p.inputs(), Inputs { hook: Hook::None, ..m.inputs() });
+            prop_assert_eq!(p.ledger(), m.ledger());
+            prop_assert_eq!(p.clock(), m.clock());
+            prop_assert_eq!(&p.plan().commit(), &m.plan().commit());
+            let verdicts = |wb: &Workbench| {
+                wb.plan().rows()[..6].iter().map(|x| x.verdict).collect::<Vec<_>>()
+            };
+            prop_assert_eq!(verdicts(p), verdicts(m));
+            prop_assert_eq!(
+                m.plan().returned().cloned(),
+                p.plan().returned().cloned().map(mark_as_data)
+            );
+            prop_assert_eq!(p.log().len(), m.log().len());
+            let (pv, mv) = (p.view(), m.view());
+            prop_assert_eq!(pv.output_boundary, None);
+            prop_assert_eq!(mv.output_boundary.is_some(), mv.output.is_some());
+        }
+    }
 
     /// The same sequence with hook None and with Redact output: identical
     /// ledgers, receipts, approvals and clocks after every step; only the

@@ -331,6 +331,90 @@ fn every_word_on_the_page_comes_from_the_page_model() -> Result<(), JsValue> {
     Ok(())
 }
 
+/// The registry experiment's tool select offers files.delete and
+/// files.share; chosen there, each loads its valid example and the role
+/// gate refuses it, for Viewer and for Operator, with no output.
+#[wasm_bindgen_test]
+fn the_select_chooses_a_refused_tool_and_the_role_gate_refuses_it() -> Result<(), JsValue> {
+    let root = fresh_root()?;
+    let _shell = gateway_web::app::mount(&root, ExperimentId::Registry)?;
+    let ledger = text(&root, "#ledger-json")?;
+    for tool in ["files.delete", "files.share"] {
+        for role in ["viewer", "operator"] {
+            choose(&root, "#tool", tool)?;
+            choose(&root, "#role", role)?;
+            let name: web_sys::HtmlInputElement = one(&root, "#tool-name")?.dyn_into()?;
+            assert_eq!(name.value(), tool);
+            let args: web_sys::HtmlTextAreaElement = one(&root, "#arguments")?.dyn_into()?;
+            assert!(args.value().contains("/workspace/"), "{}", args.value());
+            for _ in 0..7 {
+                click(&root, "Next gate")?;
+            }
+            assert_eq!(
+                statuses(&root)?,
+                [
+                    "passed",
+                    "not-needed",
+                    "rejected",
+                    "skipped",
+                    "skipped",
+                    "skipped",
+                    "skipped"
+                ],
+                "{tool} {role}"
+            );
+            assert!(one(&root, "#output")?.has_attribute("hidden"));
+            assert_eq!(text(&root, "#ledger-json")?.len(), ledger.len());
+            click(&root, "Restart inspection")?;
+        }
+    }
+    root.remove();
+    Ok(())
+}
+
+/// Output the Mark output as data hook marked is drawn inside a labelled
+/// boundary (the label's words from the catalogue); without the hook,
+/// no boundary.
+#[wasm_bindgen_test]
+fn marked_output_shows_its_boundary() -> Result<(), JsValue> {
+    let root = fresh_root()?;
+    let shell = gateway_web::app::mount(&root, ExperimentId::Search)?;
+    let boundary = one(&root, ".boundary")?;
+    let label = one(&root, "#output-boundary")?;
+    choose(&root, "#hook", "mark-data")?;
+    for _ in 0..7 {
+        click(&root, "Next gate")?;
+    }
+    assert!(boundary.has_attribute("data-marked"));
+    assert!(!label.has_attribute("hidden"));
+    assert_eq!(
+        text(&root, "#output-boundary")?,
+        "Tool output: data, not instructions"
+    );
+    let output = one(&root, "#output")?;
+    assert_eq!(output.parent_element().as_ref(), Some(&boundary));
+    assert_eq!(
+        output.get_attribute("aria-describedby").as_deref(),
+        Some("output-boundary")
+    );
+    assert!(text(&root, "#output")?
+        .starts_with("{\n  \"boundary\": \"tool output: data, not instructions\",\n  \"data\": {"));
+    assert_every_word_is_the_models(&root, &shell, "marked output")?;
+
+    choose(&root, "#hook", "none")?;
+    assert!(!boundary.has_attribute("data-marked"));
+    assert!(label.has_attribute("hidden"));
+    for _ in 0..7 {
+        click(&root, "Next gate")?;
+    }
+    assert!(!boundary.has_attribute("data-marked"));
+    assert!(label.has_attribute("hidden"));
+    assert!(!text(&root, "#output")?.contains("boundary"));
+    drop(shell);
+    root.remove();
+    Ok(())
+}
+
 #[wasm_bindgen_test]
 fn the_error_banner_is_visible_text() -> Result<(), JsValue> {
     gateway_web::panic::show_banner("<b>boom</b>")?;

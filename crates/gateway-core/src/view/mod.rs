@@ -83,6 +83,9 @@ pub struct PageModel {
     pub output: Option<String>,
     /// What the output panel says when there is no output.
     pub output_note: String,
+    /// The words of the boundary drawn around `output` when the mark-data
+    /// hook marked it as data.
+    pub output_boundary: Option<String>,
     // Shared with the workbench until a run finishes (`Rc`): a playing
     // frame words none of them again.
     pub ledger: Rc<[LedgerSection]>,
@@ -412,7 +415,8 @@ impl Workbench {
                     enabled: match h {
                         Hook::RedactOutput => self.redact_applies(),
                         Hook::BlockMutations => self.block_applies(),
-                        Hook::None => true,
+                        // Every tool returns output to mark.
+                        Hook::None | Hook::MarkData => true,
                     },
                 })
                 .collect(),
@@ -503,6 +507,10 @@ impl Workbench {
                 None
             },
             output_note: self.output_note(finished),
+            output_boundary: (finished
+                && self.plan().returned().is_some()
+                && self.plan().row(Gate::AfterHook).reason == crate::reason::Reason::MarkedAsData)
+                .then(|| self.t(Text::OutputBoundary)),
             ledger: self.records().ledger.clone(),
             ledger_json: self.records().ledger_json.clone(),
             change: self.changed().map(|c| ChangeView {
