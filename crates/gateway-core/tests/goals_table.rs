@@ -64,6 +64,7 @@ fn case(
 
 const WRITE_NOTES: &str =
     r#"{"operation":"write","path":"/workspace/notes.txt","content":"Revised notes."}"#;
+const READ_NOTES: &str = r#"{"operation":"read","path":"/workspace/notes.txt"}"#;
 const READ_REPORT: &str = r#"{"operation":"read","path":"/workspace/report.txt"}"#;
 const TRAVERSAL_CONTENT: &str =
     r#"{"operation":"write","path":"/workspace/notes.txt","content":"../../private.txt"}"#;
@@ -616,7 +617,122 @@ fn table() -> Vec<Case> {
                 ),
             ],
         ),
+        case(
+            E::Registry,
+            "delete-refused",
+            then_run([ChooseTool("files.delete".into())]),
+            vec![
+                (
+                    "one Next gate short",
+                    short(then_run([ChooseTool("files.delete".into())])),
+                ),
+                (
+                    "files.share instead",
+                    then_run([ChooseTool("files.share".into())]),
+                ),
+            ],
+        ),
+        case(
+            E::Registry,
+            "pending-refused",
+            registry_pending([Reject]),
+            vec![
+                ("one Next gate short", short(registry_pending([Reject]))),
+                ("approved instead: it runs", registry_pending([Approve])),
+                (
+                    "outside a turn: rejected for want of approval",
+                    then_run([SelectTool(ToolId::Calendar), operator()]),
+                ),
+            ],
+        ),
+        // Injection: the report holds an instruction; the model obeys it.
+        case(
+            E::Injection,
+            "read-marked",
+            then_run([SetHook(Hook::MarkData)]),
+            vec![
+                (
+                    "one Next gate short",
+                    short(then_run([SetHook(Hook::MarkData)])),
+                ),
+                ("without the hook", finish()),
+                (
+                    "the notes, not the report",
+                    then_run([SetHook(Hook::MarkData), args(READ_NOTES)]),
+                ),
+            ],
+        ),
+        case(
+            E::Injection,
+            "outside-refused",
+            [vec![StartTurn], turn_calls(2)].concat(),
+            vec![
+                (
+                    "one Next gate short",
+                    short([vec![StartTurn], turn_calls(2)].concat()),
+                ),
+                (
+                    "an address at example.test waits for approval instead",
+                    then_run([SelectTool(ToolId::Email)]),
+                ),
+            ],
+        ),
+        case(
+            E::Injection,
+            "rejected",
+            injected_send([Reject]),
+            vec![
+                ("one Next gate short", short(injected_send([Reject]))),
+                ("approved instead", injected_send([Approve])),
+            ],
+        ),
+        case(
+            E::Injection,
+            "never-commits",
+            injected_send([Reject]),
+            vec![
+                ("one Next gate short", short(injected_send([Reject]))),
+                ("approved: the notes are sent", injected_send([Approve])),
+            ],
+        ),
+        case(
+            E::Injection,
+            "unbacked-claim",
+            injected_send([Reject]),
+            vec![
+                ("one Next gate short", short(injected_send([Reject]))),
+                ("approved: the claim is backed", injected_send([Approve])),
+            ],
+        ),
     ]
+}
+
+/// The registry experiment's turn as an Operator: the search read, then
+/// the calendar create held at the approval gate, `decision`, and the
+/// gates left.
+fn registry_pending(decision: impl IntoIterator<Item = Msg>) -> Vec<Msg> {
+    [
+        vec![Msg::SetRole(Role::Operator), Msg::StartTurn],
+        turn_calls(1),
+        vec![Msg::NextGate; 3],
+        decision.into_iter().collect(),
+        vec![Msg::NextGate; 4],
+    ]
+    .concat()
+}
+
+/// The injection experiment's turn: the report read, the outside send
+/// rejected, the inside send held for the person, `decision`, and the
+/// gates left.
+fn injected_send(decision: impl IntoIterator<Item = Msg>) -> Vec<Msg> {
+    [
+        vec![Msg::StartTurn],
+        turn_calls(2),
+        vec![Msg::NextGate; 3],
+        decision.into_iter().collect(),
+        vec![Msg::NextGate; 4],
+    ]
+    .concat()
 }
 
 /// The index of `goal` among `experiment`'s goals.

@@ -957,8 +957,9 @@ impl Model {
         self.receipts.iter().find(|(k, _)| k == key).map(|(_, r)| r)
     }
 
-    fn new() -> Self {
-        let fixtures = Ledger::fixtures();
+    /// The model of `experiment`'s starting ledger.
+    fn new(experiment: ExperimentId) -> Self {
+        let fixtures = experiment.experiment().ledger();
         Self {
             embed: EmbedModel::default(),
             receipts: Vec::new(),
@@ -1619,7 +1620,7 @@ fn check_step(
         let embed = std::mem::take(&mut model.embed);
         *model = Model {
             embed,
-            ..Model::new()
+            ..Model::new(wb.experiment())
         };
     } else {
         prop_assert!(runs == runs_before || runs == runs_before + 1);
@@ -1781,7 +1782,10 @@ fn check_notices(wb: &Workbench, before: &Before, msg: &Msg) -> TestResult {
     }
     let frozen = before.frozen();
     match msg {
-        Msg::Play if !frozen => prop_assert!(!notices.contains(&Notice::HiddenPaused)),
+        // (A call held for approval ignores Play: nothing changes.)
+        Msg::Play if !frozen && !before.clock.is_held() => {
+            prop_assert!(!notices.contains(&Notice::HiddenPaused))
+        }
         Msg::Notice(n) => prop_assert!(notices.contains(n)),
         Msg::RestoreSetup(_) => prop_assert!(notices.contains(&Notice::SharedSetup)),
         Msg::StoreFailed(Slot::Baseline) => {
@@ -2149,7 +2153,7 @@ impl Harness {
     fn new(experiment: ExperimentId) -> Self {
         Self {
             wb: Workbench::new(experiment),
-            model: Model::new(),
+            model: Model::new(experiment),
             now: 1_000_000,
             framed: false,
         }
@@ -2212,9 +2216,10 @@ impl Harness {
         );
         // Opening writes nothing.
         prop_assert_eq!(wb.poll_command(), None);
+        let model = Model::new(wb.experiment());
         Ok(Self {
             wb: *wb,
-            model: Model::new(),
+            model,
             now: 1_000_000,
             framed: start.framed,
         })
