@@ -12,7 +12,7 @@ use common::*;
 use gateway_core::ledger::{Effect, Email, Ledger};
 use gateway_core::schema::{Args, Field, Kind, Shape, Variant};
 use gateway_core::text::Text;
-use gateway_core::tools::{Declaration, Examples, ExecError, Planned, Tool};
+use gateway_core::tools::{Claims, Declaration, Examples, ExecError, Planned, Tool};
 use gateway_core::view::PageModel;
 use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Registry, Risk, Role, ToolId, Workbench};
 use serde_json::{json, Value};
@@ -69,7 +69,7 @@ static PURGE_DECLARATION: Declaration = Declaration {
     shape: PATH_ONLY,
     examples: PATH_EXAMPLES,
     redacts: &[],
-    claims: &[],
+    claims: Claims::NONE,
 };
 impl Tool for Purge {
     fn declaration(&self) -> &Declaration {
@@ -95,7 +95,7 @@ static SHARE_DECLARATION: Declaration = Declaration {
     shape: PATH_ONLY,
     examples: PATH_EXAMPLES,
     redacts: &[],
-    claims: &[],
+    claims: Claims::NONE,
 };
 impl Tool for Share {
     fn declaration(&self) -> &Declaration {
@@ -132,7 +132,7 @@ static ARCHIVE_DECLARATION: Declaration = Declaration {
     shape: PATH_ONLY,
     examples: PATH_EXAMPLES,
     redacts: &[],
-    claims: &[],
+    claims: Claims::NONE,
 };
 impl Tool for Archive {
     fn declaration(&self) -> &Declaration {
