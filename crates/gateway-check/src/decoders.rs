@@ -369,6 +369,17 @@ fn decision(s: &str) -> Result<(), Violation> {
                 d.dispatched().len(),
                 d.refused()
             );
+            // Each claim's place in the text reads back its clause.
+            let text = d.text.as_deref().unwrap_or_default();
+            for c in turn::claims(text, &gateway_core::Registry::fixtures()) {
+                ensure!(
+                    text.get(c.range.clone()) == Some(c.sentence.as_str())
+                        && c.range.start <= c.phrase.start
+                        && c.phrase.end <= c.range.end,
+                    Invariant::RoundTrip,
+                    "{c:?} in {text:?}"
+                );
+            }
         }
         Err(e) => worded(&e.text())?,
     }

@@ -272,7 +272,7 @@ key-label = Operation key
 block-not-applicable = Block mutations does nothing here: { $tool } only reads.
 reuse-label = Reuse receipts
 turn-heading = Agent turn
-turn-intro = Paste what a model decided: a JSON array of calls {"{"}"name": …, "args": {"{"}…{"}"}{"}"}, optionally ending with {"{"}"text": …{"}"}, the model's final message. Each call goes through the same seven gates, with the same approval, keys and receipts. At most { $max } calls are dispatched.
+turn-intro = Paste what a model decided: a JSON array of calls {"{"}"name": …, "args": {"{"}…{"}"}{"}"} and texts {"{"}"text": …{"}"}, or a transcript as OpenAI (Chat Completions or Responses), Gemini, Anthropic Messages or MCP tools/call write it; all its text is the model's message. Each call goes through the same seven gates, with the same approval, keys and receipts. At most { $max } calls are dispatched.
 decision-label = Model decision JSON
 start-turn = Start turn
 end-turn = End turn
@@ -493,15 +493,39 @@ notes-download-refused = The download was refused by this browser: copy the expo
 
 ## Model decision errors
 
-decision-not-array = A model decision must be a JSON array of calls (got { $got })
+decision-unrecognised = A model decision must be one of these shapes (got { $got }): a JSON array of {"{"}"name", "args"{"}"} calls and {"{"}"text"{"}"} items; an OpenAI Chat Completions assistant message, a completion with choices, or a tool_calls array; OpenAI Responses output items, or a response with output; Gemini contents, a Content with parts, a parts array, or a generateContent response with candidates; an Anthropic Messages assistant message or its content blocks; an MCP tools/call request, a batch of them, or their params {"{"}"name", "arguments"{"}"}
 decision-no-call = A model decision needs at least one call
-decision-item-not-object = Item { $item } must be an object (got { $got })
-decision-missing-name = Item { $item }: Missing name
-decision-name-not-string = Item { $item }: name must be a string (got { $got })
-decision-missing-args = Item { $item }: Missing args
-decision-unknown-field = Item { $item }: Unknown field { $field }
-decision-text-not-string = Item { $item }: text must be a string (got { $got })
-decision-text-not-last = Item { $item }: the final text must be the last item
+decision-at = { $kind ->
+    [decision] Decision
+    [call] Call { $n }
+    [part] Part { $n }
+    [block] Block { $n }
+    [request] Request { $n }
+    [content] Content { $n }
+   *[item] Item { $n }
+}{ $part ->
+    [0] {""}
+   *[other] , part { $part }
+}
+decision-not-object = { $at } must be an object (got { $got })
+decision-missing = { $at }: Missing { $field }
+decision-wrong-type = { $at }: { $field } must be { $expected ->
+    [object] an object
+    [array] an array
+    [content] a string, an array of parts or null
+   *[string] a string
+} (got { $got })
+decision-not-one-of = { $at }: { $field } must be { $allowed ->
+    [one] { $allowed }
+   *[other] one of { $allowed }
+} (got { $got })
+decision-unknown-field = { $at }: Unknown field { $field }
+format-workbench = workbench calls
+format-chat = OpenAI Chat Completions
+format-responses = OpenAI Responses API
+format-gemini = Gemini generateContent
+format-anthropic = Anthropic Messages
+format-mcp = MCP tools/call
 
 ## When the page cannot show a workbench
 

@@ -277,7 +277,7 @@ key-label = 操作鍵
 block-not-applicable = 「阻擋變更」在這裡不起作用：{ $tool } 只會讀取。
 reuse-label = 重用收據
 turn-heading = Agent 回合
-turn-intro = 貼上模型的決策：由呼叫組成的 JSON 陣列 {"{"}"name": …, "args": {"{"}…{"}"}{"}"}，最後可以加上 {"{"}"text": …{"}"}，也就是模型的最終訊息。每個呼叫都會通過同樣的七個關卡，沿用同樣的核准、操作鍵與收據。最多派送 { $max } 個呼叫。
+turn-intro = 貼上模型的決策：由呼叫組成的 JSON 陣列 {"{"}"name": …, "args": {"{"}…{"}"}{"}"} 與文字 {"{"}"text": …{"}"}，或 OpenAI（Chat Completions 或 Responses）、Gemini、Anthropic Messages、MCP tools/call 所寫的對話紀錄；其中所有文字都是模型的訊息。每個呼叫都會通過同樣的七個關卡，沿用同樣的核准、操作鍵與收據。最多派送 { $max } 個呼叫。
 decision-label = 模型決策 JSON
 start-turn = 開始回合
 end-turn = 結束回合
@@ -486,15 +486,36 @@ notes-download-refused = 這個瀏覽器拒絕了下載：請複製下方的匯�
 
 ## Model decision errors
 
-decision-not-array = 模型決策必須是由呼叫組成的 JSON 陣列（實際為 { $got }）
+decision-unrecognised = 模型決策必須是下列其中一種形式（實際為 { $got }）：由 {"{"}"name", "args"{"}"} 呼叫與 {"{"}"text"{"}"} 項目組成的 JSON 陣列；OpenAI Chat Completions 的 assistant 訊息、含 choices 的回應，或 tool_calls 陣列；OpenAI Responses 的 output 項目，或含 output 的回應；Gemini 的 contents、含 parts 的 Content、parts 陣列，或含 candidates 的 generateContent 回應；Anthropic Messages 的 assistant 訊息或其 content 區塊；MCP tools/call 請求、請求的批次，或其 params {"{"}"name", "arguments"{"}"}
 decision-no-call = 模型決策至少需要一個呼叫
-decision-item-not-object = 第 { $item } 項必須是物件（實際為 { $got }）
-decision-missing-name = 第 { $item } 項：缺少 name
-decision-name-not-string = 第 { $item } 項：name 必須是字串（實際為 { $got }）
-decision-missing-args = 第 { $item } 項：缺少 args
-decision-unknown-field = 第 { $item } 項：未知的欄位 { $field }
-decision-text-not-string = 第 { $item } 項：text 必須是字串（實際為 { $got }）
-decision-text-not-last = 第 { $item } 項：最終的 text 必須是最後一項
+decision-at = { $kind ->
+    [decision] 決策
+    [call] 第 { $n } 個呼叫
+    [part] 第 { $n } 個部分
+    [block] 第 { $n } 個區塊
+    [request] 第 { $n } 個請求
+    [content] 第 { $n } 則內容
+   *[item] 第 { $n } 項
+}{ $part ->
+    [0] {""}
+   *[other] 的第 { $part } 個部分
+}
+decision-not-object = { $at }必須是物件（實際為 { $got }）
+decision-missing = { $at }：缺少 { $field }
+decision-wrong-type = { $at }：{ $field } 必須是{ $expected ->
+    [object] 物件
+    [array] 陣列
+    [content] 字串、由部分組成的陣列或 null
+   *[string] 字串
+}（實際為 { $got }）
+decision-not-one-of = { $at }：{ $field } 只能是 { $allowed }（實際為 { $got }）
+decision-unknown-field = { $at }：未知的欄位 { $field }
+format-workbench = 工作台的呼叫陣列
+format-chat = OpenAI Chat Completions 格式
+format-responses = OpenAI Responses API 格式
+format-gemini = Gemini generateContent 格式
+format-anthropic = Anthropic Messages 格式
+format-mcp = MCP tools/call 請求
 
 ## When the page cannot show a workbench
 

@@ -709,11 +709,39 @@ fn decision() -> BoxedStrategy<String> {
             format!("[{}]", items.join(","))
         });
     prop_oneof![
-        6 => built,
+        5 => built.clone(),
+        1 => (built, any::<bool>()).prop_map(|(d, gemini)| transcript(&d, gemini)),
         2 => select(ExperimentId::ALL.map(|e| e.experiment().decision).to_vec()).prop_map(String::from),
         1 => "[\\[\\]{}\":a-z ]{0,12}",
     ]
     .boxed()
+}
+
+/// The workbench's array `d` as a Chat Completions assistant message
+/// (arguments as strings) or a Gemini response (arguments as objects).
+fn transcript(d: &str, gemini: bool) -> String {
+    let items: Vec<serde_json::Value> = serde_json::from_str(d).unwrap();
+    let text = items.iter().find_map(|i| i.get("text").cloned());
+    let calls = items.iter().filter(|i| i.get("name").is_some());
+    if gemini {
+        let mut parts: Vec<_> = calls
+            .map(|c| serde_json::json!({"functionCall": {"name": c["name"], "args": c["args"]}}))
+            .collect();
+        parts.extend(text.map(|t| serde_json::json!({ "text": t })));
+        serde_json::json!({"candidates": [{"content": {"role": "model", "parts": parts}}]})
+            .to_string()
+    } else {
+        let calls: Vec<_> = calls
+            .map(|c| {
+                let args = match &c["args"] {
+                    serde_json::Value::String(s) => s.clone(),
+                    other => other.to_string(),
+                };
+                serde_json::json!({"id": "c", "type": "function", "function": {"name": c["name"], "arguments": args}})
+            })
+            .collect();
+        serde_json::json!({"role": "assistant", "content": text, "tool_calls": calls}).to_string()
+    }
 }
 
 fn notes_text() -> BoxedStrategy<String> {

@@ -14,7 +14,7 @@ use common::*;
 use gateway_core::ledger::{Effect, Ledger};
 use gateway_core::schema::{Args, Field, Kind, Shape, Variant};
 use gateway_core::text::Text;
-use gateway_core::tools::{Declaration, Examples, ExecError, Planned, Tool};
+use gateway_core::tools::{Claims, Declaration, Examples, ExecError, Planned, Tool};
 use gateway_core::view::PageModel;
 use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Registry, Risk, Role, ToolId, Workbench};
 use serde_json::{json, Value};
@@ -73,7 +73,7 @@ static ARCHIVE_DECLARATION: Declaration = Declaration {
     shape: PATH_ONLY,
     examples: PATH_EXAMPLES,
     redacts: &[],
-    claims: &[],
+    claims: Claims::NONE,
 };
 impl Tool for Archive {
     fn declaration(&self) -> &Declaration {

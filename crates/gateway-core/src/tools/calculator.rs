@@ -1,7 +1,7 @@
 //! Calculator: one named arithmetic operation on two bounded numbers.
 //! Never eval. Results print as JavaScript prints numbers.
 
-use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::json::js_number;
 use crate::json::json_value;
 use crate::ledger::Ledger;
@@ -67,7 +67,7 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
-    claims: &[],
+    claims: Claims::NONE,
 };
 
 impl Tool for Calculator {

@@ -4,7 +4,7 @@
 //! time zones or recurrence. An overlap is found at execution, against the
 //! current schedule, and names the event it collides with.
 
-use super::{Declaration, Examples, ExecError, Planned, Tool};
+use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::json::json_value;
 use crate::ledger::{Effect, Event, Ledger, MAX_EVENTS};
 use crate::policy::Risk;
@@ -66,13 +66,43 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
-    claims: &[
-        "scheduled",
-        "booked",
-        "added to your calendar",
-        "added the event",
-        "created the event",
-    ],
+    claims: Claims {
+        names: &[
+            "calendar",
+            "event",
+            "meeting",
+            "appointment",
+            "invite",
+            "invitation",
+            "schedule",
+            "scheduled",
+            "booked",
+            "行事曆",
+            "日曆",
+            "會議",
+            "活動",
+            "行程",
+            "排定",
+            "預約",
+        ],
+        done: &[
+            "added",
+            "created",
+            "scheduled",
+            "booked",
+            "put",
+            "set up",
+            "planned",
+            "加入",
+            "加到",
+            "新增",
+            "建立",
+            "排定",
+            "安排",
+            "預約",
+            "排入",
+        ],
+    },
 };
 
 impl Tool for Calendar {

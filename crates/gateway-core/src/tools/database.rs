@@ -1,7 +1,7 @@
 //! Database: two typed keys, `seats` (an integer 0–500) and `status`
 //! (one of a few strings). `get` reads one; `set` replaces one.
 
-use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::json::json_value;
 use crate::ledger::{DbValue, Effect, Ledger, MAX_SEATS, STATUSES};
 use crate::policy::Risk;
@@ -70,13 +70,23 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
-    claims: &[
-        "set seats",
-        "set the seats",
-        "set status",
-        "set the status",
-        "updated the database",
-    ],
+    claims: Claims {
+        names: &[
+            "database",
+            "record",
+            "seat",
+            "status",
+            "資料庫",
+            "紀錄",
+            "記錄",
+            "座位",
+            "狀態",
+        ],
+        done: &[
+            "saved", "set", "updated", "stored", "recorded", "changed", "written", "wrote",
+            "added", "存", "更新", "設定", "設為", "改為", "寫入", "記錄", "修改", "加入",
+        ],
+    },
 };
 
 impl Tool for Database {

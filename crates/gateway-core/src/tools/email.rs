@@ -3,7 +3,7 @@
 //! The recipient must be one address at exactly `example.test`; this is
 //! deliberately not a general address validator.
 
-use super::{Declaration, Examples, ExecError, Planned, Tool};
+use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::json::json_value;
 use crate::ledger::{Effect, Email as Message, Ledger, MAX_OUTBOX};
 use crate::policy::Risk;
@@ -69,7 +69,35 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &["to"],
-    claims: &["sent", "emailed", "mailed", "delivered"],
+    claims: Claims {
+        // Sending is this workbench's email: "I sent it." claims an email.
+        names: &[
+            "email",
+            "e-mail",
+            "mail",
+            "message",
+            "outbox",
+            "sent",
+            "emailed",
+            "mailed",
+            "郵件",
+            "電郵",
+            "信件",
+            "寄件匣",
+            "寄",
+        ],
+        done: &[
+            "sent",
+            "emailed",
+            "mailed",
+            "delivered",
+            "forwarded",
+            "寄",
+            "發送",
+            "傳送",
+            "送出",
+        ],
+    },
 };
 
 impl Tool for Email {

@@ -4,7 +4,7 @@
 //! resolved, decoded or normalised, so every traversal spelling fails the
 //! allowlist. This is not a file-system sandbox.
 
-use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::json::json_value;
 use crate::ledger::{Effect, Ledger, FILE_NAMES};
 use crate::policy::Risk;
@@ -19,6 +19,22 @@ const PATH: Field = Field {
     required: true,
     kind: Kind::OneOf(&FILE_NAMES),
     description: || Text::ToolFilesArgPath,
+};
+
+/// What names a file in a model's text.
+const NAMES: &[&str] = &["file", "note", "document", "檔案", "文件", "筆記"];
+
+/// The claim phrases of a `files.delete` tool (risk `delete`): a registry
+/// that holds it attributes "I deleted the file." to it, not to `files`.
+pub const DELETE_CLAIMS: Claims = Claims {
+    names: NAMES,
+    done: &["deleted", "removed", "erased", "刪除", "移除", "刪掉"],
+};
+
+/// The claim phrases of a `files.share` tool (risk `share`).
+pub const SHARE_CLAIMS: Claims = Claims {
+    names: NAMES,
+    done: &["shared", "sent", "分享", "共用", "共享", "寄"],
 };
 
 static DECLARATION: Declaration = Declaration {
@@ -66,13 +82,33 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &["content"],
-    claims: &[
-        "wrote",
-        "written",
-        "saved",
-        "updated the file",
-        "replaced the file",
-    ],
+    claims: Claims {
+        names: NAMES,
+        done: &[
+            "wrote",
+            "written",
+            "saved",
+            "stored",
+            "updated",
+            "replaced",
+            "overwrote",
+            "overwritten",
+            "created",
+            "changed",
+            "edited",
+            "deleted",
+            "removed",
+            "寫入",
+            "存",
+            "更新",
+            "取代",
+            "覆寫",
+            "建立",
+            "修改",
+            "刪除",
+            "移除",
+        ],
+    },
 };
 
 impl Tool for Files {

@@ -49,7 +49,7 @@ static DELETE: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
-    claims: &["deleted the file"],
+    claims: super::files::DELETE_CLAIMS,
 };
 
 impl Tool for Delete {
@@ -99,7 +99,7 @@ static SHARE: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
-    claims: &["shared the file"],
+    claims: super::files::SHARE_CLAIMS,
 };
 
 impl Tool for Share {

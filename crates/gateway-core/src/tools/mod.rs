@@ -39,9 +39,32 @@ pub struct Declaration {
     pub examples: Examples,
     /// Output fields the redact hook replaces with [`REDACTED`].
     pub redacts: &'static [&'static str],
-    /// Phrases of a model's final text that claim this tool's effect
-    /// (lowercase English, matched as whole words).
-    pub claims: &'static [&'static str],
+    /// The words of a model's text that claim this tool's effect.
+    pub claims: Claims,
+}
+
+/// How a model's text claims a tool's effect, in every language the page
+/// has (a model may write either, so all are matched whatever the page's
+/// language). A clause claims the effect when it holds one of `done` and
+/// one of `names` (one word may be both: "emailed"). English is lowercase
+/// and matched as whole words; Chinese counts only in a sentence that says
+/// the act is done (已, 了, 完成). See `turn::claims`.
+#[derive(Debug, Clone, Copy)]
+pub struct Claims {
+    /// Words that name the tool or what it changes ("email", "calendar",
+    /// "郵件").
+    pub names: &'static [&'static str],
+    /// Its effect, done: English past forms ("sent", "added"), Chinese
+    /// verbs ("寄", "加入").
+    pub done: &'static [&'static str],
+}
+
+impl Claims {
+    /// A tool whose calls change nothing claims nothing.
+    pub const NONE: Claims = Claims {
+        names: &[],
+        done: &[],
+    };
 }
 
 /// Argument texts a learner can load into the editor.
@@ -350,7 +373,7 @@ mod tests {
             boundary: "[]",
         },
         redacts: &[],
-        claims: &[],
+        claims: Claims::NONE,
     };
 
     impl Tool for Vague {

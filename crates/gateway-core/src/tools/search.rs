@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::json::json_value;
 use crate::ledger::Ledger;
 use crate::policy::Risk;
@@ -67,7 +67,7 @@ static DECLARATION: Declaration = Declaration {
 }"#,
     },
     redacts: &[],
-    claims: &[],
+    claims: Claims::NONE,
 };
 
 impl Tool for Search {
