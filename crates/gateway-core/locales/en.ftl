@@ -322,6 +322,10 @@ export-notes = Export notes
 export-text = Export text
 export-text-hint = If no download started (an embedding page may forbid downloads), select this text and copy it.
 claims-heading = Claims against completed operations
+turn-format = Recognised as { $format }.
+turn-message-heading = The model's message
+turn-message-none = The model wrote no text in this turn.
+turn-heuristic = Claims are found by matching each tool's words, clause by clause: a phrase heuristic, not understanding. The marked words claim an effect; each is judged against this turn's effects when the turn ends.
 disclaimer = This browser-only gateway uses six handcrafted functions, not an agent framework or any real service. No emails, calendar invitations, network requests, real files, database queries or arbitrary code are executed. Email recipients are restricted to example.test; virtual files are two allowlisted map keys; arithmetic uses named operators, never eval. Approval, role rules, hooks and receipts are illustrative application policies, not production security controls. Redaction changes two output fields only and is not a privacy guarantee. The ledger lives in page memory and is lost on reload.
 single-file-note = This is the single-file copy, opened from a file: everything works offline. Browsers keep storage for local files differently (some share it between all local files, some keep none), so notes and the baseline may not survive a reload here: use Export notes to keep them. A copied link opens only on this computer.
 

@@ -46,14 +46,22 @@ pub struct Turn {
     outcomes: Vec<CallOutcome>,
     /// How many of the finished calls ran with the person's approval.
     approved: usize,
+    /// The claims of the model's text, found once: they depend on the text
+    /// and the registry only; their verdicts on the outcomes.
+    found: Vec<Claim>,
 }
 
 impl Turn {
-    pub fn new(decision: Decision) -> Self {
+    pub fn new(decision: Decision, registry: &Registry) -> Self {
+        let found = decision
+            .text
+            .as_deref()
+            .map_or_else(Vec::new, |text| claims(text, registry));
         Self {
             decision,
             outcomes: Vec::new(),
             approved: 0,
+            found,
         }
     }
 
@@ -120,12 +128,10 @@ impl Turn {
 
     /// Claims of the final text, each with whether an effect stands behind
     /// it: a committed effect or a replayed receipt of its tool in this turn.
-    pub fn claims(&self, registry: &Registry) -> Vec<(Claim, bool)> {
-        let Some(text) = &self.decision.text else {
-            return Vec::new();
-        };
-        claims(text, registry)
-            .into_iter()
+    pub fn claims(&self) -> Vec<(Claim, bool)> {
+        self.found
+            .iter()
+            .cloned()
             .map(|claim| {
                 let backed =
                     self.decision

@@ -909,7 +909,7 @@ impl Workbench {
                     self.decision_error = None;
                     self.replaced = None;
                     self.lapsed = None;
-                    self.mode = Mode::Turn(Turn::new(decision));
+                    self.mode = Mode::Turn(Turn::new(decision, &self.registry));
                     self.call_loaded(false);
                 }
                 Err(e) => {
@@ -1547,7 +1547,7 @@ impl Workbench {
         let Some(turn) = self.turn().filter(|t| t.is_complete()) else {
             return Vec::new();
         };
-        turn.claims(&self.registry)
+        turn.claims()
             .into_iter()
             .map(|(claim, backed)| LoggedClaim {
                 quote: claim.sentence,
@@ -1580,11 +1580,7 @@ impl Workbench {
         }
         turn.is_complete().then(|| TurnEnd {
             refused: turn.decision().refused(),
-            unbacked_claims: turn
-                .claims(&self.registry)
-                .iter()
-                .filter(|(_, backed)| !backed)
-                .count(),
+            unbacked_claims: turn.claims().iter().filter(|(_, backed)| !backed).count(),
         })
     }
 }

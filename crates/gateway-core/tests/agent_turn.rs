@@ -128,6 +128,19 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
         ]
     );
     assert!(v.playback.finished, "the turn ends with its last call");
+    // The model's whole message is shown, its claim marked in place.
+    assert_eq!(v.turn.format.as_deref(), Some("Recognised as workbench calls."));
+    let whole: String = v.turn.message.iter().map(|p| p.text.as_str()).collect();
+    assert_eq!(whole, "I ran every step and sent the summary email.");
+    let marked: Vec<_> = v
+        .turn
+        .message
+        .iter()
+        .filter_map(|p| p.claim.map(|c| (p.text.as_str(), c)))
+        .collect();
+    assert_eq!(marked.len(), 1, "{marked:?}");
+    assert!(marked[0].0.contains("sent the summary email"), "{marked:?}");
+    assert_eq!(marked[0].1, "unbacked");
     assert_eq!(v.turn.claims.len(), 1);
     assert_eq!(v.turn.claims[0].tool, "email");
     assert!(!v.turn.claims[0].backed, "no email was sent in this turn");

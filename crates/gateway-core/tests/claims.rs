@@ -52,21 +52,24 @@ fn verdicts(text: &str, ran: &[Ran], registry: &Registry) -> Vec<(&'static str, 
         }
     }
     calls.truncate(6);
-    let mut turn = Turn::new(Decision {
-        format: Format::Workbench,
-        calls: calls
-            .iter()
-            .map(|(name, _)| Call {
-                name: name.clone(),
-                args: "{}".into(),
-            })
-            .collect(),
-        text: Some(text.into()),
-    });
+    let mut turn = Turn::new(
+        Decision {
+            format: Format::Workbench,
+            calls: calls
+                .iter()
+                .map(|(name, _)| Call {
+                    name: name.clone(),
+                    args: "{}".into(),
+                })
+                .collect(),
+            text: Some(text.into()),
+        },
+        registry,
+    );
     for (_, outcome) in calls {
         assert!(turn.record(outcome, false));
     }
-    turn.claims(registry)
+    turn.claims()
         .into_iter()
         .map(|(c, backed)| (c.tool, backed))
         .collect()

@@ -21,8 +21,8 @@ use crate::workbench::{Delivery, Lapse, Workbench};
 mod parts;
 
 pub use parts::{
-    BaselineView, ClaimView, DeclarationsView, ExportView, Labels, LedgerSection, RunView,
-    ToolDeclarationView, TurnCallView, TurnView,
+    BaselineView, ClaimView, DeclarationsView, ExportView, Labels, LedgerSection, MessagePiece,
+    RunView, ToolDeclarationView, TurnCallView, TurnView,
 };
 
 #[derive(Debug, Clone, PartialEq, Eq)]

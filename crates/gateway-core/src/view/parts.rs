@@ -91,6 +91,8 @@ labels! {
     disclaimer => Text::Disclaimer,
     single_file_note => Text::SingleFileNote,
     claims_heading => Text::ClaimsHeading,
+    turn_message_heading => Text::TurnMessageHeading,
+    turn_heuristic => Text::TurnHeuristic,
     returned_output => Text::ReturnedOutput,
 }
 
@@ -129,10 +131,26 @@ pub struct TurnView {
     pub summary: String,
     /// Calls run, awaiting approval, approved and rejected by the person.
     pub counts: Option<String>,
+    /// `Recognised as OpenAI Chat Completions.`
+    pub format: Option<String>,
+    /// The model's whole message, cut where claims start and end; empty
+    /// with no turn.
+    pub message: Vec<MessagePiece>,
+    /// Said when the model wrote no text.
+    pub message_none: Option<String>,
     pub calls: Vec<TurnCallView>,
     pub claims: Vec<ClaimView>,
     /// `Completed operations: …`, once the turn has claims or operations.
     pub completed: Option<String>,
+}
+
+/// A stretch of the model's message: plain, or a claim marked in place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessagePiece {
+    pub text: String,
+    /// `None` for plain text; `claim` while the turn runs, then `backed`
+    /// or `unbacked`.
+    pub claim: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -462,6 +480,9 @@ impl Workbench {
                 }
                 .render(l),
                 counts: None,
+                format: None,
+                message: Vec::new(),
+                message_none: None,
                 calls: Vec::new(),
                 claims: Vec::new(),
                 completed: None,
@@ -525,7 +546,7 @@ impl Workbench {
             .collect();
         let complete = turn.is_complete();
         let claims: Vec<ClaimView> = if complete {
-            turn.claims(self.registry())
+            turn.claims()
                 .into_iter()
                 .map(|(c, backed)| ClaimView {
                     verdict: if backed {
@@ -577,17 +598,75 @@ impl Workbench {
             given: turn.approved().into(),
             refused: turn.rejected_by_person().into(),
         };
+        let (message, message_none) = match &turn.decision().text {
+            Some(text) => (message_pieces(text, &turn.claims(), complete), None),
+            None => (Vec::new(), Some(Text::TurnMessageNone.render(l))),
+        };
         TurnView {
             decision: self.decision_text().into(),
             error: None,
             active: true,
             summary: summary.render(l),
             counts: Some(counts.render(l)),
+            format: Some(
+                Text::TurnFormat {
+                    format: turn.decision().format.label().into(),
+                }
+                .render(l),
+            ),
+            message,
+            message_none,
             calls,
             claims,
             completed,
         }
     }
+}
+
+/// `text` cut at its claims' clauses, each marked (its verdict once the
+/// turn is `complete`). Clauses never overlap; a clause that claims two
+/// tools is marked once, backed only if every claim in it is.
+fn message_pieces(
+    text: &str,
+    claims: &[(crate::turn::Claim, bool)],
+    complete: bool,
+) -> Vec<MessagePiece> {
+    let mut pieces = Vec::new();
+    let mut at = 0;
+    let plain = |pieces: &mut Vec<MessagePiece>, s: &str| {
+        if !s.is_empty() {
+            pieces.push(MessagePiece {
+                text: s.into(),
+                claim: None,
+            });
+        }
+    };
+    let mut i = 0;
+    while i < claims.len() {
+        let range = claims[i].0.range.clone();
+        let same: Vec<bool> = claims[i..]
+            .iter()
+            .take_while(|(c, _)| c.range == range)
+            .map(|(_, backed)| *backed)
+            .collect();
+        i += same.len();
+        if range.start < at || text.get(range.clone()).is_none() {
+            continue;
+        }
+        plain(&mut pieces, &text[at..range.start]);
+        let state = match (complete, same.iter().all(|b| *b)) {
+            (false, _) => "claim",
+            (true, true) => "backed",
+            (true, false) => "unbacked",
+        };
+        pieces.push(MessagePiece {
+            text: text[range.clone()].into(),
+            claim: Some(state),
+        });
+        at = range.end;
+    }
+    plain(&mut pieces, &text[at..]);
+    pieces
 }
 
 /// The declarations panel: built once (the published exports never change

@@ -20,6 +20,12 @@ pub struct Turn {
     pub summary: Element,
     /// Calls run, awaiting approval, approved and rejected by the person.
     pub counts: Element,
+    /// Which transcript format the decision was read as.
+    pub format: Element,
+    /// The model's whole message with its claims marked, under a heading
+    /// and the words on what claim detection is.
+    pub message_box: Element,
+    pub message: Element,
     pub calls: Element,
     pub claims: Element,
 }
@@ -43,6 +49,17 @@ impl Turn {
         )?;
         let summary = status(doc, &turn)?;
         let counts = child(doc, &turn, "p", &[("class", "turn-counts")], None)?;
+        let format = child(doc, &turn, "p", &[("class", "turn-format")], None)?;
+        let message_box = child(
+            doc,
+            &turn,
+            "div",
+            &[("class", "turn-message-box"), ("hidden", "")],
+            None,
+        )?;
+        child(doc, &message_box, "h3", &[], Some(&l.turn_message_heading))?;
+        hint(doc, &message_box, &l.turn_heuristic)?;
+        let message = child(doc, &message_box, "p", &[("class", "turn-message")], None)?;
         let calls = child(doc, &turn, "ol", &[("class", "turn-calls")], None)?;
         let claims = child(doc, &turn, "div", &[("class", "turn-claims")], None)?;
         Ok(Self {
@@ -53,6 +70,9 @@ impl Turn {
             error,
             summary,
             counts,
+            format,
+            message_box,
+            message,
             calls,
             claims,
         })
@@ -71,6 +91,33 @@ impl Turn {
         set_optional_text(&self.counts, t.counts.as_deref());
         if last == Some(t) {
             return Ok(());
+        }
+        set_optional_text(&self.format, t.format.as_deref());
+        set_flag(
+            &self.message_box,
+            "hidden",
+            t.message.is_empty() && t.message_none.is_none(),
+        );
+        clear(&self.message);
+        if let Some(none) = &t.message_none {
+            self.message.append_child(&doc.create_text_node(none))?;
+        }
+        for piece in &t.message {
+            match piece.claim {
+                Some(state) => {
+                    child(
+                        doc,
+                        &self.message,
+                        "mark",
+                        &[("data-claim", state)],
+                        Some(&piece.text),
+                    )?;
+                }
+                None => {
+                    self.message
+                        .append_child(&doc.create_text_node(&piece.text))?;
+                }
+            }
         }
         clear(&self.calls);
         for call in &t.calls {
