@@ -85,7 +85,7 @@ impl Pending {
         })
     }
 
-    fn render(&self, doc: &Document, p: Option<&PendingView>, focus_was: bool) {
+    fn render(&self, p: Option<&PendingView>, focus: bool) {
         set_flag(&self.group, "hidden", p.is_none());
         // Hidden, it holds no words: none of an earlier call stays behind.
         let words = p.map(|p| {
@@ -114,9 +114,7 @@ impl Pending {
         if p.is_none() {
             return;
         }
-        // The controls that just stopped taking presses hand focus to the
-        // decision the page waits for.
-        if focus_was && doc.active_element().is_none_or(|a| a != self.approve) {
+        if focus {
             if let Some(approve) = html(&self.approve) {
                 let _ = approve.focus();
             }
@@ -207,16 +205,28 @@ impl Gateway {
         for (li, row) in self.gates.iter().zip(&m.gates) {
             render_gate(li, row);
         }
+        // When a call comes to wait for the person, focus goes to Approve
+        // this call (unless the learner is typing in a field); once decided,
+        // back to Next gate.
         let active = doc.active_element();
-        let on_controls = [&self.play, &self.next, &self.finish]
+        let typing = active
+            .as_ref()
+            .is_some_and(|a| matches!(a.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"));
+        let deciding = [&self.pending.approve, &self.pending.reject]
             .into_iter()
             .any(|b| active.as_ref() == Some(b));
-        let appeared = m.pending.is_some() && last.is_none_or(|l| l.pending.is_none());
+        let was_pending = last.is_some_and(|l| l.pending.is_some());
         if last.is_none_or(|l| l.pending != m.pending) {
-            self.pending
-                .render(doc, m.pending.as_ref(), appeared && on_controls);
+            let appeared = m.pending.is_some() && !was_pending;
+            self.pending.render(m.pending.as_ref(), appeared && !typing);
         }
+        let decided = was_pending && m.pending.is_none() && deciding;
         self.render_playback(doc, &m.playback);
+        if decided {
+            if let Some(next) = html(&self.next) {
+                let _ = next.focus();
+            }
+        }
         set_text(&self.caption, &m.caption);
         if last.is_none_or(|l| l.notices != m.notices) {
             clear(&self.notice);
