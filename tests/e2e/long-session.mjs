@@ -60,7 +60,10 @@ export const SCENARIOS = {
     experiment: 'registry',
     runsPerStep: 6,
     setup: `d.select('Role', 'operator');`,
-    run: `d.press('Start turn'); for (let g = 0; g < 42; g += 1) d.press('Next gate'); d.press('End turn');`,
+    // The calendar create waits for approval: the person rejects it.
+    run: `d.press('Start turn');
+          for (let g = 0; g < 42; g += 1) { d.press('Next gate'); d.decide('Reject this call'); }
+          d.press('End turn');`,
   },
 };
 
@@ -120,6 +123,11 @@ function installDriver() {
     press(name) {
       const b = named(name);
       if (!b.disabled) b.click();
+    },
+    /** Presses the button named `name` if one is shown (a pending approval's). */
+    decide(name) {
+      const b = [...document.querySelectorAll('button')].find((e) => e.textContent.trim() === name);
+      if (b && !b.disabled && b.getClientRects().length > 0) b.click();
     },
     /** Next gate until the run has finished (at most seven presses). */
     finish() {

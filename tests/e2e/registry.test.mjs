@@ -601,7 +601,7 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     for (const [text, message] of [
       ['[{"name":"search"}]', /^Item 1: Missing args$/],
       ['[', /^Malformed JSON at line 1, column \d+/],
-      ['{"name":"search","args":{}}', /must be a JSON array/],
+      ['{"name":"search","args":{}}', /^Decision: Unknown field "args"$/],
     ]) {
       await textbox(page, 'Model decision JSON').fill(text);
       await button(page, 'Start turn').click();

@@ -62,7 +62,7 @@ impl Runs {
         )?;
         child(doc, &li, "p", &[], Some(&r.summary))?;
         if let Some(turn) = &r.turn {
-            child(doc, &li, "p", &[("class", "outcomes")], Some(turn))?;
+            child(doc, &li, "p", &[("class", "run-turn")], Some(turn))?;
         }
         child(doc, &li, "p", &[("class", "outcomes")], Some(&r.outcomes))?;
         if !r.claims.is_empty() {
