@@ -37,7 +37,9 @@ pub fn file_name(export: Export) -> &'static str {
     match export {
         Export::Mcp => "mcp-tools-list.json",
         Export::Gemini => "gemini-function-declarations.json",
+        Export::GeminiJsonSchema => "gemini-function-declarations-json-schema.json",
         Export::OpenAi => "openai-tools.json",
+        Export::OpenAiResponses => "openai-responses-tools.json",
     }
 }
 
