@@ -242,7 +242,7 @@ function rejectedAt(gate, before = []) {
 // 1. The registry experiment.
 
 describe('seed 002 exercise on ?experiment=registry', () => {
-  test('declarations, a search, an approved calendar create, shell.exec and Missing start', { timeout: 120_000 }, async () => {
+  test('declarations, a search, an approved calendar create, shell.exec and Missing start', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry');
     await waitForGates(page);
     const mcp = JSON.parse(await exportFile('mcp-tools-list.json'));
@@ -568,7 +568,7 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     assert.deepEqual(pageErrors, [], 'no uncaught error');
   });
 
-  test('a claim is backed by a committed effect or a replayed receipt of its tool', { timeout: 120_000 }, async () => {
+  test('a claim is backed by a committed effect or a replayed receipt of its tool', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry');
     await waitForGates(page);
     const decision = [
@@ -727,7 +727,7 @@ async function download(page, label) {
 }
 
 describe('copying and downloading the exports', () => {
-  test('Copy and Download give the five published files', { timeout: 120_000 }, async () => {
+  test('Copy and Download give the five published files', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry', {
       contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
     });
@@ -769,7 +769,7 @@ describe('copying and downloading the exports', () => {
     assert.deepEqual(pageErrors, [], 'no uncaught error');
   });
 
-  test('without clipboard permission Copy says to use Download, and nothing breaks', { timeout: 120_000 }, async () => {
+  test('without clipboard permission Copy says to use Download, and nothing breaks', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry');
     await waitForGates(page);
     const denial = await denyPermissions(
@@ -807,7 +807,7 @@ describe('copying and downloading the exports', () => {
   test(
     'with no clipboard API (a plain-http host) Copy says to use Download, and nothing breaks',
     {
-      timeout: 120_000,
+      timeout: 90_000,
     },
     async () => {
       // A static host on plain http: the page's own files, at an origin that is not a secure context.

@@ -42,9 +42,9 @@
 //! JSON Schema generated from the same data the schema gate validates with;
 //! a strict OpenAI tool's is [`Shape::strict_json_schema`], from the same
 //! data. `tests/declarations.rs` checks each against the gate with a JSON
-//! Schema validator and lists the known differences;
-//! `tests/export_patterns.rs` runs their patterns under Python's `re`, and
-//! gateway-web's browser test under ECMA-262.
+//! Schema validator and lists the known differences, and runs their
+//! patterns under Python's `re`; gateway-web's browser test runs them
+//! under the browser's ECMA-262 `RegExp`.
 
 use serde_json::{json, Map, Value};
 
@@ -414,11 +414,16 @@ pub fn openai_responses_tools(registry: &Registry, locale: Locale) -> Value {
 ///   operation is "read": path is required; content is not allowed.`);
 /// - a field of different kinds in different variants (database `value`)
 ///   → `anyOf` of the kinds, each with its own `type`;
-/// - the UTF-16 length tier (an `anyOf` of untyped branches) → dropped; the
-///   field's description says lengths count UTF-16 units.
+/// - the UTF-16 length tier (an `anyOf` on the text's length) → dropped;
+///   the field's description says lengths count UTF-16 units;
+/// - a single-line text's `not` (no `not` here) → the anchored
+///   [`SINGLE_LINE`](crate::schema::SINGLE_LINE) pattern, and an address's
+///   → dropped (its pattern already refuses every control character).
 ///
 /// So it is never stricter than the gate, and more permissive only where
-/// its descriptions say what the gate also enforces. Cross-field rules
+/// its descriptions say what the gate also enforces, and, in a Python
+/// validator, by one final line feed after a single-line text or an
+/// address (`$` matches before it there; README). Cross-field rules
 /// (calendar: start before end) are in the tool's own description.
 pub fn gemini_schema(shape: &Shape, locale: Locale) -> Value {
     let properties: Map<String, Value> = shape

@@ -699,8 +699,8 @@ fn is_control_or_break(c: char) -> bool {
 pub enum Dialect {
     /// Every rule in a form both engines read alike: a single-line text is
     /// `not` any text holding a control character (an unanchored pattern,
-    /// [`CONTROL_CHARACTER`]), and so is an address, besides its pattern. MCP's
-    /// `inputSchema`, Gemini's `parametersJsonSchema`, and OpenAI's
+    /// [`CONTROL_CHARACTER`]), and so is an address, besides its pattern.
+    /// MCP's `inputSchema`, Gemini's `parametersJsonSchema`, and OpenAI's
     /// schemas that cannot be strict.
     Exact,
     /// OpenAI's strict mode, which has no `not`: a single-line text is the
@@ -847,8 +847,9 @@ fn kind_schema(kind: Kind, dialect: Dialect) -> Value {
 }
 
 /// The JSON Schema `pattern` of a `single_line` text in
-/// [`Dialect::Strict`]: no control character (Unicode category Cc, as
-/// [`char::is_control`]) and no line or paragraph separator.
+/// [`Dialect::Strict`] and in Gemini's OpenAPI subset (neither has `not`):
+/// no control character (Unicode category Cc, as [`char::is_control`]) and
+/// no line or paragraph separator.
 pub const SINGLE_LINE: &str = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$";
 
 /// Found anywhere in a text that is not a single line: one control
