@@ -9,8 +9,10 @@
 //    decision stops at six, each dispatched call is inspected through the
 //    seven gates, and the final text's claimed email is flagged. Malformed
 //    decisions say what is wrong and inspect nothing.
-// 2. The MCP, Gemini and OpenAI exports: copied (with and without clipboard
-//    permission) and downloaded, equal to crates/gateway-core/exports/.
+// 2. The five exports (MCP; Gemini with parameters and with
+//    parametersJsonSchema; OpenAI Chat Completions and Responses): copied
+//    (with and without clipboard permission) and downloaded, equal to
+//    crates/gateway-core/exports/.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -60,9 +62,21 @@ const IMPLEMENTATION_TEXTS = [
 
 const EXPORTS = [
   { label: 'MCP tools/list', file: 'mcp-tools-list.json', check: checkMcp },
-  { label: 'Gemini functionDeclarations', file: 'gemini-function-declarations.json', check: checkGemini },
-  { label: 'OpenAI tools', file: 'openai-tools.json', check: checkOpenAi },
+  { label: 'Gemini functionDeclarations (parameters)', file: 'gemini-function-declarations.json', check: checkGemini },
+  {
+    label: 'Gemini functionDeclarations (parametersJsonSchema)',
+    file: 'gemini-function-declarations-json-schema.json',
+    check: checkGeminiJsonSchema,
+  },
+  { label: 'OpenAI Chat Completions tools', file: 'openai-tools.json', check: checkOpenAi },
+  { label: 'OpenAI Responses tools', file: 'openai-responses-tools.json', check: checkResponses },
 ];
+
+/** Tools whose OpenAI schema is strict: one form, every field required. */
+const STRICT = ['email', 'calendar', 'calculator'];
+
+/** `text` as a regular expression that matches it literally. */
+const literally = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function exportFile(name) {
   return readFile(join(ROOT, 'crates', 'gateway-core', 'exports', name), 'utf8');
@@ -228,7 +242,7 @@ function rejectedAt(gate, before = []) {
 // 1. The registry experiment.
 
 describe('seed 002 exercise on ?experiment=registry', () => {
-  test('declarations, a search, an approved calendar create, shell.exec and Missing start', { timeout: 120_000 }, async () => {
+  test('declarations, a search, an approved calendar create, shell.exec and Missing start', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry');
     await waitForGates(page);
     const mcp = JSON.parse(await exportFile('mcp-tools-list.json'));
@@ -554,7 +568,7 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     assert.deepEqual(pageErrors, [], 'no uncaught error');
   });
 
-  test('a claim is backed by a committed effect or a replayed receipt of its tool', { timeout: 120_000 }, async () => {
+  test('a claim is backed by a committed effect or a replayed receipt of its tool', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry');
     await waitForGates(page);
     const decision = [
@@ -632,7 +646,10 @@ describe('seed 002 exercise on ?experiment=registry', () => {
 // 2. The exports.
 
 function checkMcp(json) {
-  assert.deepEqual(Object.keys(json), ['tools'], 'MCP: a tools/list result');
+  assert.deepEqual(Object.keys(json), ['resultType', 'ttlMs', 'cacheScope', 'tools'], 'MCP: a tools/list result (2026-07-28)');
+  assert.equal(json.resultType, 'complete');
+  assert.equal(json.cacheScope, 'public');
+  assert.ok(Number.isInteger(json.ttlMs) && json.ttlMs > 0, 'MCP: ttlMs');
   assert.equal(json.tools.length, 6, 'MCP: six tools');
   assert.deepEqual(json.tools.map((t) => t.name), TOOL_NAMES, 'MCP: the six fixture tools');
   for (const t of json.tools) {
@@ -644,11 +661,34 @@ function checkMcp(json) {
     }
     assert.equal(t.annotations.openWorldHint, false, `MCP ${t.name}: a closed world (nothing real is touched)`);
     assert.equal(t.annotations.readOnlyHint, TOOLS[t.name].every((r) => r === 'read'), `MCP ${t.name}: readOnlyHint from the risk`);
+    assert.equal(t.title, t.annotations.title, `MCP ${t.name}: a top-level title`);
+    assert.deepEqual(t._meta, { 'test.example.workbench/risks': TOOLS[t.name] }, `MCP ${t.name}: the risks in _meta`);
   }
   const byName = Object.fromEntries(json.tools.map((t) => [t.name, t.annotations]));
   assert.equal(byName.search.readOnlyHint, true, 'search is read-only');
   assert.equal(byName.calculator.readOnlyHint, true, 'calculator is read-only');
   assert.equal(byName.email.readOnlyHint, false, 'email is not read-only');
+  assert.equal(byName.calendar.destructiveHint, false, 'calendar only adds events');
+  assert.equal(byName.files.destructiveHint, true, 'a file write replaces the content');
+}
+
+function checkGeminiJsonSchema(json) {
+  assert.deepEqual(Object.keys(json), ['functionDeclarations'], 'Gemini: functionDeclarations');
+  assert.deepEqual(json.functionDeclarations.map((f) => f.name), TOOL_NAMES);
+  for (const f of json.functionDeclarations) {
+    assert.deepEqual(Object.keys(f), ['name', 'description', 'parametersJsonSchema'], `Gemini ${f.name}: no parameters beside parametersJsonSchema`);
+    assert.equal(f.parametersJsonSchema?.type, 'object');
+  }
+}
+
+function checkResponses(json) {
+  assert.ok(Array.isArray(json), 'Responses: a list of tools');
+  assert.deepEqual(json.map((t) => t.name), TOOL_NAMES);
+  for (const t of json) {
+    assert.deepEqual(Object.keys(t), ['type', 'name', 'description', 'parameters', 'strict'], `Responses ${t.name}: a function tool`);
+    assert.equal(t.type, 'function');
+    assert.equal(t.strict, STRICT.includes(t.name), `Responses ${t.name}: strict`);
+  }
 }
 
 function checkGemini(json) {
@@ -670,6 +710,7 @@ function checkOpenAi(json) {
     assert.equal(t.type, 'function', `OpenAI ${t.function.name}: type function`);
     assert.equal(typeof t.function.description, 'string');
     assert.equal(t.function.parameters?.type, 'object', `OpenAI ${t.function.name}: parameters of type object`);
+    assert.equal(t.function.strict, STRICT.includes(t.function.name), `OpenAI ${t.function.name}: strict`);
   }
 }
 
@@ -686,7 +727,7 @@ async function download(page, label) {
 }
 
 describe('copying and downloading the exports', () => {
-  test('Copy and Download give the published MCP, Gemini and OpenAI files', { timeout: 90_000 }, async () => {
+  test('Copy and Download give the five published files', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry', {
       contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
     });
@@ -697,7 +738,7 @@ describe('copying and downloading the exports', () => {
       // Something else on the clipboard first, so a copy that does nothing fails.
       await page.evaluate(() => navigator.clipboard.writeText('not yet copied'));
       await button(page, `Copy ${label}`).click();
-      const said = await waitForText(exportStatus(page), new RegExp(`${label.replace('/', '\\/')}.*copied`, 'i'));
+      const said = await waitForText(exportStatus(page), new RegExp(`${literally(label)}.*copied`, 'i'));
       assert.match(said, /copied to the clipboard/i, `Copy ${label}: the status says so`);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       assert.equal(copied, published, `Copy ${label}: the clipboard holds exports/${file}`);
@@ -709,13 +750,21 @@ describe('copying and downloading the exports', () => {
       const status = await exportStatus(page).textContent();
       assert.match(status, new RegExp(`downloaded as ${file.replace('.', '\\.')}`), `Download ${label}: the status says so: ${status}`);
     }
-    // The three exports describe the same tools with the same descriptions.
+    // The five exports describe the same tools with the same descriptions.
     const gemini = JSON.parse(await exportFile('gemini-function-declarations.json'));
+    const geminiJson = JSON.parse(await exportFile('gemini-function-declarations-json-schema.json'));
     const openai = JSON.parse(await exportFile('openai-tools.json'));
+    const responses = JSON.parse(await exportFile('openai-responses-tools.json'));
     for (const [i, t] of mcp.tools.entries()) {
       assert.equal(gemini.functionDeclarations[i].description, t.description, `${t.name}: Gemini description`);
+      assert.equal(geminiJson.functionDeclarations[i].description, t.description, `${t.name}: Gemini description`);
+      assert.deepEqual(geminiJson.functionDeclarations[i].parametersJsonSchema, t.inputSchema, `${t.name}: Gemini's JSON Schema is MCP's`);
       assert.equal(openai[i].function.description, t.description, `${t.name}: OpenAI description`);
-      assert.deepEqual(openai[i].function.parameters, t.inputSchema, `${t.name}: OpenAI parameters are the JSON Schema`);
+      if (!STRICT.includes(t.name)) {
+        assert.deepEqual(openai[i].function.parameters, t.inputSchema, `${t.name}: OpenAI parameters are the JSON Schema`);
+      }
+      const { function: f, ...rest } = openai[i];
+      assert.deepEqual(responses[i], { ...rest, ...f }, `${t.name}: the Responses tool is the Chat Completions function one level up`);
     }
     assert.deepEqual(pageErrors, [], 'no uncaught error');
   });
@@ -740,7 +789,7 @@ describe('copying and downloading the exports', () => {
     );
     for (const { label, file } of EXPORTS) {
       await button(page, `Copy ${label}`).click();
-      const said = await waitForText(exportStatus(page), new RegExp(`Download ${label.replace('/', '\\/')}`));
+      const said = await waitForText(exportStatus(page), new RegExp(`Download ${literally(label)}`));
       assert.doesNotMatch(said, /copied to the clipboard/i, `Copy ${label}: no claim of success: ${said}`);
       assert.match(said, /refused|blocked|not allowed|could not|denied/i, `Copy ${label}: the status says the copy failed: ${said}`);
       // Download still works.
@@ -782,7 +831,7 @@ describe('copying and downloading the exports', () => {
         );
         for (const { label, file } of EXPORTS) {
           await button(page, `Copy ${label}`).click();
-          const said = await waitForText(exportStatus(page), new RegExp(`Download ${label.replace('/', '\\/')}`), {
+          const said = await waitForText(exportStatus(page), new RegExp(`Download ${literally(label)}`), {
             timeout: 2_000,
           }).catch((e) => assert.fail(`Copy ${label}: no message naming Download (${e.message}); page errors: ${pageErrors}`));
           assert.doesNotMatch(said, /copied to the clipboard/i);

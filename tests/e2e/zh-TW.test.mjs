@@ -95,7 +95,12 @@ const UNTRANSLATED = [
     words: /\/workspace\/[^\s"，。、）]*|[\w-]+\.json|[\w.+-]*@?(?:example|outside)\.test|https?:\/\/[^\s，。、）]+/,
   },
   // API and format names.
-  { kind: 'API name', words: /MCP|Gemini|OpenAI|JSON|HTTP|UTF-16|base64url|tools\/list|functionDeclarations|tools|eval|HH:MM/ },
+  // The exports' names: functionDeclarations (parameters / parametersJsonSchema), OpenAI Chat Completions and Responses.
+  {
+    kind: 'API name',
+    words:
+      /MCP|Gemini|OpenAI|JSON|HTTP|UTF-16|base64url|tools\/list|functionDeclarations|parametersJsonSchema|parameters|Chat Completions|Responses|tools|eval|HH:MM/,
+  },
   // The glossary of zh-TW.ftl keeps "agent" in English ("agent turn Agent 回合"), and
   // seed 002 names the registry 「註冊表 / Tool Registry」; JavaScript is a language's name.
   { kind: 'glossary term', words: /Agent|Tool Registry|JavaScript/ },

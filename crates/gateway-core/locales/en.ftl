@@ -541,6 +541,12 @@ panic-banner = Something went wrong inside the workbench and it stopped. Reload 
 
 export-copy = Copy { $export }
 export-download = Download { $export }
+# The exports' names: API names, kept as the APIs spell them.
+export-label-mcp = MCP tools/list
+export-label-gemini = Gemini functionDeclarations (parameters)
+export-label-gemini-json-schema = Gemini functionDeclarations (parametersJsonSchema)
+export-label-openai = OpenAI Chat Completions tools
+export-label-openai-responses = OpenAI Responses tools
 declaration-summary = { $name } · risk: { $risks }
 declaration-annotations = { $name } annotations
 declaration-schema = { $name } argument schema

@@ -531,6 +531,11 @@ panic-banner = 工作台內部發生錯誤，已停止運作。請重新載入�
 
 export-copy = 複製 { $export }
 export-download = 下載 { $export }
+export-label-mcp = MCP tools/list 結果
+export-label-gemini = Gemini functionDeclarations（parameters 版）
+export-label-gemini-json-schema = Gemini functionDeclarations（parametersJsonSchema 版）
+export-label-openai = OpenAI Chat Completions 工具
+export-label-openai-responses = OpenAI Responses 工具
 declaration-summary = { $name } · 風險：{ $risks }
 declaration-annotations = { $name } 的註記
 declaration-schema = { $name } 的參數結構描述

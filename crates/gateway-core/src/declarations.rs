@@ -9,29 +9,42 @@
 //! The view is exported in the shapes agents consume, each a
 //! [`serde_json::Value`] with a pretty text ([`Export::text`]):
 //!
-//! - an MCP `tools/list` result ([`mcp_tools_list`]): `name`,
-//!   `description`, `inputSchema` and `annotations` derived from the risk
-//!   ([`Hints`]);
+//! - an MCP `tools/list` result ([`mcp_tools_list`]) as revision
+//!   2026-07-28 has it (`resultType`, `ttlMs`, `cacheScope`; it is also a
+//!   valid 2025-11-25 result, whose schema allows the extra fields): per
+//!   tool `name`, `title`, `description`, `inputSchema`, `annotations`
+//!   derived from the risk and what the tool does ([`Hints`]), and the
+//!   risks in `_meta` under [`RISKS_META_KEY`];
 //! - a Gemini `functionDeclarations` list ([`gemini_function_declarations`])
-//!   whose `parameters` use Gemini's OpenAPI subset ([`gemini_schema`]);
-//! - an OpenAI tools list ([`openai_tools`]) with `"strict": false`.
+//!   whose `parameters` use Gemini's OpenAPI subset ([`gemini_schema`]), and
+//!   the same list with the exact JSON Schema in `parametersJsonSchema`
+//!   instead ([`gemini_json_schema_declarations`]; Gemini takes one or the
+//!   other);
+//! - OpenAI tools for Chat Completions ([`openai_tools`]) and for the
+//!   Responses API ([`openai_responses_tools`]), strict wherever the schema
+//!   can be ([`Shape::strict_json_schema`]).
 //!
 //! # Where the risk goes
 //!
 //! A description is not a permission (seed 002): only risk and policy
 //! grant anything. So the description the model reads is the tool's own,
 //! with no risk text appended, and the risk is exported only where a
-//! client reads it as metadata: MCP `annotations`. Gemini and OpenAI
-//! declarations have no field for it, and we add no vendor extension
-//! (`x-risk`): they carry the schema alone. Either way the gateway decides
-//! from its own registry, never from what a client or model repeats back.
+//! client reads it as metadata: MCP `annotations` and `_meta`. Gemini and
+//! OpenAI declarations have no field for it, and we add no vendor
+//! extension (`x-risk`): they carry the schema alone. Either way the
+//! gateway decides from its own registry, never from what a client or
+//! model repeats back.
 //!
 //! # Schemas
 //!
-//! `inputSchema` (MCP) and `parameters` (OpenAI) are both
-//! [`Shape::json_schema`], the JSON Schema generated from the same data the
-//! schema gate validates with; `tests/declarations.rs` checks them against
-//! the gate with a JSON Schema validator and lists the known differences.
+//! `inputSchema` (MCP), `parametersJsonSchema` (Gemini) and the `parameters`
+//! of OpenAI's tools that cannot be strict are [`Shape::json_schema`], the
+//! JSON Schema generated from the same data the schema gate validates with;
+//! a strict OpenAI tool's is [`Shape::strict_json_schema`], from the same
+//! data. `tests/declarations.rs` checks each against the gate with a JSON
+//! Schema validator and lists the known differences, and runs their
+//! patterns under Python's `re`; gateway-web's browser test runs them
+//! under the browser's ECMA-262 `RegExp`.
 
 use serde_json::{json, Map, Value};
 
@@ -49,6 +62,8 @@ pub struct ModelDeclaration {
     title: fn() -> Text,
     description: fn() -> Text,
     risks: &'static [Risk],
+    /// Whether its calls only add ([`Tool::only_adds`]).
+    only_adds: bool,
     /// The argument schema as data; exported as JSON Schema or Gemini's subset.
     arguments: Shape,
 }
@@ -61,6 +76,7 @@ impl ModelDeclaration {
             title: d.label,
             description: d.description,
             risks: d.risks,
+            only_adds: tool.only_adds(),
             arguments: d.shape,
         }
     }
@@ -89,14 +105,24 @@ impl ModelDeclaration {
         self.arguments.json_schema(locale)
     }
 
+    /// The arguments as OpenAI tools take them: the strict-mode schema and
+    /// `true` where the shape can be said in strict mode, else the
+    /// [`input_schema`](Self::input_schema) and `false`.
+    pub fn openai_parameters(&self, locale: Locale) -> (Value, bool) {
+        match self.arguments.strict_json_schema(locale) {
+            Some(schema) => (schema, true),
+            None => (self.input_schema(locale), false),
+        }
+    }
+
     /// The same arguments in Gemini's OpenAPI subset.
     pub fn gemini_parameters(&self, locale: Locale) -> Value {
         gemini_schema(&self.arguments, locale)
     }
 
-    /// The MCP behaviour hints, from the risks alone.
+    /// The MCP behaviour hints, from the risks and whether the calls only add.
     pub fn hints(&self) -> Hints {
-        Hints::of_risks(self.risks)
+        Hints::of_tool(self.risks, self.only_adds)
     }
 
     /// The view as JSON: `name`, `title`, `description`, `risks` (ids) and
@@ -121,7 +147,8 @@ pub fn model_view(registry: &Registry) -> Vec<ModelDeclaration> {
         .collect()
 }
 
-/// MCP tool annotations (`ToolAnnotations`), derived from risk.
+/// MCP tool annotations (`ToolAnnotations`), derived from risk and from
+/// what the tool's calls do.
 ///
 /// MCP defines these as *hints* about a tool's behaviour. A client must not
 /// trust them for security; here they only describe what the gateway's own
@@ -131,10 +158,14 @@ pub fn model_view(registry: &Registry) -> Vec<ModelDeclaration> {
 /// |--------|----------|-------------|------------|
 /// | read   | true     | false       | true       |
 /// | draft  | false    | false       | false      |
-/// | write  | false    | true        | true       |
+/// | write  | false    | true ¹      | true       |
 /// | send   | false    | false       | false      |
 /// | delete | false    | true        | true       |
 /// | share  | false    | true        | true       |
+///
+/// ¹ false for a tool whose calls only add ([`Tool::only_adds`]):
+/// calendar's write adds `event-N` and overwrites nothing
+/// ([`Hints::of_tool`]).
 ///
 /// `openWorldHint` is false for every tool of this crate: they touch only
 /// the synthetic ledger and nothing calls a network.
@@ -156,12 +187,8 @@ pub struct Hints {
     /// can replace or remove existing data: `write` sets a value in place
     /// (files and database replace the old value), `delete` removes, `share`
     /// exposes existing data irreversibly. False for `send` (appends a new
-    /// message), `draft` (adds a new draft) and `read`.
-    ///
-    /// Derived from the risk alone, so it is conservative where a tool's
-    /// `write` only adds: calendar's write adds `event-N` and overwrites
-    /// nothing, yet is reported destructive. That errs in MCP's default
-    /// direction (a client may ask for a confirmation it did not need).
+    /// message), `draft` (adds a new draft), `read`, and the `write` of a
+    /// tool whose calls only add (calendar adds an event beside the others).
     pub destructive: bool,
     /// MCP `idempotentHint`: "calling the tool repeatedly with the same
     /// arguments has no additional effect on its environment" (default
@@ -194,14 +221,30 @@ impl Hints {
         }
     }
 
-    /// The hints of a tool whose calls can carry any of `risks`.
+    /// The hints of a tool whose calls can carry any of `risks`, a write
+    /// replacing what it writes over.
     pub fn of_risks(risks: &[Risk]) -> Self {
+        Self::of_tool(risks, false)
+    }
+
+    /// The hints of a tool whose calls can carry any of `risks` and, if
+    /// `only_adds`, whose writes only add: then a write is not destructive.
+    /// (Only a write: a delete or share stays destructive whatever the tool
+    /// says.)
+    pub fn of_tool(risks: &[Risk], only_adds: bool) -> Self {
         let risks = if risks.is_empty() {
             &[Risk::Delete][..]
         } else {
             risks
         };
-        let each: Vec<Hints> = risks.iter().map(|r| Hints::of_risk(*r)).collect();
+        let each: Vec<Hints> = risks
+            .iter()
+            .map(|r| {
+                let mut h = Hints::of_risk(*r);
+                h.destructive &= !(only_adds && *r == Risk::Write);
+                h
+            })
+            .collect();
         Self {
             read_only: each.iter().all(|h| h.read_only),
             destructive: each.iter().any(|h| h.destructive),
@@ -222,21 +265,52 @@ impl Hints {
     }
 }
 
-/// An MCP `tools/list` result: `{"tools": [{"name", "description",
-/// "inputSchema", "annotations"}]}`, described in `locale`.
+/// The `_meta` key under which an MCP tool carries its risks (their ids,
+/// e.g. `["read", "write"]`). MCP's naming rule for `_meta` keys: a prefix
+/// of dot-separated labels in reverse DNS notation and a slash, then a
+/// name; a prefix whose second label is `modelcontextprotocol` or `mcp` is
+/// reserved. The page has no domain of its own, so the prefix is
+/// `workbench.example.test` reversed, in `.test`, the top-level domain kept
+/// for testing (RFC 6761), like the page's synthetic addresses.
+pub const RISKS_META_KEY: &str = "test.example.workbench/risks";
+
+/// How long a client may keep the `tools/list` result (MCP 2026-07-28
+/// `ttlMs`): a day. The tools change only with a new build of the page.
+pub const TOOLS_TTL_MS: u64 = 86_400_000;
+
+/// An MCP `tools/list` result of revision 2026-07-28: `{"resultType":
+/// "complete", "ttlMs", "cacheScope": "public", "tools": [{"name", "title",
+/// "description", "inputSchema", "annotations", "_meta"}]}`, described in
+/// `locale`. `cacheScope` is `public`: the list holds nothing of a user's.
+/// A 2025-11-25 client reads it too: that revision's `ListToolsResult`
+/// allows fields it does not define, and a client of either takes a result
+/// with no `resultType` as complete.
 pub fn mcp_tools_list(registry: &Registry, locale: Locale) -> Value {
     let tools: Vec<Value> = model_view(registry)
         .iter()
         .map(|d| {
+            let title = d.title().render(locale);
+            let mut meta = Map::new();
+            meta.insert(
+                RISKS_META_KEY.into(),
+                json!(d.risks.iter().map(|r| r.id()).collect::<Vec<_>>()),
+            );
             json!({
                 "name": d.name,
+                "title": title,
                 "description": d.description().render(locale),
                 "inputSchema": d.input_schema(locale),
-                "annotations": d.hints().annotations(&d.title().render(locale)),
+                "annotations": d.hints().annotations(&title),
+                "_meta": meta,
             })
         })
         .collect();
-    json!({ "tools": tools })
+    json!({
+        "resultType": "complete",
+        "ttlMs": TOOLS_TTL_MS,
+        "cacheScope": "public",
+        "tools": tools,
+    })
 }
 
 /// A Gemini tool: `{"functionDeclarations": [{"name", "description",
@@ -257,23 +331,62 @@ pub fn gemini_function_declarations(registry: &Registry, locale: Locale) -> Valu
     json!({ "functionDeclarations": declarations })
 }
 
-/// An OpenAI tools list: `[{"type": "function", "function": {"name",
-/// "description", "parameters", "strict": false}}]`. Not strict: strict
-/// mode requires every property to be listed in `required` (search's
-/// `limit` is optional) and accepts only a subset of JSON Schema, without
-/// the `if`/`then`/`else` that picks a variant here.
+/// The Gemini tool again, each declaration carrying the exact JSON Schema
+/// in `parametersJsonSchema` (which Gemini takes instead of `parameters`,
+/// never with it): `{"functionDeclarations": [{"name", "description",
+/// "parametersJsonSchema"}]}`. The schema is MCP's `inputSchema`.
+pub fn gemini_json_schema_declarations(registry: &Registry, locale: Locale) -> Value {
+    let declarations: Vec<Value> = model_view(registry)
+        .iter()
+        .map(|d| {
+            json!({
+                "name": d.name,
+                "description": d.description().render(locale),
+                "parametersJsonSchema": d.input_schema(locale),
+            })
+        })
+        .collect();
+    json!({ "functionDeclarations": declarations })
+}
+
+/// An OpenAI Chat Completions tools list: `[{"type": "function",
+/// "function": {"name", "description", "parameters", "strict"}}]`, strict
+/// where the arguments can be said in strict mode
+/// ([`ModelDeclaration::openai_parameters`]). Files and database cannot:
+/// their variants are chosen with `if`/`then`/`else`, which strict mode
+/// lacks; nor search: its `limit` is optional.
 pub fn openai_tools(registry: &Registry, locale: Locale) -> Value {
     let tools: Vec<Value> = model_view(registry)
         .iter()
         .map(|d| {
+            let (parameters, strict) = d.openai_parameters(locale);
             json!({
                 "type": "function",
                 "function": {
                     "name": d.name,
                     "description": d.description().render(locale),
-                    "parameters": d.input_schema(locale),
-                    "strict": false,
+                    "parameters": parameters,
+                    "strict": strict,
                 },
+            })
+        })
+        .collect();
+    Value::Array(tools)
+}
+
+/// The same tools as the Responses API takes them: `[{"type": "function",
+/// "name", "description", "parameters", "strict"}]`, one level flatter.
+pub fn openai_responses_tools(registry: &Registry, locale: Locale) -> Value {
+    let tools: Vec<Value> = model_view(registry)
+        .iter()
+        .map(|d| {
+            let (parameters, strict) = d.openai_parameters(locale);
+            json!({
+                "type": "function",
+                "name": d.name,
+                "description": d.description().render(locale),
+                "parameters": parameters,
+                "strict": strict,
             })
         })
         .collect();
@@ -301,11 +414,16 @@ pub fn openai_tools(registry: &Registry, locale: Locale) -> Value {
 ///   operation is "read": path is required; content is not allowed.`);
 /// - a field of different kinds in different variants (database `value`)
 ///   → `anyOf` of the kinds, each with its own `type`;
-/// - the UTF-16 length tier (an `anyOf` of untyped branches) → dropped; the
-///   field's description says lengths count UTF-16 units.
+/// - the UTF-16 length tier (an `anyOf` on the text's length) → dropped;
+///   the field's description says lengths count UTF-16 units;
+/// - a single-line text's `not` (no `not` here) → the anchored
+///   [`SINGLE_LINE`](crate::schema::SINGLE_LINE) pattern, and an address's
+///   → dropped (its pattern already refuses every control character).
 ///
 /// So it is never stricter than the gate, and more permissive only where
-/// its descriptions say what the gate also enforces. Cross-field rules
+/// its descriptions say what the gate also enforces, and, in a Python
+/// validator, by one final line feed after a single-line text or an
+/// address (`$` matches before it there; README). Cross-field rules
 /// (calendar: start before end) are in the tool's own description.
 pub fn gemini_schema(shape: &Shape, locale: Locale) -> Value {
     let properties: Map<String, Value> = shape
@@ -491,19 +609,26 @@ crate::closed_enum! {
     pub enum Export as "export" {
         /// MCP `tools/list` result.
         Mcp = "mcp",
-        /// Gemini `functionDeclarations`.
+        /// Gemini `functionDeclarations` with `parameters`.
         Gemini = "gemini",
-        /// OpenAI `tools`.
+        /// Gemini `functionDeclarations` with `parametersJsonSchema`.
+        GeminiJsonSchema = "gemini-json-schema",
+        /// OpenAI Chat Completions `tools`.
         OpenAi = "openai",
+        /// OpenAI Responses API `tools`.
+        OpenAiResponses = "openai-responses",
     }
 }
 
 impl Export {
-    pub fn label(self) -> &'static str {
+    /// What the page calls the export (its buttons, its status line).
+    pub fn label(self) -> Text {
         match self {
-            Export::Mcp => "MCP tools/list",
-            Export::Gemini => "Gemini functionDeclarations",
-            Export::OpenAi => "OpenAI tools",
+            Export::Mcp => Text::ExportLabelMcp,
+            Export::Gemini => Text::ExportLabelGemini,
+            Export::GeminiJsonSchema => Text::ExportLabelGeminiJsonSchema,
+            Export::OpenAi => Text::ExportLabelOpenai,
+            Export::OpenAiResponses => Text::ExportLabelOpenaiResponses,
         }
     }
 
@@ -512,7 +637,9 @@ impl Export {
         match self {
             Export::Mcp => mcp_tools_list(registry, locale),
             Export::Gemini => gemini_function_declarations(registry, locale),
+            Export::GeminiJsonSchema => gemini_json_schema_declarations(registry, locale),
             Export::OpenAi => openai_tools(registry, locale),
+            Export::OpenAiResponses => openai_responses_tools(registry, locale),
         }
     }
 

@@ -65,13 +65,23 @@ pub enum Format {
 
 impl Format {
     /// The JSON Schema of a string of this format, `ty` its type's spelling:
-    /// its `pattern` and `maxLength` together accept exactly what
-    /// [`Format::accepts`] does (the length bound stays out of the pattern,
+    /// its `pattern` and length bounds together accept exactly what
+    /// [`Format::accepts`] does (the length bounds stay out of the pattern,
     /// which needs no lookahead).
+    ///
+    /// The pattern ends in `$`, which in Python's `re` also matches before
+    /// a final line feed. A clock time is exactly five characters
+    /// (`minLength` and `maxLength` 5), so `"09:00\n"` is refused whatever
+    /// `$` means; an address has no such bound, and [`Dialect::Exact`]
+    /// adds [`CONTROL_CHARACTER`] for it (see [`Dialect`]).
     pub fn schema(self, ty: &str) -> Value {
         let mut s = json!({ "type": ty, "pattern": self.pattern() });
-        if self == Format::ExampleTestAddress {
-            s["maxLength"] = json!(64 + "@example.test".len());
+        match self {
+            Format::ExampleTestAddress => s["maxLength"] = json!(64 + "@example.test".len()),
+            Format::ClockTime => {
+                s["minLength"] = json!(5);
+                s["maxLength"] = json!(5);
+            }
         }
         s
     }
@@ -463,11 +473,12 @@ impl Shape {
     /// chain on its constants, in declaration order, as the gate does; no
     /// `oneOf`/`anyOf`/`allOf` at the root, which some agent APIs refuse.
     ///
-    /// Descriptions are in `locale`.
+    /// Descriptions are in `locale`. Single-line rules are said the
+    /// [`Dialect::Exact`] way.
     pub fn json_schema(&self, locale: Locale) -> Value {
         match self.variants {
             [] => json!({ "type": "object", "not": {} }),
-            [one] => variant_schema(one, locale),
+            [one] => variant_schema(one, locale, Dialect::Exact),
             several => {
                 let mut root = Map::new();
                 root.insert("type".into(), json!("object"));
@@ -487,6 +498,22 @@ impl Shape {
                 }
                 Value::Object(root)
             }
+        }
+    }
+
+    /// The same arguments in the subset of JSON Schema that OpenAI's strict
+    /// mode accepts ([`Dialect::Strict`]), if they can be said in it: one
+    /// form whose every field is required. `None` for a shape of several
+    /// variants (strict mode has no `if`/`then`/`else`, and no `anyOf` at the
+    /// root) or with an optional field (strict mode requires every property;
+    /// its stand-in for an optional one, a union with `null`, would accept a
+    /// `null` the gate refuses).
+    pub fn strict_json_schema(&self, locale: Locale) -> Option<Value> {
+        match self.variants {
+            [one] if one.fields.iter().all(|f| f.required) => {
+                Some(variant_schema(one, locale, Dialect::Strict))
+            }
+            _ => None,
         }
     }
 
@@ -537,7 +564,7 @@ impl Property {
     pub fn json_schema(&self, locale: Locale) -> Value {
         match self {
             Property::Const(value) => json!({ "type": "string", "const": value }),
-            Property::Field(field) => field_schema(field, locale),
+            Property::Field(field) => field_schema(field, locale, Dialect::Exact),
         }
     }
 }
@@ -664,7 +691,27 @@ fn is_control_or_break(c: char) -> bool {
     c.is_control() || c == '\u{2028}' || c == '\u{2029}'
 }
 
-fn variant_schema(variant: &Variant, locale: Locale) -> Value {
+/// How a JSON Schema says the rules that Python's `re` and ECMA-262 read
+/// differently: `$` ends the text in ECMA-262 (without the `m` flag), but in
+/// Python it also matches before a final line feed, so `^[^\n]*$` accepts
+/// `"title\n"` in a Python validator and refuses it in JavaScript.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// Every rule in a form both engines read alike: a single-line text is
+    /// `not` any text holding a control character (an unanchored pattern,
+    /// [`CONTROL_CHARACTER`]), and so is an address, besides its pattern.
+    /// MCP's `inputSchema`, Gemini's `parametersJsonSchema`, and OpenAI's
+    /// schemas that cannot be strict.
+    Exact,
+    /// OpenAI's strict mode, which has no `not`: a single-line text is the
+    /// anchored [`SINGLE_LINE`] pattern. Exact under ECMA-262 (what OpenAI
+    /// and JavaScript validators run); a Python validator also accepts one
+    /// trailing line feed in a single-line text or an address (the
+    /// README lists where).
+    Strict,
+}
+
+fn variant_schema(variant: &Variant, locale: Locale, dialect: Dialect) -> Value {
     let mut properties = Map::new();
     let mut required: Vec<Value> = Vec::new();
     for (name, value) in variant.consts {
@@ -672,7 +719,7 @@ fn variant_schema(variant: &Variant, locale: Locale) -> Value {
         required.push(json!(name));
     }
     for field in variant.fields {
-        properties.insert(field.name.into(), field_schema(field, locale));
+        properties.insert(field.name.into(), field_schema(field, locale, dialect));
         if field.required {
             required.push(json!(field.name));
         }
@@ -690,7 +737,7 @@ fn variant_schema(variant: &Variant, locale: Locale) -> Value {
 /// left to the root's `properties`.
 fn variant_chain(variants: &[Variant], locale: Locale) -> Value {
     let bare = |variant: &Variant| {
-        let mut schema = variant_schema(variant, locale);
+        let mut schema = variant_schema(variant, locale, Dialect::Exact);
         if let Some(Value::Object(properties)) = schema.get_mut("properties") {
             for property in properties.values_mut() {
                 if let Value::Object(p) = property {
@@ -756,13 +803,13 @@ fn union_schema(schemas: Vec<Value>) -> Value {
     merged
 }
 
-fn field_schema(field: &Field, locale: Locale) -> Value {
-    let mut schema = kind_schema(field.kind);
+fn field_schema(field: &Field, locale: Locale, dialect: Dialect) -> Value {
+    let mut schema = kind_schema(field.kind, dialect);
     schema["description"] = json!(field_description(field, locale));
     schema
 }
 
-fn kind_schema(kind: Kind) -> Value {
+fn kind_schema(kind: Kind, dialect: Dialect) -> Value {
     match kind {
         Kind::Text {
             min,
@@ -770,15 +817,27 @@ fn kind_schema(kind: Kind) -> Value {
             single_line,
         } => {
             let mut s = json!({ "type": "string", "minLength": min, "maxLength": max });
-            if single_line {
-                s["pattern"] = json!(SINGLE_LINE);
+            match (single_line, dialect) {
+                (false, _) => {}
+                (true, Dialect::Exact) => s["not"] = json!({ "pattern": CONTROL_CHARACTER }),
+                (true, Dialect::Strict) => s["pattern"] = json!(SINGLE_LINE),
             }
             // Code points are UTF-16 units unless an astral character is
-            // present; then half the bound keeps the units within it.
-            s["anyOf"] = json!([{ "pattern": BMP_ONLY }, { "maxLength": max / 2 }]);
+            // present; then half the bound keeps the units within it. Each
+            // branch is typed (OpenAI's strict mode requires it).
+            s["anyOf"] = json!([
+                { "type": "string", "pattern": BMP_ONLY },
+                { "type": "string", "maxLength": max / 2 },
+            ]);
             s
         }
-        Kind::Formatted(format) => format.schema("string"),
+        Kind::Formatted(format) => {
+            let mut s = format.schema("string");
+            if format == Format::ExampleTestAddress && dialect == Dialect::Exact {
+                s["not"] = json!({ "pattern": CONTROL_CHARACTER });
+            }
+            s
+        }
         Kind::OneOf(values) => json!({ "type": "string", "enum": values }),
         Kind::Integer { min, max } => json!({ "type": "integer", "minimum": min, "maximum": max }),
         Kind::Number { max_abs } => {
@@ -787,10 +846,17 @@ fn kind_schema(kind: Kind) -> Value {
     }
 }
 
-/// The JSON Schema `pattern` of a `single_line` text: no control
-/// character (Unicode category Cc, as [`char::is_control`]) and no line or
-/// paragraph separator.
+/// The JSON Schema `pattern` of a `single_line` text in
+/// [`Dialect::Strict`] and in Gemini's OpenAPI subset (neither has `not`):
+/// no control character (Unicode category Cc, as [`char::is_control`]) and
+/// no line or paragraph separator.
 pub const SINGLE_LINE: &str = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$";
+
+/// Found anywhere in a text that is not a single line: one control
+/// character or line or paragraph separator. Unanchored, so Python's `re`
+/// and ECMA-262 find it alike; [`Dialect::Exact`] says a single-line text
+/// is `not` this.
+pub const CONTROL_CHARACTER: &str = "[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]";
 
 #[cfg(test)]
 mod tests {

@@ -5,15 +5,22 @@
 //! (`Shape::validate` + `Tool::check`) on a table of arguments built from
 //! every field's bounds, on both sides. Where the two may differ, the
 //! difference is listed in [`Known`], and each listed difference must
-//! actually occur.
+//! actually occur. Every export's schemas are checked so: MCP's
+//! `inputSchema`, Gemini's `parametersJsonSchema`, and the `parameters` of
+//! both OpenAI exports, strict or not.
+//!
+//! The patterns are also run under Python's `re` (`re.search`, as Python's
+//! `jsonschema` runs a `pattern`), through `schema_eval`'s evaluator:
+//! Python and ECMA-262 read every export alike but for the differences in
+//! [`PYTHON_DIFFERENCES`], which must occur.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeMap;
 
 use gateway_core::declarations::{
-    gemini_function_declarations, mcp_tools_list, model_view, openai_tools, Export, Hints,
-    ModelDeclaration,
+    gemini_function_declarations, gemini_json_schema_declarations, mcp_tools_list, model_view,
+    openai_responses_tools, openai_tools, Export, Hints, ModelDeclaration, RISKS_META_KEY,
 };
 use gateway_core::json::{parse, pretty, utf16_len};
 use gateway_core::ledger::{Commit, Finish, Ledger, Receipt};
@@ -37,13 +44,8 @@ fn validator(schema: &Value) -> jsonschema::Validator {
     jsonschema::draft202012::new(schema).unwrap()
 }
 
-/// The schema gate's verdict: the tool's shape, then its own rules.
-fn gate(tool: &dyn Tool, args: &Value) -> bool {
-    tool.declaration()
-        .shape
-        .validate(args.clone())
-        .is_ok_and(|a| tool.check(&a).is_ok())
-}
+mod schema_eval;
+use schema_eval::gate;
 
 fn shape_only(tool: &dyn Tool, args: &Value) -> Option<Args> {
     tool.declaration().shape.validate(args.clone()).ok()
@@ -63,6 +65,32 @@ fn mcp_schema(id: ToolId) -> Value {
 fn openai_schema(id: ToolId) -> Value {
     let list = openai_tools(&Registry::fixtures(), EN);
     find(list.as_array().unwrap(), "function", id.id())["function"]["parameters"].clone()
+}
+
+fn responses_schema(id: ToolId) -> Value {
+    let list = openai_responses_tools(&Registry::fixtures(), EN);
+    find(list.as_array().unwrap(), "", id.id())["parameters"].clone()
+}
+
+fn gemini_json_schema(id: ToolId) -> Value {
+    let list = gemini_json_schema_declarations(&Registry::fixtures(), EN);
+    find(
+        list["functionDeclarations"].as_array().unwrap(),
+        "",
+        id.id(),
+    )["parametersJsonSchema"]
+        .clone()
+}
+
+/// Every export whose argument schema is JSON Schema, with the schema it
+/// gives `id`.
+fn json_schemas(id: ToolId) -> [(Export, Value); 4] {
+    [
+        (Export::Mcp, mcp_schema(id)),
+        (Export::GeminiJsonSchema, gemini_json_schema(id)),
+        (Export::OpenAi, openai_schema(id)),
+        (Export::OpenAiResponses, responses_schema(id)),
+    ]
 }
 
 fn gemini_parameters(id: ToolId) -> Value {
@@ -100,11 +128,10 @@ fn every_export_accepts_the_valid_example_and_rejects_the_boundary_example() {
         let valid = parse(ex.valid).unwrap();
         let boundary = parse(ex.boundary).unwrap();
         let gemini = gemini_as_json_schema(&gemini_parameters(id));
-        for (export, schema) in [
-            ("mcp", mcp_schema(id)),
-            ("openai", openai_schema(id)),
-            ("gemini", gemini),
-        ] {
+        let exports = json_schemas(id)
+            .into_iter()
+            .chain([(Export::Gemini, gemini)]);
+        for (export, schema) in exports {
             let v = validator(&schema);
             assert!(v.is_valid(&valid), "{id} {export}: valid example rejected");
             assert!(
@@ -112,7 +139,13 @@ fn every_export_accepts_the_valid_example_and_rejects_the_boundary_example() {
                 "{id} {export}: boundary example accepted"
             );
         }
-        assert_eq!(mcp_schema(id), openai_schema(id), "{id}");
+        // Gemini's JSON Schema is MCP's; OpenAI's two exports share theirs,
+        // which is MCP's where it cannot be strict.
+        assert_eq!(mcp_schema(id), gemini_json_schema(id), "{id}");
+        assert_eq!(openai_schema(id), responses_schema(id), "{id}");
+        if !ModelDeclaration::of(id.tool()).openai_parameters(EN).1 {
+            assert_eq!(mcp_schema(id), openai_schema(id), "{id}");
+        }
     }
 }
 
@@ -261,6 +294,11 @@ fn values_for(kind: Kind) -> Vec<Value> {
                     "a\nb",
                     "a\tb",
                     "a\rb",
+                    // Python's `$` also matches before a final line feed.
+                    "ab\n",
+                    "\n",
+                    "ab\r\n",
+                    "ab\n\n",
                     "a\u{0}b",
                     "\u{1f}",
                     "\u{7f}",
@@ -303,6 +341,7 @@ fn values_for(kind: Kind) -> Vec<Value> {
                     "a@b@example.test".into(),
                     "é@example.test".into(),
                     "a@example.test\n".into(),
+                    "a@example.test\r\n".into(),
                     "\na@example.test".into(),
                     "a@exampleXtest".into(),
                     "a,b@example.test".into(),
@@ -663,9 +702,12 @@ fn the_hand_written_texts_have_the_stated_gate_verdict() {
 fn the_gate_and_the_exported_schema_agree_but_for_the_listed_differences() {
     let mut seen: BTreeMap<Known, usize> = BTreeMap::new();
     let mut total = 0;
-    for id in ToolId::ALL {
+    for (id, (export, schema)) in ToolId::ALL
+        .into_iter()
+        .flat_map(|id| json_schemas(id).map(|e| (id, e)))
+    {
         let tool = id.tool();
-        let schema = validator(&mcp_schema(id));
+        let schema = validator(&schema);
         for base in bases(id) {
             assert!(gate(tool, &base), "{id}: base {base} is not valid");
         }
@@ -685,13 +727,15 @@ fn the_gate_and_the_exported_schema_agree_but_for_the_listed_differences() {
             total += 1;
             let (g, s) = (gate(tool, &args), schema.is_valid(&args));
             match known(id, &args) {
-                Some(Known::CrossField) => {
-                    assert!(!g && s, "{id} cross-field {args}: gate {g}, schema {s}")
-                }
-                Some(Known::AstralTier) => {
-                    assert!(g && !s, "{id} astral tier {args}: gate {g}, schema {s}")
-                }
-                None => assert_eq!(g, s, "{id} {args}: gate {g}, schema {s}"),
+                Some(Known::CrossField) => assert!(
+                    !g && s,
+                    "{export} {id} cross-field {args}: gate {g}, schema {s}"
+                ),
+                Some(Known::AstralTier) => assert!(
+                    g && !s,
+                    "{export} {id} astral tier {args}: gate {g}, schema {s}"
+                ),
+                None => assert_eq!(g, s, "{export} {id} {args}: gate {g}, schema {s}"),
             }
             if let Some(k) = known(id, &args) {
                 *seen.entry(k).or_default() += 1;
@@ -701,16 +745,22 @@ fn the_gate_and_the_exported_schema_agree_but_for_the_listed_differences() {
     // Each listed difference occurs: the list is not stale.
     assert!(seen.get(&Known::CrossField).is_some_and(|n| *n > 0));
     assert!(seen.get(&Known::AstralTier).is_some_and(|n| *n > 0));
-    assert!(total > 800, "only {total} cases");
+    assert!(total > 4 * 800, "only {total} cases");
 }
 
 #[test]
 fn the_schema_is_never_more_permissive_than_the_gate_but_for_cross_field_rules() {
     for id in ToolId::ALL {
-        let schema = validator(&mcp_schema(id));
-        for args in cases(id) {
-            if schema.is_valid(&args) && !gate(id.tool(), &args) {
-                assert_eq!(known(id, &args), Some(Known::CrossField), "{id}: {args}");
+        for (export, schema) in json_schemas(id) {
+            let schema = validator(&schema);
+            for args in cases(id) {
+                if schema.is_valid(&args) && !gate(id.tool(), &args) {
+                    assert_eq!(
+                        known(id, &args),
+                        Some(Known::CrossField),
+                        "{export} {id}: {args}"
+                    );
+                }
             }
         }
     }
@@ -837,11 +887,31 @@ fn mcp_tools_list_has_exactly_the_mcp_fields() {
     let list = mcp_tools_list(&Registry::fixtures(), EN);
     assert_eq!(
         list.as_object().unwrap().keys().collect::<Vec<_>>(),
-        ["tools"]
+        ["resultType", "ttlMs", "cacheScope", "tools"]
     );
+    assert_eq!(list["resultType"], "complete");
+    assert_eq!(list["cacheScope"], "public");
+    assert!(list["ttlMs"].as_u64().is_some_and(|ms| ms > 0));
+    let registry = Registry::fixtures();
     for t in list["tools"].as_array().unwrap() {
         let keys: Vec<&String> = t.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["name", "description", "inputSchema", "annotations"]);
+        assert_eq!(
+            keys,
+            [
+                "name",
+                "title",
+                "description",
+                "inputSchema",
+                "annotations",
+                "_meta"
+            ]
+        );
+        // The display title, also where older clients read it.
+        assert_eq!(t["title"], t["annotations"]["title"]);
+        // The risks, as the registry declares them, under the one key.
+        let tool = registry.get(t["name"].as_str().unwrap()).unwrap();
+        let risks: Vec<&str> = tool.declaration().risks.iter().map(|r| r.id()).collect();
+        assert_eq!(t["_meta"], json!({ RISKS_META_KEY: risks }));
         assert_eq!(
             t["inputSchema"]["type"], "object",
             "MCP requires an object schema"
@@ -866,18 +936,182 @@ fn mcp_tools_list_has_exactly_the_mcp_fields() {
     }
 }
 
+/// Why a schema cannot be sent with `"strict": true`, by the rules of
+/// OpenAI's Structured Outputs guide ("Supported schemas"): the types
+/// string, number, boolean, integer, object, array, and `enum` and `anyOf`;
+/// the string keywords `pattern` and `format`, the number keywords
+/// `multipleOf`, `minimum`, `maximum` and their exclusive forms, the array
+/// keywords `minItems` and `maxItems`; `allOf`, `not`, `dependentRequired`,
+/// `dependentSchemas`, `if`, `then` and `else` not supported; every object
+/// with `additionalProperties: false` and every property required; a root
+/// that is an object and not an `anyOf`; each `anyOf` branch itself a
+/// schema of the subset. `minLength` and `maxLength` are taken as allowed:
+/// the guide names them unsupported only for fine-tuned models (README).
+fn strict_violation(schema: &Value, at: &str, root: bool) -> Option<String> {
+    const KEYWORDS: &[&str] = &[
+        "type",
+        "description",
+        "properties",
+        "required",
+        "additionalProperties",
+        "enum",
+        "const",
+        "anyOf",
+        "pattern",
+        "format",
+        "minLength",
+        "maxLength",
+        "multipleOf",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "items",
+        "minItems",
+        "maxItems",
+        "$defs",
+        "$ref",
+    ];
+    let m = schema.as_object()?;
+    if let Some(k) = m.keys().find(|k| !KEYWORDS.contains(&k.as_str())) {
+        return Some(format!("{at}: `{k}` is not supported"));
+    }
+    if root && (m.get("type") != Some(&json!("object")) || m.contains_key("anyOf")) {
+        return Some(format!("{at}: the root must be an object, not anyOf"));
+    }
+    if !m.contains_key("type") && !m.contains_key("enum") && !m.contains_key("anyOf") {
+        return Some(format!("{at}: no type"));
+    }
+    if m.get("type") == Some(&json!("object")) {
+        if m.get("additionalProperties") != Some(&json!(false)) {
+            return Some(format!("{at}: additionalProperties is not false"));
+        }
+        let properties = m.get("properties").and_then(Value::as_object)?;
+        let required: Vec<&str> = m["required"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        if let Some(p) = properties.keys().find(|p| !required.contains(&p.as_str())) {
+            return Some(format!("{at}: {p} is not required"));
+        }
+        for (name, p) in properties {
+            if let Some(v) = strict_violation(p, &format!("{at}.{name}"), false) {
+                return Some(v);
+            }
+        }
+    }
+    for (i, branch) in m
+        .get("anyOf")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        if branch.get("type").is_none() {
+            return Some(format!("{at}: anyOf branch {i} has no type"));
+        }
+        if let Some(v) = strict_violation(branch, &format!("{at}|{i}"), false) {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// Every `anyOf` branch anywhere in `schema` has a `type`.
+fn untyped_branches(schema: &Value, at: &str, out: &mut Vec<String>) {
+    match schema {
+        Value::Object(m) => {
+            for (k, v) in m {
+                if k == "anyOf" {
+                    for (i, b) in v.as_array().into_iter().flatten().enumerate() {
+                        if b.get("type").is_none() {
+                            out.push(format!("{at}|{i}"));
+                        }
+                    }
+                }
+                untyped_branches(v, &format!("{at}.{k}"), out);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|v| untyped_branches(v, at, out)),
+        _ => {}
+    }
+}
+
 #[test]
-fn openai_tools_are_functions_not_strict() {
-    let list = openai_tools(&Registry::fixtures(), EN);
-    let tools = list.as_array().unwrap();
-    assert_eq!(tools.len(), 6);
-    for (t, id) in tools.iter().zip(ToolId::ALL) {
-        assert_eq!(t["type"], "function");
-        let keys: Vec<&String> = t["function"].as_object().unwrap().keys().collect();
+fn openai_tools_are_strict_wherever_strict_mode_can_say_the_schema() {
+    let chat = openai_tools(&Registry::fixtures(), EN);
+    let responses = openai_responses_tools(&Registry::fixtures(), EN);
+    let (chat, responses) = (chat.as_array().unwrap(), responses.as_array().unwrap());
+    assert_eq!((chat.len(), responses.len()), (6, 6));
+    // (tool, strict, why not, from the exact schema)
+    let expected = [
+        (ToolId::Email, true, "email.to: `not` is not supported"),
+        (
+            ToolId::Calendar,
+            true,
+            "calendar.title: `not` is not supported",
+        ),
+        (ToolId::Files, false, "files: `if` is not supported"),
+        (ToolId::Database, false, "database: `if` is not supported"),
+        (ToolId::Search, false, "search: limit is not required"),
+        (ToolId::Calculator, true, ""),
+    ];
+    for ((c, r), (id, strict, exact_violation)) in chat.iter().zip(responses).zip(expected) {
+        assert_eq!(c["type"], "function");
+        let keys: Vec<&String> = c["function"].as_object().unwrap().keys().collect();
         assert_eq!(keys, ["name", "description", "parameters", "strict"]);
-        assert_eq!(t["function"]["name"], id.id());
-        assert_eq!(t["function"]["strict"], false);
-        assert_eq!(t["function"]["parameters"]["type"], "object");
+        assert_eq!(c["function"]["name"], id.id());
+        assert_eq!(c["function"]["strict"], strict, "{id}");
+        // The Responses API's tool is the same function one level flatter.
+        let keys: Vec<&String> = r.as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            ["type", "name", "description", "parameters", "strict"]
+        );
+        assert_eq!(r["type"], "function");
+        for k in ["name", "description", "parameters", "strict"] {
+            assert_eq!(r[k], c["function"][k], "{id} {k}");
+        }
+        let parameters = &c["function"]["parameters"];
+        let violation = strict_violation(parameters, id.id(), true);
+        if strict {
+            assert_eq!(
+                violation, None,
+                "{id} is strict but its schema breaks a rule"
+            );
+        } else {
+            assert!(violation.is_some(), "{id} could be strict");
+        }
+        // Where it is not strict the schema is the exact one, and the
+        // exact schema breaks a rule for the reason listed.
+        let exact = strict_violation(&mcp_schema(id), id.id(), true);
+        assert_eq!(exact.as_deref().unwrap_or(""), exact_violation, "{id}");
+        // No untyped branch, strict or not.
+        let mut untyped = Vec::new();
+        untyped_branches(parameters, id.id(), &mut untyped);
+        assert!(untyped.is_empty(), "untyped anyOf branches: {untyped:?}");
+    }
+}
+
+#[test]
+fn gemini_json_schema_declarations_carry_the_exact_schema() {
+    let list = gemini_json_schema_declarations(&Registry::fixtures(), EN);
+    let approx = gemini_function_declarations(&Registry::fixtures(), EN);
+    let decls = list["functionDeclarations"].as_array().unwrap();
+    assert_eq!(decls.len(), 6);
+    for ((d, a), id) in decls
+        .iter()
+        .zip(approx["functionDeclarations"].as_array().unwrap())
+        .zip(ToolId::ALL)
+    {
+        let keys: Vec<&String> = d.as_object().unwrap().keys().collect();
+        // One or the other: Gemini takes `parameters` or `parametersJsonSchema`.
+        assert_eq!(keys, ["name", "description", "parametersJsonSchema"]);
+        assert_eq!(
+            (&d["name"], &d["description"]),
+            (&a["name"], &a["description"])
+        );
+        assert_eq!(d["parametersJsonSchema"], mcp_schema(id), "{id}");
     }
 }
 
@@ -898,11 +1132,13 @@ fn exports_follow_the_registry_and_print_as_json_stringify() {
         1
     );
     assert_eq!(
-        Export::ALL.map(|e| e.label()),
+        Export::ALL.map(|e| e.label().en()),
         [
             "MCP tools/list",
-            "Gemini functionDeclarations",
-            "OpenAI tools"
+            "Gemini functionDeclarations (parameters)",
+            "Gemini functionDeclarations (parametersJsonSchema)",
+            "OpenAI Chat Completions tools",
+            "OpenAI Responses tools",
         ]
     );
 }
@@ -915,7 +1151,7 @@ fn mcp_annotations_match_the_risk_policy_for_every_tool() {
     // (name, title, readOnly, destructive, idempotent, openWorld)
     let expected = [
         ("email", "Email", false, false, false, false),
-        ("calendar", "Calendar", false, true, true, false),
+        ("calendar", "Calendar", false, false, true, false),
         ("files", "Virtual files", false, true, true, false),
         ("database", "Database", false, true, true, false),
         ("search", "Search", true, false, true, false),
@@ -953,7 +1189,13 @@ fn mcp_annotations_match_the_risk_policy_for_every_tool() {
         if d.risks.iter().any(|r| r.needs_approval() || r.is_refused()) {
             assert!(!hints.read_only, "{id}");
         }
-        assert_eq!(hints, Hints::of_risks(d.risks), "{id}");
+        assert_eq!(
+            hints,
+            Hints::of_tool(d.risks, id.tool().only_adds()),
+            "{id}"
+        );
+        // Only calendar's writes only add.
+        assert_eq!(id.tool().only_adds(), id == ToolId::Calendar, "{id}");
     }
 }
 
@@ -990,10 +1232,6 @@ fn replaced(before: &Ledger, after: &Ledger) -> bool {
         || before.database() != after.database()
 }
 
-/// Tools whose `destructiveHint` is true only because their risk is
-/// `write`: calendar's write adds an event and replaces nothing.
-const CONSERVATIVE: &[ToolId] = &[ToolId::Calendar];
-
 #[test]
 fn idempotent_and_destructive_hints_hold_on_the_ledger() {
     for id in ToolId::ALL {
@@ -1016,12 +1254,15 @@ fn idempotent_and_destructive_hints_hold_on_the_ledger() {
             "{id}: idempotentHint {}",
             hints.idempotent
         );
+        // Destructive exactly when the call replaced something: calendar
+        // adds an event, email appends a message, files and database write
+        // over a value.
         let replaces = replaced(&start, &once);
-        if !hints.destructive {
-            assert!(!replaces, "{id}: not destructive, yet replaced data");
-        } else {
-            assert_eq!(replaces, !CONSERVATIVE.contains(&id), "{id}");
-        }
+        assert_eq!(
+            replaces, hints.destructive,
+            "{id}: destructiveHint {} but the call replaced data: {replaces}",
+            hints.destructive
+        );
         if hints.read_only {
             assert_eq!(
                 state(&start),
@@ -1172,5 +1413,184 @@ fn the_declarations_panel_rows() {
         );
         assert_eq!(row.schema, pretty(&mcp_schema(id)));
         assert!(row.schema.starts_with("{\n  \"type\": \"object\""));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Patterns under ECMA-262 and under Python's `re`.
+
+/// The `jsonschema` crate's own answer for a pattern: ECMA-262, as that
+/// crate translates it for its engine.
+#[derive(Default)]
+struct Ecma(std::collections::HashMap<String, jsonschema::Validator>);
+
+impl Ecma {
+    fn matches(&mut self, pattern: &str, text: &str) -> bool {
+        self.0
+            .entry(pattern.to_string())
+            .or_insert_with(|| validator(&json!({ "pattern": pattern })))
+            .is_valid(&json!(text))
+    }
+}
+
+/// Every case the tests run through an export for `id`: the table, then
+/// the examples and their variants.
+fn all_cases(id: ToolId) -> Vec<Value> {
+    let mut out = cases(id);
+    out.extend(schema_eval::example_cases(id));
+    out
+}
+
+#[test]
+fn the_evaluator_reads_every_export_as_the_jsonschema_crate_does() {
+    let mut ecma = Ecma::default();
+    let mut total = 0;
+    for export in Export::ALL {
+        let value = export.value(&Registry::fixtures(), EN);
+        for (name, schema) in schema_eval::parameter_schemas(export, &value) {
+            let id: ToolId = name.parse().unwrap();
+            let reference = match export {
+                Export::Gemini => validator(&gemini_as_json_schema(&schema)),
+                _ => validator(&schema),
+            };
+            for args in all_cases(id) {
+                total += 1;
+                let ours = schema_eval::valid(&schema, &args, &mut |p, s| ecma.matches(p, s));
+                assert_eq!(ours, reference.is_valid(&args), "{export} {name} {args}");
+            }
+        }
+    }
+    assert!(total > 5 * 1000, "only {total} cases");
+}
+
+#[test]
+fn the_examples_strings_agree_with_the_gate_under_every_export() {
+    // The browser test runs this same function with `new RegExp(p, "u")`.
+    let mut ecma = Ecma::default();
+    for export in Export::ALL {
+        let value = export.value(&Registry::fixtures(), EN);
+        let found =
+            schema_eval::examples_against_the_gate(export, &value, &mut |p, s| ecma.matches(p, s));
+        assert!(found.disagreements.is_empty(), "{:#?}", found.disagreements);
+        assert!(
+            found.unused_patterns.is_empty(),
+            "{export}: {:?}",
+            found.unused_patterns
+        );
+        assert!(found.cases > 100, "{export}: {} cases", found.cases);
+    }
+}
+
+/// Where a Python validator (`re.search`) and ECMA-262 read an export
+/// differently: (export, tool, field). Each is one trailing line feed in a
+/// single-line text or an address, which Python's `$` lets through, in a
+/// schema that has no `not` to say the rule otherwise (OpenAI's strict
+/// mode and Gemini's OpenAPI subset have none). MCP's and Gemini's JSON
+/// Schema exports have no difference.
+const PYTHON_DIFFERENCES: &[(Export, &str, &str)] = &[
+    (Export::Gemini, "email", "to"),
+    (Export::Gemini, "email", "subject"),
+    (Export::Gemini, "calendar", "title"),
+    (Export::OpenAi, "email", "to"),
+    (Export::OpenAi, "email", "subject"),
+    (Export::OpenAi, "calendar", "title"),
+    (Export::OpenAiResponses, "email", "to"),
+    (Export::OpenAiResponses, "email", "subject"),
+    (Export::OpenAiResponses, "calendar", "title"),
+];
+
+/// `re.search(pattern, text) is not None` for each pair, by one python3
+/// process; `None` when there is no python3.
+fn python_search(pairs: &[(String, String)]) -> Option<Vec<bool>> {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    const SCRIPT: &str = "import json, re, sys\n\
+        pairs = json.load(sys.stdin)\n\
+        json.dump([re.search(p, s) is not None for p, s in pairs], sys.stdout)\n";
+    let mut child = Command::new("python3")
+        .args(["-c", SCRIPT])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let input = serde_json::to_string(pairs).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "python3 failed");
+    Some(serde_json::from_slice(&out.stdout).unwrap())
+}
+
+#[test]
+fn every_export_reads_alike_in_python_and_ecma_262_but_for_the_listed_differences() {
+    let mut ecma = Ecma::default();
+    // Every (pattern, text) the evaluator asks about; it asks the same
+    // whatever the answers are.
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut seen_pairs = std::collections::HashSet::new();
+    let mut runs: Vec<(Export, String, Value, Value, bool)> = Vec::new();
+    for export in Export::ALL {
+        let value = export.value(&Registry::fixtures(), EN);
+        for (name, schema) in schema_eval::parameter_schemas(export, &value) {
+            let id: ToolId = name.parse().unwrap();
+            for args in all_cases(id) {
+                let by_ecma = schema_eval::valid(&schema, &args, &mut |p, s| {
+                    if seen_pairs.insert((p.to_string(), s.to_string())) {
+                        pairs.push((p.to_string(), s.to_string()));
+                    }
+                    ecma.matches(p, s)
+                });
+                runs.push((export, name.clone(), schema.clone(), args, by_ecma));
+            }
+        }
+    }
+    let Some(answers) = python_search(&pairs) else {
+        eprintln!("skipped: no python3 to run Python's re");
+        return;
+    };
+    let python: std::collections::HashMap<(String, String), bool> =
+        pairs.into_iter().zip(answers).collect();
+    let mut seen: BTreeMap<(String, String, String), usize> = BTreeMap::new();
+    for (export, name, schema, args, by_ecma) in &runs {
+        let by_python = schema_eval::valid(schema, args, &mut |p, s| {
+            python[&(p.to_string(), s.to_string())]
+        });
+        if by_python == *by_ecma {
+            continue;
+        }
+        // The one difference there may be: Python accepts a text ending in
+        // a line feed that ECMA-262 (and the gate) refuses.
+        assert!(
+            by_python && !by_ecma,
+            "{export} {name} {args}: Python refuses"
+        );
+        let fields: Vec<&String> = args
+            .as_object()
+            .unwrap()
+            .iter()
+            .filter(|(_, v)| v.as_str().is_some_and(|s| s.ends_with('\n')))
+            .map(|(k, _)| k)
+            .collect();
+        let [field] = fields[..] else {
+            panic!("{export} {name} {args}: Python and ECMA-262 differ");
+        };
+        assert!(
+            PYTHON_DIFFERENCES.contains(&(*export, name.as_str(), field.as_str())),
+            "{export} {name}.{field}: Python accepts {args}, ECMA-262 refuses it"
+        );
+        *seen
+            .entry((export.id().into(), name.clone(), field.clone()))
+            .or_default() += 1;
+    }
+    // Each listed difference occurs: the list is not stale.
+    for (export, name, field) in PYTHON_DIFFERENCES {
+        assert!(
+            seen.contains_key(&(export.id().into(), name.to_string(), field.to_string())),
+            "{export} {name}.{field} is listed but Python and ECMA-262 agree"
+        );
     }
 }

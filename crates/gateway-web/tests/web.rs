@@ -435,6 +435,59 @@ fn the_error_banner_is_visible_text() -> Result<(), JsValue> {
     Ok(())
 }
 
+// The exports' schemas read by gateway-core's small evaluator, this very
+// file, with the browser's own regular expressions: ECMA-262, as a
+// JavaScript validator runs a JSON Schema `pattern` (`new RegExp(p, "u")`).
+#[path = "../../gateway-core/tests/schema_eval/mod.rs"]
+mod schema_eval;
+
+/// `new RegExp(pattern, "u").test(text)` (a pattern this browser refuses
+/// throws, and fails the test).
+fn browser_regexp(pattern: &str, text: &str) -> bool {
+    js_sys::RegExp::new(pattern, "u").test(text)
+}
+
+/// Every pattern of every export the page ships, in every language, run
+/// against the tools' examples (and each of their texts with a line break
+/// or control character before, after or alone): the schema's verdict with
+/// the browser's regular expressions is the gate's.
+#[wasm_bindgen_test]
+fn every_exported_pattern_agrees_with_the_gate_under_this_browsers_regexp() -> Result<(), JsValue> {
+    use gateway_core::declarations::Export;
+    use gateway_core::text::{Locale, DATA};
+    for (_, data) in DATA {
+        gateway_core::text::install(data).map_err(|e| JsValue::from_str(&format!("{e:?}")))?;
+    }
+    let mut patterns = 0;
+    for locale in Locale::ALL {
+        for export in Export::ALL {
+            let text = gateway_core::published::text(export, locale);
+            let value: serde_json::Value =
+                serde_json::from_str(&text).map_err(|e| JsValue::from_str(&e.to_string()))?;
+            let found = schema_eval::examples_against_the_gate(export, &value, &mut browser_regexp);
+            assert!(
+                found.disagreements.is_empty(),
+                "{}: {:#?}",
+                locale.id(),
+                found.disagreements
+            );
+            assert!(
+                found.unused_patterns.is_empty(),
+                "{export}: {:?}",
+                found.unused_patterns
+            );
+            assert!(found.cases > 100, "{export}: {} cases", found.cases);
+            for (_, schema) in schema_eval::parameter_schemas(export, &value) {
+                let mut all = Vec::new();
+                schema_eval::patterns(&schema, &mut all);
+                patterns += all.len();
+            }
+        }
+    }
+    assert!(patterns > 50, "only {patterns} patterns");
+    Ok(())
+}
+
 // The number table of gateway-core's tests, this very file: here it runs
 // against the wasm build with the features the page ships.
 #[path = "../../gateway-core/tests/number_table/mod.rs"]

@@ -110,6 +110,11 @@ impl Tool for Calendar {
         &DECLARATION
     }
 
+    /// An event is added beside the others; none is ever replaced.
+    fn only_adds(&self) -> bool {
+        true
+    }
+
     fn check(&self, args: &Args) -> Result<(), ArgError> {
         let (start, end) = (args.text("start"), args.text("end"));
         if parse_clock(start) >= parse_clock(end) {

@@ -177,6 +177,14 @@ pub trait Tool: Sync + fmt::Debug {
         }
     }
 
+    /// Whether every change a call of this tool makes only adds (a new
+    /// event) and overwrites or removes nothing. It makes a `write` tool's
+    /// MCP `destructiveHint` false. By default a write replaces what it
+    /// writes over (a file's content, a database value).
+    fn only_adds(&self) -> bool {
+        false
+    }
+
     /// Rules across fields that the shape cannot say (e.g. start before end).
     fn check(&self, _args: &Args) -> Result<(), ArgError> {
         Ok(())
