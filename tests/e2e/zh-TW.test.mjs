@@ -79,7 +79,13 @@ const UNTRANSLATED = [
   // JSON's own words: the type a value was found to have ("(實際為 string)").
   { kind: 'JSON type', words: /string|number|boolean|object|array|null/ },
   // Ids: operation keys, ledger ids, experiment ids, the marker redaction writes.
-  { kind: 'id', words: /(?:intent|email|event)-\d+|filesystem|registry|\[redacted\]/ },
+  { kind: 'id', words: /(?:intent|email|event)-\d+|filesystem|registry|injection|\[redacted\]/ },
+  // A further reading's title: a paper's name and its venue, as cited.
+  {
+    kind: 'reading title',
+    words: /AgentDojo|LLM|NeurIPS 2024 Datasets and Benchmarks/,
+    where: /^page ul li a/,
+  },
   // The page's query parameters, as typed in an address.
   { kind: 'address parameter', words: /hide=|\?experiment=|lang=/ },
   // The panel names hide= takes, and the names this test typed in the address (hide=nonsense,Side-Bar; ?experiment=nope).
@@ -99,7 +105,7 @@ const UNTRANSLATED = [
   {
     kind: 'API name',
     words:
-      /MCP|Gemini|OpenAI|JSON|HTTP|UTF-16|base64url|tools\/list|functionDeclarations|parametersJsonSchema|parameters|Chat Completions|Responses|tools|eval|HH:MM/,
+      /MCP|Gemini|OpenAI|Anthropic Messages|Anthropic|JSON|HTTP|UTF-16|base64url|tools\/list|tools\/call|functionDeclarations|parametersJsonSchema|parameters|Chat Completions|Responses|tools|eval|HH:MM/,
   },
   // The glossary of zh-TW.ftl keeps "agent" in English ("agent turn Agent 回合"), and
   // seed 002 names the registry 「註冊表 / Tool Registry」; JavaScript is a language's name.
@@ -431,7 +437,7 @@ describe('zh-TW: no English is left on the page', () => {
       '[{"name":1,"args":{}}]',
       '[{"name":"search","args":{},"extra":1}]',
       '[{"text":1}]',
-      '[{"text":"done"},{"name":"search","args":{}}]',
+      '[{"name":"search","args":{}},{"text":"done","extra":1}]',
     ]) {
       await textbox(page, Z.decision).fill(decision);
       await button(page, B.startTurn).click();
