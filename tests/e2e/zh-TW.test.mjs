@@ -117,9 +117,16 @@ const UNTRANSLATED = [
 /** Panels that show the ledger's, the request's or a decision's data (not words): their JSON string values may appear. */
 const DATA_PLACES = /^(ledger|baseline|turn|runs) /;
 
+/** Where the page shows the model's message as it wrote it. */
+const MODEL_TEXT = /p\.turn-message/;
+
 /** The Latin words of `text` left once every untranslatable kind is taken out. */
 function englishIn(text, where, data) {
+  // The model's own message (the turn panel shows it as written) is data.
+  if (MODEL_TEXT.test(where)) return [];
   let rest = text.replace(/"(?:[^"\\]|\\.)*"/g, ' '); // quoted learner or tool text, as JSON quotes it
+  // The runs log quotes a claim of the model's message in 「…」.
+  if (/^runs /.test(where)) rest = rest.replace(/「[^」]*」/g, ' ');
   const drop = (source) => {
     rest = rest.replace(new RegExp(`(?<![A-Za-z0-9_.-])(?:${source})(?![A-Za-z0-9_-])`, 'g'), ' ');
   };
