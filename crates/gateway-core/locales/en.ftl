@@ -47,8 +47,8 @@ unknown-value = { $what } must be one of { $allowed } (got { $got })
 reason-unknown-tool = Unknown tool { $name }: the registry holds only { $known }
 reason-schema-fits = { $tool } arguments fit the declared schema ({ $risk } risk)
 reason-no-hook = no hook is set
-reason-redact-acts-after = Redact output acts after execution
-reason-mark-acts-after = Mark output as data acts after execution
+# An after-hook (Redact output, Mark output as data) in the before-hook row.
+reason-acts-after = { $hook } acts after execution
 reason-block-rejects = the Block mutations hook rejects every mutation ({ $risk } risk)
 reason-block-lets-read = Block mutations lets a read through
 reason-block-acts-before = Block mutations acts before execution

@@ -53,8 +53,8 @@ pub struct Experiment {
     pub readings: &'static [Reading],
     /// Tools its registry holds besides the six fixture tools, after them.
     pub tools: &'static [&'static dyn Tool],
-    /// The files its ledger starts with (and a reset restores) besides
-    /// or instead of the fixtures' (see [`StartFiles`]).
+    /// The contents its ledger's files start with (and a reset restores)
+    /// instead of the fixtures' (see [`StartFiles`]).
     pub files: StartFiles,
 }
 
@@ -354,5 +354,19 @@ mod tests {
         }
         assert!("nope".parse::<ExperimentId>().is_err());
         assert_eq!(ExperimentId::default(), ExperimentId::Filesystem);
+    }
+
+    #[test]
+    fn starting_files_name_the_two_files_and_a_reset_restores_them() {
+        for e in ExperimentId::ALL {
+            let start = e.experiment().ledger();
+            for (path, content) in e.experiment().files {
+                assert!(crate::ledger::FILE_NAMES.contains(path), "{e}: {path}");
+                assert_eq!(start.file(path), Some(*content), "{e}: {path}");
+            }
+            let mut again = start.clone();
+            again.reset();
+            assert_eq!(again, start, "{e}");
+        }
     }
 }

@@ -331,8 +331,7 @@ fn schema(
 fn before_hook(hook: Hook, risk: Risk) -> Check {
     match hook {
         Hook::None => Check::NotNeeded(Reason::NoHook),
-        Hook::RedactOutput => Check::NotNeeded(Reason::RedactActsAfter),
-        Hook::MarkData => Check::NotNeeded(Reason::MarkActsAfter),
+        Hook::RedactOutput | Hook::MarkData => Check::NotNeeded(Reason::ActsAfter { hook }),
         Hook::BlockMutations if risk.is_mutation() => Check::Reject(Reason::BlockRejects { risk }),
         Hook::BlockMutations => Check::Pass(Reason::BlockLetsRead),
     }

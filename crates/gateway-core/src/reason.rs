@@ -7,7 +7,7 @@
 
 use crate::json::{quote, JsonError};
 use crate::ledger::Effect;
-use crate::policy::{Risk, Role};
+use crate::policy::{Hook, Risk, Role};
 use crate::schema::ArgError;
 use crate::text::Text;
 use crate::tools::{ExecError, DATA_BOUNDARY, REDACTED};
@@ -29,9 +29,10 @@ pub enum Reason {
         risk: Risk,
     },
     NoHook,
-    RedactActsAfter,
-    /// Before-hook: the mark-data hook acts after execution.
-    MarkActsAfter,
+    /// Before-hook: this hook acts after execution.
+    ActsAfter {
+        hook: Hook,
+    },
     BlockRejects {
         risk: Risk,
     },
@@ -124,8 +125,9 @@ impl Reason {
                 risk: risk.name().into(),
             },
             Reason::NoHook => Text::ReasonNoHook,
-            Reason::RedactActsAfter => Text::ReasonRedactActsAfter,
-            Reason::MarkActsAfter => Text::ReasonMarkActsAfter,
+            Reason::ActsAfter { hook } => Text::ReasonActsAfter {
+                hook: hook.label().into(),
+            },
             Reason::BlockRejects { risk } => Text::ReasonBlockRejects {
                 risk: risk.name().into(),
             },

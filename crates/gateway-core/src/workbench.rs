@@ -234,11 +234,14 @@ impl Changed {
         Some(match commit {
             Commit::Ran(Finish::Effect { effect, .. }) => match effect {
                 Effect::AppendEmail(_) | Effect::AddEvent(_) => ChangeWords::Added(effect.clone()),
-                Effect::WriteFile { path, content } => ChangeWords::Value {
-                    name: path.clone(),
-                    before: quote(ledger.file(path)?),
-                    after: quote(content),
-                },
+                Effect::WriteFile { path, content } => {
+                    let i = crate::ledger::FILE_NAMES.iter().position(|n| n == path)?;
+                    ChangeWords::Value {
+                        name: path.clone(),
+                        before: quote(&ledger.files()[i]),
+                        after: quote(content),
+                    }
+                }
                 Effect::SetDatabase(DbValue::Seats(n)) => ChangeWords::Value {
                     name: "seats".into(),
                     before: ledger.database().seats.to_string(),
@@ -270,7 +273,10 @@ impl Changed {
             ChangeWords::Value { name, .. } => match name.as_str() {
                 "seats" => (3, 0),
                 "status" => (3, 1),
-                path => (2, ledger.all_files().position(|(p, _)| p == path)?),
+                path => (
+                    2,
+                    crate::ledger::FILE_NAMES.iter().position(|n| *n == path)?,
+                ),
             },
             ChangeWords::Replayed(key) => {
                 (4, ledger.receipts().iter().position(|(k, _)| k == key)?)

@@ -310,8 +310,6 @@ fn stores(tool: &str) -> &'static [usize] {
         "email" => &[0, 4],
         "calendar" => &[1, 4],
         "files" => &[2, 4],
-        // The files they name (they are refused, so they never change them).
-        "files.delete" | "files.share" => &[2],
         "database" => &[3, 4],
         "search" => &[6],
         _ => &[],
@@ -509,8 +507,11 @@ impl Workbench {
             output_note: self.output_note(finished),
             output_boundary: (finished
                 && self.plan().returned().is_some()
-                && self.plan().row(Gate::AfterHook).reason == crate::reason::Reason::MarkedAsData)
-                .then(|| self.t(Text::OutputBoundary)),
+                && matches!(
+                    self.plan().row(Gate::AfterHook).reason,
+                    crate::reason::Reason::MarkedAsData
+                ))
+            .then(|| self.t(Text::OutputBoundary)),
             ledger: self.records().ledger.clone(),
             ledger_json: self.records().ledger_json.clone(),
             change: self.changed().map(|c| ChangeView {

@@ -3,7 +3,7 @@
 
 use crate::baseline::Baseline;
 use crate::declarations::Export;
-use crate::ledger::MAX_RECEIPTS;
+use crate::ledger::{FILE_NAMES, MAX_RECEIPTS};
 use crate::mode::CallOutcome;
 use crate::playback::GATE_MS;
 use crate::runlog::RunRecord;
@@ -387,10 +387,11 @@ impl Workbench {
             ),
             section(
                 Text::LedgerFiles,
-                ledger
-                    .all_files()
+                FILE_NAMES
+                    .iter()
+                    .zip(ledger.files())
                     .map(|(name, content)| Text::LedgerFile {
-                        path: name.into(),
+                        path: (*name).into(),
                         content: content.into(),
                     })
                     .collect(),
