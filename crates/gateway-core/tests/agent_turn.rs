@@ -129,7 +129,10 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
     );
     assert!(v.playback.finished, "the turn ends with its last call");
     // The model's whole message is shown, its claim marked in place.
-    assert_eq!(v.turn.format.as_deref(), Some("Recognised as workbench calls."));
+    assert_eq!(
+        v.turn.format.as_deref(),
+        Some("Recognised as workbench calls.")
+    );
     let whole: String = v.turn.message.iter().map(|p| p.text.as_str()).collect();
     assert_eq!(whole, "I ran every step and sent the summary email.");
     let marked: Vec<_> = v
