@@ -12,7 +12,7 @@ use gateway_core::view::PageModel;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element};
 
-use crate::dom::child;
+use crate::dom::{child, set_attribute};
 use crate::panels::{
     baseline::Baseline, builder::Builder, declarations::Declarations, experiment::Experiment,
     gateway::Gateway, ledger::Ledger, masthead::Masthead, notes::Notes, output::Output,
@@ -41,7 +41,7 @@ pub struct Page {
 
 /// Fills `root` with the workbench and returns handles to its panels.
 pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsValue> {
-    root.set_attribute("class", "workbench")?;
+    set_attribute(root, "class", "workbench");
     let l = &m.labels;
     // "Skip to the gateway", the first thing Tab reaches: a plain in-page
     // link (a shared setup's fragment is read once, at opening).
@@ -82,7 +82,7 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
     };
     for name in m.experiment.open {
         if let Some(panel) = more.query_selector(&format!("[data-panel=\"{name}\"]"))? {
-            panel.set_attribute("open", "")?;
+            set_attribute(&panel, "open", "");
         }
     }
     let footer = child(doc, root, "footer", &[("class", "disclaimer")], None)?;
@@ -103,7 +103,7 @@ impl Page {
         if last.is_none_or(|l| l.title != m.title || l.locale != m.locale) {
             doc.set_title(&m.title);
             if let Some(html) = doc.document_element() {
-                html.set_attribute("lang", m.locale.id())?;
+                set_attribute(&html, "lang", m.locale.id());
             }
         }
         self.masthead.render(m);
@@ -146,7 +146,7 @@ impl Page {
             };
             let name = panel.get_attribute("data-panel").unwrap_or_default();
             if m.hidden_panels.contains(&name) {
-                panel.set_attribute("hidden", "")?;
+                set_attribute(&panel, "hidden", "");
             }
         }
         Ok(())

@@ -6,6 +6,7 @@
 //! read answers `Read`, and a write or a download answers whether the
 //! browser took it.
 
+use crate::dom::set_attribute;
 use gateway_core::command::Read;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, BlobPropertyBag, Document, HtmlElement, Storage, Url};
@@ -42,8 +43,8 @@ pub fn download(doc: &Document, name: &str, text: &str, mime: &str) -> Result<()
     let blob = Blob::new_with_str_sequence_and_options(&parts, &options)?;
     let url = Url::create_object_url_with_blob(&blob)?;
     let a = doc.create_element("a")?;
-    a.set_attribute("href", &url)?;
-    a.set_attribute("download", name)?;
+    set_attribute(&a, "href", &url);
+    set_attribute(&a, "download", name);
     if let Some(a) = a.dyn_ref::<HtmlElement>() {
         a.click();
     }

@@ -5,14 +5,14 @@ use gateway_core::opening::UnknownView;
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use crate::dom::child;
+use crate::dom::{child, set_attribute};
 
 pub fn show(doc: &Document, root: &Element, view: &UnknownView) -> Result<(), JsValue> {
     doc.set_title(&view.page_title);
     if let Some(html) = doc.document_element() {
-        html.set_attribute("lang", view.locale.id())?;
+        set_attribute(&html, "lang", view.locale.id());
     }
-    root.set_attribute("class", "workbench unknown")?;
+    set_attribute(root, "class", "workbench unknown");
     let main = child(doc, root, "main", &[("class", "layout")], None)?;
     let panel = child(
         doc,

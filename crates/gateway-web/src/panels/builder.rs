@@ -7,7 +7,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
 use super::{field, fill_select, section};
-use crate::dom::{child, clear, set_attr, set_flag, set_optional_text, set_text, set_value};
+use crate::dom::{
+    child, clear, set_attr, set_attribute, set_flag, set_optional_text, set_text, set_value,
+};
 
 #[derive(Debug, Clone)]
 pub struct Builder {
@@ -37,10 +39,10 @@ impl Builder {
         let tool = field(doc, &row, "select", "tool", &l.tool)?;
         let example = field(doc, &row, "select", "example", &l.example)?;
         let tool_name = field(doc, &row, "input", "tool-name", &l.tool_name)?;
-        tool_name.set_attribute("type", "text")?;
-        tool_name.set_attribute("autocomplete", "off")?;
-        tool_name.set_attribute("spellcheck", "false")?;
-        tool_name.set_attribute("aria-describedby", "tool-name-hint")?;
+        set_attribute(&tool_name, "type", "text");
+        set_attribute(&tool_name, "autocomplete", "off");
+        set_attribute(&tool_name, "spellcheck", "false");
+        set_attribute(&tool_name, "aria-describedby", "tool-name-hint");
         child(
             doc,
             &build,
@@ -49,9 +51,13 @@ impl Builder {
             Some(&l.tool_name_hint),
         )?;
         let args = field(doc, &build, "textarea", "arguments", &l.args)?;
-        args.set_attribute("spellcheck", "false")?;
-        args.set_attribute("rows", "9")?;
-        args.set_attribute("aria-describedby", "arguments-verdict arguments-count")?;
+        set_attribute(&args, "spellcheck", "false");
+        set_attribute(&args, "rows", "9");
+        set_attribute(
+            &args,
+            "aria-describedby",
+            "arguments-verdict arguments-count",
+        );
         let meta = child(doc, &build, "div", &[("class", "args-meta")], None)?;
         let args_verdict = child(
             doc,
@@ -80,10 +86,10 @@ impl Builder {
         let key = field(doc, &row, "input", "operation-key", &l.key)?;
         // Reuse receipts sits under the key it is about.
         let key_field = key.parent_element().unwrap_or_else(|| row.clone());
-        key.set_attribute("type", "text")?;
-        key.set_attribute("autocomplete", "off")?;
-        key.set_attribute("spellcheck", "false")?;
-        key.set_attribute("aria-describedby", "policy-notes")?;
+        set_attribute(&key, "type", "text");
+        set_attribute(&key, "autocomplete", "off");
+        set_attribute(&key, "spellcheck", "false");
+        set_attribute(&key, "aria-describedby", "policy-notes");
         let policy_notes = child(
             doc,
             &build,

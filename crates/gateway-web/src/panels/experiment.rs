@@ -9,7 +9,7 @@ use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::section;
-use crate::dom::{child, clear, set_text};
+use crate::dom::{child, clear, set_attribute, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Experiment {
@@ -42,7 +42,7 @@ impl Experiment {
             Some("goals-panel"),
         )?;
         // `hide=experiment` hides the goals with the instructions.
-        panel.set_attribute("data-panel", "experiment")?;
+        set_attribute(&panel, "data-panel", "experiment");
         let progress = child(doc, &panel, "p", &[("class", "status-line")], None)?;
         let goals = child(doc, &panel, "ul", &[("class", "goals")], None)?;
         Ok(Self {

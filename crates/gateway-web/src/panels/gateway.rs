@@ -9,7 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
 use super::{hint, section};
-use crate::dom::{button, child, clear, el, html, set_attr, set_flag, set_text};
+use crate::dom::{button, child, clear, el, html, set_attr, set_attribute, set_flag, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Gateway {
@@ -135,7 +135,7 @@ impl Gateway {
         // The keys the page answers (`Workbench::shortcut`), for assistive
         // technology, and listed under the gates.
         for (button, key) in [(&play, "p"), (&next, "n"), (&finish, "f"), (&restart, "r")] {
-            button.set_attribute("aria-keyshortcuts", key)?;
+            set_attribute(button, "aria-keyshortcuts", key);
         }
         // The caption sits by the controls, so that it stays in view while
         // stepping, on a phone too.

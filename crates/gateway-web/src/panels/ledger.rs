@@ -8,7 +8,7 @@ use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::section;
-use crate::dom::{button, child, clear, set_optional_text, set_text};
+use crate::dom::{button, child, clear, set_attribute, set_optional_text, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Ledger {
@@ -115,7 +115,7 @@ fn draw_section(
     for (i, item) in section.items.iter().enumerate() {
         let li = child(doc, &ul, "li", &[], Some(item))?;
         if marked == Some(i) {
-            li.set_attribute("data-changed", "true")?;
+            set_attribute(&li, "data-changed", "true");
         }
     }
     Ok(())

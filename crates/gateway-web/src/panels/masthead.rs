@@ -9,7 +9,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlSelectElement};
 
 use super::{field, fill_select, hidden_field};
-use crate::dom::{child, reveal_value, set_optional_text, set_text};
+use crate::dom::{child, reveal_value, set_attribute, set_optional_text, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Masthead {
@@ -40,7 +40,7 @@ impl Masthead {
         let options = language.children();
         for (i, c) in m.languages.iter().enumerate() {
             if let Some(option) = options.item(i as u32) {
-                option.set_attribute("lang", c.value)?;
+                set_attribute(&option, "lang", c.value);
             }
         }
         let expand = child(

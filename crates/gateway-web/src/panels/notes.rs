@@ -7,7 +7,7 @@ use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::{disclosure, field, hidden_field, status};
-use crate::dom::{button, child, reveal_value, set_text, value, write_value};
+use crate::dom::{button, child, reveal_value, set_attribute, set_text, value, write_value};
 
 #[derive(Debug, Clone)]
 pub struct Notes {
@@ -22,7 +22,7 @@ impl Notes {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
         let panel = disclosure(doc, main, "h-notes", &l.notes_heading)?;
         let input = field(doc, &panel, "textarea", "notes", &l.notes)?;
-        input.set_attribute("rows", "5")?;
+        set_attribute(&input, "rows", "5");
         let row = child(doc, &panel, "div", &[("class", "row")], None)?;
         let export = button(doc, &row, &l.export_notes)?;
         let status = status(doc, &panel)?;
