@@ -318,17 +318,12 @@ pub fn mcp_tools_list(registry: &Registry, locale: Locale) -> Value {
 /// ([`gemini_schema`]). Our names (lowercase letters) fit Gemini's rule:
 /// letters, digits, underscores, colons, dots and dashes, at most 64.
 pub fn gemini_function_declarations(registry: &Registry, locale: Locale) -> Value {
-    let declarations: Vec<Value> = model_view(registry)
-        .iter()
-        .map(|d| {
-            json!({
-                "name": d.name,
-                "description": d.description().render(locale),
-                "parameters": d.gemini_parameters(locale),
-            })
-        })
-        .collect();
-    json!({ "functionDeclarations": declarations })
+    gemini_declarations(
+        registry,
+        locale,
+        "parameters",
+        ModelDeclaration::gemini_parameters,
+    )
 }
 
 /// The Gemini tool again, each declaration carrying the exact JSON Schema
@@ -336,14 +331,31 @@ pub fn gemini_function_declarations(registry: &Registry, locale: Locale) -> Valu
 /// never with it): `{"functionDeclarations": [{"name", "description",
 /// "parametersJsonSchema"}]}`. The schema is MCP's `inputSchema`.
 pub fn gemini_json_schema_declarations(registry: &Registry, locale: Locale) -> Value {
+    gemini_declarations(
+        registry,
+        locale,
+        "parametersJsonSchema",
+        ModelDeclaration::input_schema,
+    )
+}
+
+/// `{"functionDeclarations": [{"name", "description", <key>}]}`, the
+/// arguments under `key` as `schema` says them.
+fn gemini_declarations(
+    registry: &Registry,
+    locale: Locale,
+    key: &str,
+    schema: fn(&ModelDeclaration, Locale) -> Value,
+) -> Value {
     let declarations: Vec<Value> = model_view(registry)
         .iter()
         .map(|d| {
-            json!({
+            let mut declaration = json!({
                 "name": d.name,
                 "description": d.description().render(locale),
-                "parametersJsonSchema": d.input_schema(locale),
-            })
+            });
+            declaration[key] = schema(d, locale);
+            declaration
         })
         .collect();
     json!({ "functionDeclarations": declarations })
@@ -377,20 +389,18 @@ pub fn openai_tools(registry: &Registry, locale: Locale) -> Value {
 /// The same tools as the Responses API takes them: `[{"type": "function",
 /// "name", "description", "parameters", "strict"}]`, one level flatter.
 pub fn openai_responses_tools(registry: &Registry, locale: Locale) -> Value {
-    let tools: Vec<Value> = model_view(registry)
-        .iter()
-        .map(|d| {
-            let (parameters, strict) = d.openai_parameters(locale);
-            json!({
-                "type": "function",
-                "name": d.name,
-                "description": d.description().render(locale),
-                "parameters": parameters,
-                "strict": strict,
-            })
-        })
-        .collect();
-    Value::Array(tools)
+    let Value::Array(tools) = openai_tools(registry, locale) else {
+        return Value::Array(Vec::new());
+    };
+    let flat = tools.into_iter().map(|mut tool| {
+        let mut flat = serde_json::Map::new();
+        flat.insert("type".into(), "function".into());
+        if let Value::Object(function) = tool["function"].take() {
+            flat.extend(function);
+        }
+        Value::Object(flat)
+    });
+    Value::Array(flat.collect())
 }
 
 /// A tool's arguments in Gemini's `Schema`, "a select subset of an OpenAPI
