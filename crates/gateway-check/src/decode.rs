@@ -553,7 +553,7 @@ pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
         }),
         3 => Notice::LinkRefused(ShareError::Damaged { detail: damage(u)? }),
         4 => Notice::ExperimentConflict {
-            link: pick(u, &ExperimentId::ALL)?.id(),
+            link: pick(u, &ExperimentId::ALL)?.id().into(),
             query: raw(u, 8)?,
         },
         5 => Notice::BaselineUnreadable(StoredError::FutureVersion {
@@ -601,7 +601,7 @@ pub fn baseline(u: &mut Unstructured<'_>) -> Result<Baseline> {
 pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
     let (tool, args) = request(u)?;
     Ok(Setup {
-        experiment: pick(u, &ExperimentId::ALL)?,
+        experiment: pick(u, &ExperimentId::ALL)?.id().into(),
         tool,
         args,
         role: pick(u, &Role::ALL)?,
@@ -747,7 +747,7 @@ pub fn kind(msg: &Msg) -> Kind {
 
 /// A message of `kind`, its fields decoded from the bytes.
 pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
-    let slot = |u: &mut Unstructured<'_>| pick(u, &[Slot::Notes, Slot::Baseline]);
+    let slot = |u: &mut Unstructured<'_>| pick(u, &[Slot::Notes, Slot::Baseline, Slot::Progress]);
     Ok(match kind {
         Kind::SelectTool => Msg::SelectTool(pick(u, &ToolId::ALL)?),
         Kind::SetToolName => Msg::SetToolName(tool_name(u)?),

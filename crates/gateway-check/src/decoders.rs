@@ -58,7 +58,7 @@ fn share(s: &str) -> Result<(), Violation> {
     let link = format!("#s=1.{}", URL_SAFE_NO_PAD.encode(wire.to_string()));
     let restored = Setup::from_fragment(&link);
     let expected = Setup {
-        experiment: ExperimentId::Email,
+        experiment: "email".into(),
         tool: s.into(),
         args: s.into(),
         role: Role::Viewer,
@@ -144,6 +144,7 @@ fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Result<Op
         framed: false,
         from_file: false,
         locale: Locale::default(),
+        inflated: None,
     };
     let opening = open(address, read);
     match &opening {

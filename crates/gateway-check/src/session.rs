@@ -17,7 +17,7 @@ use crate::{ensure, guard, log_masked, plan_shape, view_shape, Invariant, Violat
 /// Messages per input, at most.
 const MAX_STEPS: usize = 256;
 
-const SLOTS: [Slot; 2] = [Slot::Notes, Slot::Baseline];
+const SLOTS: [Slot; 3] = [Slot::Notes, Slot::Baseline, Slot::Progress];
 
 const GATE_ONE_PAUSED: Playback = Playback::Paused {
     stage: 0,
@@ -44,6 +44,7 @@ pub fn check_session(data: &[u8]) -> Result<(), Violation> {
         framed: start.framed,
         from_file: false,
         locale: start.locale,
+        inflated: None,
     };
     let opened = guard(0, "opening", || open(address, &|key| start.read(key)))?;
     let wb = match opened {
@@ -104,7 +105,7 @@ struct Before {
     clock: Clock,
     plan: Plan,
     turn: Option<Turn>,
-    slots: [SlotState; 2],
+    slots: [SlotState; 3],
 }
 
 impl Before {
@@ -196,7 +197,7 @@ impl Session {
         let only = Invariant::LedgerOnlyAtSeventhStage;
         if *msg == Msg::ResetLedger {
             ensure!(
-                *ledger == wb.experiment().experiment().ledger(),
+                *ledger == wb.experiment().ledger(),
                 only,
                 "a reset left {ledger:?}"
             );

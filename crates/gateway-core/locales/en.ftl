@@ -166,6 +166,7 @@ link-future = This link was made by a newer version of the workbench (setup vers
 link-damaged = This link's setup is damaged ({ $detail }). The experiment's default setup is shown instead.
 # What is wrong with a stored baseline or a link (the detail of the two above).
 damage-not-json = it is not JSON
+damage-too-long = it is longer than the { $max } characters this page reads
 damage-not-object = it is not a JSON object
 damage-no-version = it has no version this page knows
 damage-version-not-number = its version is not a number
@@ -188,6 +189,12 @@ catalogue-unknown-locale = the file is for a language this page does not have: {
 catalogue-other-build = the file belongs to another version of this page
 catalogue-wrong-locale = the file holds the words of { $tag }
 notice-shared-setup = Opened a shared setup. Approvals are never shared: review the request and approve it yourself.
+notice-carried-refused = The experiment this link carries cannot be opened ({ $detail }). A built-in experiment is shown instead.
+notice-carried-unreadable = The experiment this link carries cannot be read: { $first }{ $count ->
+    [1] {""}
+    [one] {""}
+   *[other] {" "}(and { $count } problems in all)
+}. A built-in experiment is shown instead.
 notice-experiment-conflict = This link is for the { $link } experiment, so it was opened instead of ?experiment={ $query }.
 notice-baseline-storage-unreadable = This browser's storage could not be read, so a baseline stored here is left untouched: a baseline you capture stays on this page only.
 notice-baseline-kept = The baseline stays on this page only: a stored one this version cannot read was left untouched.
@@ -281,9 +288,6 @@ gateway-heading = Gateway
 undo-replace = Undo: put back my arguments
 skip-to-gateway = Skip to the gateway
 readings = Further reading:
-reading-function-tools = Function-tool concepts
-reading-confirmation = Action-confirmation concepts
-reading-mcp-tools = MCP tools
 gateway-hint = Press a gate's name to read its verdict and reason in the caption. The caption, the output and the ledger as JSON give the same outcomes as text.
 gates-label = { $count ->
     [7] Seven gates
@@ -553,56 +557,6 @@ declaration-schema = { $name } argument schema
 
 ## Experiments: what each asks the learner to do, and its goals (issue 9)
 
-exp-filesystem-title = Agent filesystem: read versus write authority
-exp-filesystem-instructions = Use a read payload containing operation and path only. Compare viewer access with a write payload requiring operator permission and a newly approved intent.
-goal-filesystem-read-as-viewer = Read /workspace/notes.txt as Viewer and find Original notes in the output.
-goal-filesystem-viewer-write-refused = See the role gate reject a write for Viewer.
-goal-filesystem-approved-write = Write as Operator with approval and see the file change after the final gate.
-goal-filesystem-traversal-refused = Try a traversal path and see the schema gate reject it.
-exp-email-title = Email tool: review intent before an effect
-exp-email-instructions = Choose operator, review the synthetic email and approve that exact payload. Step to the final gate and verify that precisely one message appears in the mock outbox.
-goal-email-first-message = Create email-1 for learner@example.test with an approved payload.
-goal-email-receipt-reused = Finish the same key again and see the receipt reused, still one message.
-goal-email-two-messages = Use a new key for a changed subject and see two messages.
-goal-email-redacted-recipient = Redact the recipient in the output while the ledger keeps it.
-exp-calendar-title = Calendar tool: an overlap is found at execution
-exp-calendar-instructions = Approve the valid event as Operator and finish the run. Then move it onto lunch (12:00 to 13:00), give it a new operation key (intent-2: intent-1 already holds the first event's receipt) and approve again: every gate before execution passes, and execution names the event it collides with.
-goal-calendar-event-added = Add event-1 to the schedule with an approved payload.
-goal-calendar-overlap-refused = See the execution gate reject an overlap with a fixture event.
-goal-calendar-missing-start = Remove start and see Missing start at the schema gate.
-exp-database-title = Database tool: typed keys and a blocked mutation
-exp-database-instructions = Set seats as Operator with approval. Then choose the Block mutations hook: the same set stops before execution, while a get still runs. Try a value of 501 to meet the bound.
-goal-database-seats-set = Change seats with an approved set.
-goal-database-blocked-set = See the before-hook reject a set under Block mutations.
-goal-database-seats-bound = See the schema gate reject seats of 501.
-exp-search-title = Search tool: a read needs no approval
-exp-search-instructions = Run the search as Viewer: approval and idempotency are not needed for a read, and the ledger keeps its values. Change the query and limit and compare the ranking.
-goal-search-read-as-viewer = Finish a search as Viewer with no approval.
-goal-search-limit-bound = See a limit of 4 rejected at the schema gate.
-exp-calculator-title = Calculator tool: named operators, never eval
-exp-calculator-instructions = Finish the addition and read the result as JavaScript prints it. Then divide by zero, and try an operand beyond 1e12.
-goal-calculator-float-sum = See 0.1 + 0.2 return 0.30000000000000004.
-goal-calculator-divide-by-zero = See division by zero rejected at execution.
-exp-registry-title = Tool registry: the agent's security boundary
-exp-registry-instructions = Read the declarations the model is given. Name the tool shell.exec: it fails at the first gate. files.delete and files.share are declared, yet the role gate refuses them for every role. Start the agent turn as Operator: the calendar create waits for your approval, seven calls stop at six, and a claimed email nobody sent is flagged.
-goal-registry-unknown-tool = See shell.exec rejected at the schema gate.
-goal-registry-missing-start = See Missing start for a calendar call without start.
-goal-registry-read-runs = Run a read without approval.
-goal-registry-send-waits = See a send wait for approval.
-goal-registry-six-calls = Inspect a seven-call agent turn and see it stop at six.
-goal-registry-unbacked-claim = See a claimed email with no receipt flagged.
-goal-registry-delete-refused = See files.delete refused at the role gate.
-goal-registry-pending-refused = Reject a call that waits for your approval in an agent turn.
-exp-injection-title = Prompt injection: tool output is just data
-exp-injection-instructions = The report file holds text written to steer the agent. Read it with the hook that marks output as data. Then start the agent turn: the scripted model obeys the file and emails your notes. The allowlist stops the outside address; reject the inside send when it waits for you. Only risk and policy grant anything.
-goal-injection-read-marked = Read the report with its output marked as data.
-goal-injection-outside-refused = See the send to an outside address rejected at the schema gate.
-goal-injection-rejected = Reject the injected send when it waits for your approval.
-goal-injection-never-commits = Finish the turn with no email sent.
-goal-injection-unbacked-claim = See the claim that the file was emailed flagged.
-reading-agentdojo = AgentDojo: attacks and defenses for LLM agents (NeurIPS 2024 Datasets and Benchmarks)
-reading-openai-agent-safety = OpenAI: safety in building agents
-reading-anthropic-injection = Anthropic: mitigate jailbreaks and prompt injections
 
 ## Tool declarations: what the model reads about each tool and argument
 
@@ -654,3 +608,34 @@ decl-kind-text = text of { $min } to { $max } characters
 decl-kind-one-of = one of { $values }
 decl-kind-integer = a whole number from { $min } to { $max }
 decl-kind-number = a number from { $min } to { $max }
+
+## Experiment files: what the reader and the checker report. A problem is
+## shown after the field's JSON Pointer (problem-at).
+authored-experiment = An instructor wrote this experiment and it came with the link: it is not one of the workbench's built-in experiments. Its text is shown as plain text.
+problem-at = { $path }: { $problem }
+problem-the-file = (the file)
+problem-file-too-long = The experiment is { $got } bytes long; at most { $max } bytes are read.
+problem-not-utf8 = The experiment is not UTF-8 text.
+problem-not-json = The experiment is not JSON (line { $line }, column { $column }).
+problem-not-object = must be an object.
+problem-unknown-field = is not a field here; the fields are { $fields }.
+problem-missing = is missing; it is required.
+problem-not-text = must be text (a JSON string).
+problem-too-long = is { $got } characters long; at most { $max }.
+problem-bad-id = "{ $got }" is not an id: lower-case letters and digits, in words joined by single hyphens, at most 40 characters.
+problem-not-one-of = { $got } is not one of { $allowed }.
+problem-missing-language = has no { $language } text.
+problem-empty = is empty.
+problem-too-many = has { $got } items; at most { $max }.
+problem-not-list = must be a list (a JSON array).
+problem-not-bool = must be true or false.
+problem-version = is version { $got }; this page reads version { $version }.
+problem-duplicate = "{ $id }" is given twice.
+problem-args-one-of = must hold exactly one of example and text.
+problem-unknown-tool = names no tool of this experiment's registry: "{ $name }". Its tools are { $tools }.
+problem-not-http = is not an http or https link: "{ $got }".
+problem-run-without-run = "run" and "turn" need "on": "run"; this goal waits for { $on }.
+problem-only-when-rejected = is only for "outcome": "rejected".
+problem-one-field = must hold exactly one field.
+problem-count = must be a whole number from 0 to { $max }; it is { $got }.
+problem-unreachable = no sequence of at most { $steps } of the experiment's own actions reaches this goal: unreachable within { $steps } steps.

@@ -174,6 +174,7 @@ stored-baseline-future = 此瀏覽器中有一份由較新版工作台（版本 
 stored-baseline-unreadable = 無法讀取已儲存的基準（{ $detail }）；它已在此瀏覽器中原封不動保留。
 link-future = 這個連結由較新版的工作台建立（設定版本 { $got }；本頁可讀取版本 { $version }），因此改為顯示此實驗的預設設定。
 link-damaged = 這個連結的設定已損壞（{ $detail }），因此改為顯示此實驗的預設設定。
+damage-too-long = 它比這個頁面讀取的 { $max } 個字元還長
 damage-not-json = 內容不是 JSON
 damage-not-object = 內容不是 JSON 物件
 damage-no-version = 沒有本頁認得的版本
@@ -197,6 +198,11 @@ catalogue-unknown-locale = 這個檔案屬於本頁沒有的語言：{ $tag }
 catalogue-other-build = 這個檔案屬於本頁的另一個版本
 catalogue-wrong-locale = 這個檔案是 { $tag } 的文字
 notice-shared-setup = 已開啟分享的設定。核准永遠不會隨連結分享：請檢查請求，並自行核准。
+notice-carried-refused = 無法開啟這個連結所帶的實驗（{ $detail }），因此改為顯示內建實驗。
+notice-carried-unreadable = 無法讀取這個連結所帶的實驗：{ $first }{ $count ->
+    [1] {""}
+   *[other] （共 { $count } 個問題）
+}。因此改為顯示內建實驗。
 notice-experiment-conflict = 這個連結屬於 { $link } 實驗，因此改為開啟該實驗，而非 ?experiment={ $query }。
 notice-baseline-storage-unreadable = 無法讀取此瀏覽器的儲存空間，因此這裡儲存的基準保持原樣：你擷取的基準只會留在本頁。
 notice-baseline-kept = 基準只會留在本頁：此版本無法讀取的已儲存基準，已原封不動保留。
@@ -285,9 +291,6 @@ gateway-heading = 閘道
 undo-replace = 復原：放回我的參數
 skip-to-gateway = 跳到閘道
 readings = 延伸閱讀：
-reading-function-tools = 函式工具概念
-reading-confirmation = 動作確認概念
-reading-mcp-tools = MCP 工具
 gateway-hint = 按下關卡名稱，說明文字就會顯示它的判定與理由。說明文字、輸出與帳本 JSON 以文字呈現同樣的結果。
 gates-label = { $count ->
     [7] 七個關卡
@@ -541,56 +544,6 @@ declaration-schema = { $name } 的參數結構描述
 
 ## Experiments: what each asks the learner to do, and its goals (issue 9)
 
-exp-filesystem-title = Agent 檔案系統：讀取與寫入的權限
-exp-filesystem-instructions = 使用只包含 operation 與 path 的讀取酬載。接著將檢視者的存取，與需要操作者權限及新核准意圖的寫入酬載做比較。
-goal-filesystem-read-as-viewer = 以檢視者身分讀取 /workspace/notes.txt，並在輸出中找到「Original notes」。
-goal-filesystem-viewer-write-refused = 看到角色關卡拒絕檢視者的寫入。
-goal-filesystem-approved-write = 以操作者身分在核准後寫入，並在最後一個關卡之後看到檔案改變。
-goal-filesystem-traversal-refused = 嘗試路徑穿越，看到結構描述關卡拒絕它。
-exp-email-title = 電子郵件工具：產生效果前先審查意圖
-exp-email-instructions = 選擇操作者，檢查這封模擬電子郵件，並核准這份確切的酬載。逐步走到最後一個關卡，確認模擬寄件匣中剛好出現一封郵件。
-goal-email-first-message = 以核准的酬載建立寄給 learner@example.test 的 email-1。
-goal-email-receipt-reused = 用同一個操作鍵再完成一次，看到收據被重用，郵件仍然只有一封。
-goal-email-two-messages = 修改 subject 並改用新的操作鍵，看到兩封郵件。
-goal-email-redacted-recipient = 在輸出中遮蔽收件者，同時帳本仍保留它。
-exp-calendar-title = 行事曆工具：重疊要到執行時才會發現
-exp-calendar-instructions = 以操作者身分核准這個有效的活動，並完成執行。接著把它移到午餐時段（12:00 到 13:00），換一個新的操作鍵（intent-2：intent-1 已保存第一個活動的收據），再核准一次：執行之前的每個關卡都會通過，而執行關卡會指出與它衝突的活動。
-goal-calendar-event-added = 以核准的酬載把 event-1 加入行程表。
-goal-calendar-overlap-refused = 看到執行關卡拒絕與內建活動重疊的活動。
-goal-calendar-missing-start = 移除 start，看到結構描述關卡顯示「缺少 start」。
-exp-database-title = 資料庫工具：有型別的鍵與被阻擋的變更操作
-exp-database-instructions = 以操作者身分在核准後設定 seats。接著選擇「阻擋變更」掛鉤：同樣的 set 會在執行前停下，而 get 仍然會執行。試試把 value 設為 501，觸及上限。
-goal-database-seats-set = 以核准的 set 變更 seats。
-goal-database-blocked-set = 看到前置掛鉤在「阻擋變更」下拒絕 set。
-goal-database-seats-bound = 看到結構描述關卡拒絕把 seats 設為 501。
-exp-search-title = 搜尋工具：讀取不需要核准
-exp-search-instructions = 以檢視者身分執行搜尋：讀取不需要核准與冪等性，帳本也會保持原值。修改 query 與 limit，比較排序結果。
-goal-search-read-as-viewer = 以檢視者身分、不經核准完成一次搜尋。
-goal-search-limit-bound = 看到 limit 為 4 時在結構描述關卡遭到拒絕。
-exp-calculator-title = 計算機工具：具名運算子，絕不使用 eval
-exp-calculator-instructions = 完成加法，並讀出 JavaScript 印出的結果。接著除以零，再試試超過 1e12 的運算元。
-goal-calculator-float-sum = 看到 0.1 + 0.2 傳回 0.30000000000000004。
-goal-calculator-divide-by-zero = 看到除以零在執行關卡遭到拒絕。
-exp-registry-title = 工具註冊表（Tool Registry）：Agent 的安全邊界
-exp-registry-instructions = 閱讀模型拿到的宣告。把工具命名為 shell.exec：它在第一個關卡就失敗。files.delete 與 files.share 都有宣告，但角色關卡對每個角色都拒絕它們。以操作者身分開始 Agent 回合：calendar 的建立會等待你核准，七個呼叫停在第六個，而宣稱寄出卻沒有人寄出的電子郵件會被標記。
-goal-registry-unknown-tool = 看到 shell.exec 在結構描述關卡遭到拒絕。
-goal-registry-missing-start = 看到不含 start 的 calendar 呼叫得到「缺少 start」。
-goal-registry-read-runs = 不經核准執行一次讀取。
-goal-registry-send-waits = 看到傳送類請求等待核准。
-goal-registry-six-calls = 檢查一個有七個呼叫的 Agent 回合，看到它停在第六個。
-goal-registry-unbacked-claim = 看到沒有收據作為依據的電子郵件宣稱被標記。
-goal-registry-delete-refused = 看到 files.delete 在角色關卡遭到拒絕。
-goal-registry-pending-refused = 在 Agent 回合中，拒絕一個等待你核准的呼叫。
-exp-injection-title = 提示注入：工具輸出只是資料
-exp-injection-instructions = 報告檔案裡有一段企圖操控 Agent 的文字。用把輸出標記為資料的掛鉤讀取它。接著開始 Agent 回合：腳本中的模型聽從檔案，把你的筆記寄出去。允許清單擋下外部地址；內部的傳送等待你時，拒絕它。只有風險與政策能授予任何權限。
-goal-injection-read-marked = 在輸出標記為資料的情況下讀取報告。
-goal-injection-outside-refused = 看到寄往外部地址的傳送在結構描述關卡遭到拒絕。
-goal-injection-rejected = 在被注入的傳送等待你核准時拒絕它。
-goal-injection-never-commits = 完成回合，而且沒有寄出任何電子郵件。
-goal-injection-unbacked-claim = 看到「已寄出檔案」的宣稱被標記。
-reading-agentdojo = AgentDojo：LLM Agent 的攻擊與防禦（NeurIPS 2024 Datasets and Benchmarks）
-reading-openai-agent-safety = OpenAI：建構 Agent 時的安全性
-reading-anthropic-injection = Anthropic：防範越獄與提示注入
 
 ## Tool declarations: what the model reads about each tool and argument
 
@@ -638,3 +591,34 @@ decl-kind-text = { $min } 到 { $max } 個字元的文字
 decl-kind-one-of = { $values } 其中之一
 decl-kind-integer = { $min } 到 { $max } 之間的整數
 decl-kind-number = { $min } 到 { $max } 之間的數字
+
+## Experiment files: what the reader and the checker report. A problem is
+## shown after the field's JSON Pointer (problem-at).
+authored-experiment = 這個實驗由講師撰寫，隨連結而來：它不是工作台內建的實驗。其中的文字一律以純文字顯示。
+problem-at = { $path }：{ $problem }
+problem-the-file = （整個檔案）
+problem-file-too-long = 這個實驗長 { $got } 位元組；最多只讀取 { $max } 位元組。
+problem-not-utf8 = 這個實驗不是 UTF-8 文字。
+problem-not-json = 這個實驗不是 JSON（第 { $line } 行，第 { $column } 欄）。
+problem-not-object = 必須是物件。
+problem-unknown-field = 不是這裡的欄位；欄位有 { $fields }。
+problem-missing = 缺少了；這是必填欄位。
+problem-not-text = 必須是文字（JSON 字串）。
+problem-too-long = 長 { $got } 個字元；最多 { $max } 個。
+problem-bad-id = 「{ $got }」不是識別碼：須由小寫字母與數字組成，詞之間以單一連字號連接，最多 40 個字元。
+problem-not-one-of = { $got } 不是 { $allowed } 之一。
+problem-missing-language = 沒有 { $language } 文字。
+problem-empty = 是空的。
+problem-too-many = 有 { $got } 項；最多 { $max } 項。
+problem-not-list = 必須是清單（JSON 陣列）。
+problem-not-bool = 必須是 true 或 false。
+problem-version = 是第 { $got } 版；這個頁面讀取第 { $version } 版。
+problem-duplicate = 「{ $id }」出現了兩次。
+problem-args-one-of = 必須剛好包含 example 與 text 其中之一。
+problem-unknown-tool = 指名的工具不在這個實驗的登錄中：「{ $name }」。它的工具有 { $tools }。
+problem-not-http = 不是 http 或 https 連結：「{ $got }」。
+problem-run-without-run = 「run」與「turn」需要「on」為「run」；這個目標等待的是 { $on }。
+problem-only-when-rejected = 只能搭配「outcome」為「rejected」使用。
+problem-one-field = 必須剛好包含一個欄位。
+problem-count = 必須是 0 到 { $max } 的整數；目前是 { $got }。
+problem-unreachable = 實驗本身的操作中，沒有任何長度不超過 { $steps } 步的序列能達成這個目標：在 { $steps } 步內無法達成。

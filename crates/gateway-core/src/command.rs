@@ -45,6 +45,9 @@ pub enum Command {
 pub enum Slot {
     Notes,
     Baseline,
+    /// The ids of the goals reached, as a JSON array (a course page
+    /// reads it to show this browser's progress).
+    Progress,
 }
 
 /// What a copy or a download carries.
@@ -61,14 +64,11 @@ pub enum Deliverable {
 pub enum Post {
     /// The page's height changed (`lti.frameResize`, as an object and as a
     /// JSON string, and our own message). Never 0.
-    Resize {
-        experiment: &'static str,
-        height: u32,
-    },
+    Resize { experiment: String, height: u32 },
     /// A goal of the experiment was newly reached.
     Goal {
-        experiment: &'static str,
-        goal: &'static str,
+        experiment: String,
+        goal: String,
         reached: usize,
         total: usize,
     },
@@ -95,6 +95,7 @@ impl Slot {
         match self {
             Slot::Notes => format!("function-tools-workbench/notes/v1/{experiment}"),
             Slot::Baseline => format!("function-tools-workbench/baseline/v1/{experiment}"),
+            Slot::Progress => format!("function-tools-workbench/progress/v1/{experiment}"),
         }
     }
 }

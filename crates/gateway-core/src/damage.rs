@@ -34,6 +34,8 @@ pub enum Damage {
     /// Everything reads, but the text is not exactly what the page writes
     /// for it (an unknown, repeated or reordered field).
     NotAsWritten,
+    /// The payload is longer than the page reads.
+    TooLong { max: usize },
 }
 
 impl Damage {
@@ -65,6 +67,7 @@ impl Damage {
                 value: quote(value).into(),
             },
             Damage::NotAsWritten => Text::DamageNotAsWritten,
+            Damage::TooLong { max } => Text::DamageTooLong { max: (*max).into() },
         }
     }
 }

@@ -149,7 +149,7 @@ mod tests {
     #[test]
     fn a_height_goes_as_an_lti_object_an_lti_string_and_our_own_message() {
         let got = received(&Post::Resize {
-            experiment: "email",
+            experiment: "email".into(),
             height: 1234,
         });
         assert_eq!(
@@ -188,8 +188,8 @@ mod tests {
     fn a_goal_is_one_message() {
         let goal = |reached| {
             received(&Post::Goal {
-                experiment: "email",
-                goal: "first-message",
+                experiment: "email".into(),
+                goal: "first-message".into(),
                 reached,
                 total: 4,
             })

@@ -8,17 +8,17 @@ use crate::workbench::Workbench;
 impl Workbench {
     /// A suggested file name for the export, e.g. `email-notes.txt`.
     pub fn export_file_name(&self) -> String {
-        format!("{}-notes.txt", self.experiment().id())
+        format!("{}-notes.txt", self.experiment().id)
     }
 
     /// The export text: notes first, then the recorded setup, the ledger
     /// and the runs log.
     pub fn export_notes(&self) -> String {
-        let e = self.experiment().experiment();
+        let e = self.experiment();
         let inputs = self.inputs();
         Text::NotesExport {
-            title: (e.title)().into(),
-            id: self.experiment().id().into(),
+            title: e.title.get(self.locale()).into(),
+            id: self.experiment().id.as_str().into(),
             notes: self.notes().into(),
             tool: inputs.tool.into(),
             role: inputs.role.label().into(),

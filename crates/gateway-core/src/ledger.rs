@@ -5,6 +5,8 @@
 //! through [`Ledger::commit`], which the workbench calls when inspection
 //! finishes a run's seventh stage, and [`Ledger::reset`].
 
+use std::rc::Rc;
+
 use serde_json::{Map, Value};
 
 use crate::json::json_value;
@@ -119,9 +121,9 @@ pub enum Finish {
 }
 
 /// The contents an experiment's ledger starts its files with, as
-/// `(path, content)`; each path is one of [`FILE_NAMES`] (a test checks
-/// every experiment's), the others keep the fixture content.
-pub type StartFiles = &'static [(&'static str, &'static str)];
+/// `(path, content)`; each path is one of [`FILE_NAMES`] (the experiment
+/// reader refuses any other), the others keep the fixture content.
+pub type StartFiles = [(String, String)];
 
 /// Everything an approved call can change. Its only mutators are
 /// [`Ledger::commit`] and [`Ledger::reset`].
@@ -133,7 +135,7 @@ pub struct Ledger {
     events_added: usize,
     files: [String; 2],
     /// What [`Ledger::reset`] starts the files from again.
-    start: StartFiles,
+    start: Rc<[String; 2]>,
     database: Database,
     /// Keys and their receipts, oldest first: the first expires next.
     receipts: Vec<(String, Receipt)>,
@@ -165,7 +167,7 @@ impl Ledger {
             ],
             events_added: 0,
             files: INITIAL_FILES.map(String::from),
-            start: &[],
+            start: Rc::new(INITIAL_FILES.map(String::from)),
             database: Database {
                 seats: 120,
                 status: "open".into(),
@@ -178,19 +180,22 @@ impl Ledger {
 
     /// The fixtures with an experiment's starting files (see
     /// [`StartFiles`]); a reset comes back to exactly this.
-    pub fn starting(files: StartFiles) -> Self {
+    pub fn starting(files: &StartFiles) -> Self {
         let mut ledger = Self::fixtures();
         for (path, content) in files {
             if let Some(i) = FILE_NAMES.iter().position(|name| name == path) {
-                ledger.files[i] = (*content).into();
+                ledger.files[i].clone_from(content);
             }
         }
-        ledger.start = files;
+        ledger.start = Rc::new(ledger.files.clone());
         ledger
     }
 
     pub fn reset(&mut self) {
-        *self = Self::starting(self.start);
+        let start = Rc::clone(&self.start);
+        *self = Self::fixtures();
+        self.files.clone_from(&start);
+        self.start = start;
     }
 
     pub fn outbox(&self) -> &[Email] {
@@ -439,11 +444,10 @@ mod tests {
         assert!(!ledger.key_expired(&format!("k{}", 3 * MAX_RECEIPTS - 1)));
     }
 
-    static START: StartFiles = &[("/workspace/report.txt", "Report: planted.")];
-
     #[test]
     fn a_reset_restores_the_experiments_starting_files() {
-        let start = Ledger::starting(START);
+        let start =
+            Ledger::starting(&[("/workspace/report.txt".into(), "Report: planted.".into())]);
         assert_eq!(start.file(FILE_NAMES[1]), Some("Report: planted."));
         assert_eq!(start.file(FILE_NAMES[0]), Some(INITIAL_FILES[0]));
         assert_eq!(

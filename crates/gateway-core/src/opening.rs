@@ -14,9 +14,12 @@
 use crate::baseline::Baseline;
 use crate::command::{Read, Slot, SlotState};
 pub use crate::embed::EmbedOptions;
-use crate::experiments::ExperimentId;
+use std::rc::Rc;
+
+use crate::damage::Damage;
+use crate::experiments::{link, Experiment, ExperimentId};
 use crate::notice::Notice;
-use crate::share::Setup;
+use crate::share::{Setup, ShareError};
 use crate::text::Locale;
 use crate::workbench::{Msg, Workbench};
 
@@ -46,6 +49,9 @@ pub struct Address<'a> {
     /// The page's language ([`choose_locale`]), whose catalogue the shell
     /// has installed.
     pub locale: Locale,
+    /// The experiment the fragment carries ([`link::compressed`]), as the
+    /// shell inflated it, or the browser's words for why it could not.
+    pub inflated: Option<Result<&'a [u8], &'a str>>,
 }
 
 /// Opens the page at `address`; `read` answers what storage holds under a key.
@@ -58,21 +64,70 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
             .map(|(_, v)| v.as_str())
     };
     let named = param("experiment");
-    let shared = Setup::from_fragment(address.fragment);
+    let mut shared = Setup::from_fragment(address.fragment);
     let mut notices = Vec::new();
-    let experiment = match (&shared, named) {
-        (Ok(Some(setup)), named) => {
-            if let Some(query) = named.filter(|q| *q != setup.experiment.id()) {
+    let carried = match (link::compressed(address.fragment), address.inflated) {
+        (Ok(None), _) => None,
+        (Err(e), _) => {
+            notices.push(Notice::CarriedRefused(e));
+            None
+        }
+        (Ok(Some(_)), Some(Ok(bytes))) => match link::experiment(bytes) {
+            Ok(e) => Some(Rc::new(e)),
+            Err(problems) => {
+                notices.push(Notice::CarriedUnreadable(problems));
+                None
+            }
+        },
+        (Ok(Some(_)), Some(Err(why))) => {
+            notices.push(Notice::CarriedNotInflated(why.into()));
+            None
+        }
+        (Ok(Some(_)), None) => {
+            notices.push(Notice::CarriedNotInflated(String::new()));
+            None
+        }
+    };
+    // A setup for another experiment than the one it opens is refused.
+    if let (Ok(Some(setup)), Some(e)) = (&shared, &carried) {
+        if setup.experiment != e.id {
+            shared = Err(ShareError::Damaged {
+                detail: Damage::UnknownValue {
+                    field: "experiment",
+                    value: setup.experiment.clone(),
+                },
+            });
+        }
+    }
+    let linked = match &shared {
+        Ok(Some(setup)) if carried.is_none() => match setup.experiment.parse::<ExperimentId>() {
+            Ok(id) => Some(id),
+            Err(_) => {
+                shared = Err(ShareError::Damaged {
+                    detail: Damage::UnknownValue {
+                        field: "experiment",
+                        value: setup.experiment.clone(),
+                    },
+                });
+                None
+            }
+        },
+        _ => None,
+    };
+    let experiment: Rc<Experiment> = match (carried, linked, named) {
+        (Some(e), _, _) => e,
+        (None, Some(id), named) => {
+            if let Some(query) = named.filter(|q| *q != id.id()) {
                 notices.push(Notice::ExperimentConflict {
-                    link: setup.experiment.id(),
+                    link: id.id().into(),
                     query: query.into(),
                 });
             }
-            setup.experiment
+            Rc::clone(id.experiment())
         }
-        (_, None) => ExperimentId::default(),
-        (_, Some(id)) => match id.parse::<ExperimentId>() {
-            Ok(e) => e,
+        (None, None, None) => Rc::clone(ExperimentId::default().experiment()),
+        (None, None, Some(id)) => match id.parse::<ExperimentId>() {
+            Ok(e) => Rc::clone(e.experiment()),
             Err(_) => {
                 return Opening::Unknown {
                     id: id.into(),
@@ -81,6 +136,7 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
             }
         },
     };
+    let storage_id = experiment.storage_id();
     let embed = EmbedOptions {
         embed: param("embed").is_some_and(|v| matches!(v, "1" | "true" | "yes")),
         ..EmbedOptions::default()
@@ -89,12 +145,12 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
     if !embed.unknown.is_empty() {
         notices.push(Notice::HideUnknown(embed.unknown.clone()));
     }
-    let mut wb = Workbench::new(experiment);
+    let mut wb = Workbench::with_experiment(experiment);
     wb.set_locale(address.locale);
     wb.set_framed(address.framed);
     wb.set_from_file(address.from_file);
     wb.set_embed(embed);
-    match read(&Slot::Baseline.key(experiment.id())) {
+    match read(&Slot::Baseline.key(&storage_id)) {
         Read::Absent => {}
         Read::Found(text) => match Baseline::from_stored(&text) {
             Ok(b) => {
@@ -110,10 +166,15 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
             wb.update(0, Msg::Notice(Notice::BaselineStorageUnreadable));
         }
     }
-    match read(&Slot::Notes.key(experiment.id())) {
+    match read(&Slot::Notes.key(&storage_id)) {
         Read::Absent => {}
         Read::Found(text) => wb.set_notes_loaded(text, SlotState::Writable),
         Read::Failed => wb.set_notes_loaded(String::new(), SlotState::Locked),
+    }
+    match read(&Slot::Progress.key(&storage_id)) {
+        Read::Absent => {}
+        Read::Found(text) => wb.set_progress_loaded(Some(&text), SlotState::Writable),
+        Read::Failed => wb.set_progress_loaded(None, SlotState::Locked),
     }
     match shared {
         Ok(Some(setup)) => {
@@ -219,7 +280,7 @@ impl UnknownView {
                 .iter()
                 .map(|e| {
                     let href = format!("?experiment={}&lang={}", e.id(), locale.id());
-                    (href, (e.experiment().title)().render(locale))
+                    (href, e.experiment().title.get(locale).to_string())
                 })
                 .collect(),
         }

@@ -72,7 +72,7 @@ pub struct RunRecord {
     pub seq: u64,
     /// The shell's clock when the run finished.
     pub at_ms: u64,
-    pub experiment: &'static str,
+    pub experiment: String,
     pub tool: String,
     pub role: Role,
     pub hook: Hook,
@@ -196,7 +196,7 @@ mod tests {
         RunRecord {
             seq: 0,
             at_ms: 5,
-            experiment: "email",
+            experiment: "email".into(),
             tool: "email".into(),
             role: Role::Operator,
             hook: Hook::None,

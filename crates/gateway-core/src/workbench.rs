@@ -16,9 +16,9 @@ use crate::baseline::Baseline;
 use crate::command::{Command, Deliverable, H5p, Post, Slot, SlotState};
 use crate::declarations::Export;
 use crate::embed::EmbedOptions;
-use crate::experiments::{ExperimentId, StartArgs};
+use crate::experiments::{Experiment, ExperimentId, StartArgs};
 use crate::gates::{plan, request_text, Approval, Gate, Inputs, Plan};
-use crate::goals::{FinishedRun, TurnEnd};
+use crate::goals::{Event, FinishedRun, Happened, State};
 use crate::ledger::{Commit, Finish, Ledger};
 use crate::mode::{CallOutcome, Mode, Request, Turn};
 use crate::notice::Notice;
@@ -336,7 +336,7 @@ pub enum Delivery {
 #[derive(Debug, Clone)]
 pub struct Workbench {
     registry: Registry,
-    experiment: ExperimentId,
+    experiment: Rc<Experiment>,
     locale: Locale,
     mode: Mode,
     policy: Policy,
@@ -353,6 +353,7 @@ pub struct Workbench {
     baseline_slot: SlotState,
     notes: String,
     notes_slot: SlotState,
+    progress_slot: SlotState,
     /// The model decision text, kept whatever happens to the turn.
     decision_text: String,
     decision_error: Option<DecisionError>,
@@ -416,37 +417,47 @@ impl Workbench {
     /// A page opened on `experiment`, with its registry (the six fixture
     /// tools and the experiment's own).
     pub fn new(experiment: ExperimentId) -> Self {
-        Self::with_registry(experiment, experiment.experiment().registry())
+        Self::with_experiment(Rc::clone(experiment.experiment()))
+    }
+
+    /// A page opened on any experiment (an instructor's, from a link).
+    pub fn with_experiment(experiment: Rc<Experiment>) -> Self {
+        let registry = experiment.registry();
+        Self::build(experiment, registry)
     }
 
     pub fn with_registry(experiment: ExperimentId, registry: Registry) -> Self {
-        let e = experiment.experiment();
+        Self::build(Rc::clone(experiment.experiment()), registry)
+    }
+
+    fn build(experiment: Rc<Experiment>, registry: Registry) -> Self {
+        let e = &*experiment;
         // The starting tool as this registry holds it; one it lacks starts
         // with its name and empty arguments, and fails at the schema gate.
-        let examples = registry.get(e.tool.id()).map(|t| &t.declaration().examples);
-        let (args, example) = match (e.args, examples) {
+        let examples = registry.get(&e.tool).map(|t| &t.declaration().examples);
+        let (args, example) = match (&e.args, examples) {
             (StartArgs::Example(kind), Some(examples)) => {
-                (kind.text(examples).to_string(), Some(kind))
+                (kind.text(examples).to_string(), Some(*kind))
             }
             (StartArgs::Example(_), None) => ("{}".to_string(), None),
-            (StartArgs::Text(text), _) => (text.to_string(), None),
+            (StartArgs::Text(text), _) => (text.clone(), None),
         };
         let mode = Mode::Free(Request {
-            tool: e.tool.id().into(),
+            tool: e.tool.clone(),
             args,
             example,
         });
         let policy = Policy {
             role: e.role,
             hook: e.hook,
-            key: "intent-1".into(),
+            key: e.key.clone(),
             reuse: true,
         };
         let ledger = e.ledger();
         let plan = plan(&registry, &inputs_of(&mode, &policy, None, None), &ledger);
         let mut wb = Self {
             registry,
-            experiment,
+            experiment: Rc::clone(&experiment),
             locale: Locale::default(),
             mode,
             policy,
@@ -467,8 +478,9 @@ impl Workbench {
             refusal: None,
             resume: false,
             notes_slot: SlotState::Writable,
+            progress_slot: SlotState::Writable,
             goals_reached: vec![false; e.goals.len()],
-            decision_text: e.decision.to_string(),
+            decision_text: e.decision.clone(),
             decision_error: None,
             share_link: None,
             notes_export: None,
@@ -513,8 +525,8 @@ impl Workbench {
         &self.records
     }
 
-    pub fn experiment(&self) -> ExperimentId {
-        self.experiment
+    pub fn experiment(&self) -> &Rc<Experiment> {
+        &self.experiment
     }
 
     pub fn locale(&self) -> Locale {
@@ -588,6 +600,7 @@ impl Workbench {
         match slot {
             Slot::Notes => self.notes_slot,
             Slot::Baseline => self.baseline_slot,
+            Slot::Progress => self.progress_slot,
         }
     }
 
@@ -709,8 +722,8 @@ impl Workbench {
     /// Whether the editor holds exactly what the experiment starts with
     /// (its own text, not an example), unedited.
     pub(crate) fn at_start_request(&self) -> bool {
-        let e = self.experiment.experiment();
-        matches!(e.args, StartArgs::Text(text) if self.request() == (e.tool.id(), text))
+        let e = &self.experiment;
+        matches!(&e.args, StartArgs::Text(text) if self.request() == (e.tool.as_str(), text.as_str()))
     }
 
     pub(crate) fn example(&self) -> Option<ExampleKind> {
@@ -874,8 +887,13 @@ impl Workbench {
                 }
                 self.after(step, false);
             }
-            Msg::Restart => self.start_over(),
+            Msg::Restart => {
+                self.start_over();
+                let ledger = self.ledger.clone();
+                self.reach_on(Event::Restart, &ledger, self.policy.reuse);
+            }
             Msg::ResetLedger => {
+                let (before, reuse) = (self.ledger.clone(), self.policy.reuse);
                 // The turn's claims were judged against the ledger now gone.
                 self.leave_turn();
                 self.ledger.reset();
@@ -883,6 +901,7 @@ impl Workbench {
                 self.approval = None;
                 self.policy.reuse = true;
                 self.start_over();
+                self.reach_on(Event::Reset, &before, reuse);
             }
             Msg::SetSpeed(speed) => {
                 let step = self.clock.set_speed(speed, now_ms);
@@ -978,7 +997,7 @@ impl Workbench {
                 if height > 0 && !expanded && self.posted_height != Some(height) {
                     self.posted_height = Some(height);
                     self.commands.push_back(Command::Post(Post::Resize {
-                        experiment: self.experiment.id(),
+                        experiment: self.experiment.id.clone(),
                         height,
                     }));
                     // As H5P content does: hello until the resizer answers.
@@ -1034,7 +1053,7 @@ impl Workbench {
     pub fn setup(&self) -> Setup {
         let inputs = self.inputs();
         Setup {
-            experiment: self.experiment,
+            experiment: self.experiment.id.clone(),
             tool: inputs.tool,
             args: inputs.args,
             role: inputs.role,
@@ -1144,10 +1163,48 @@ impl Workbench {
         self.baseline_slot = slot;
     }
 
+    /// Puts back the goals this browser reached before (their ids, as
+    /// [`Slot::Progress`] stores them); ids the experiment lacks are
+    /// dropped. What cannot be read locks the slot.
+    pub(crate) fn set_progress_loaded(&mut self, stored: Option<&str>, slot: SlotState) {
+        self.progress_slot = slot;
+        let Some(text) = stored else { return };
+        let ids: Option<Vec<String>> = serde_json::from_str(text).ok();
+        match ids {
+            Some(ids) => {
+                for (flag, goal) in self.goals_reached.iter_mut().zip(&self.experiment.goals) {
+                    *flag |= ids.contains(&goal.id);
+                }
+            }
+            None => self.progress_slot = SlotState::Locked,
+        }
+    }
+
+    /// Persists the ids of the goals reached.
+    fn store_progress(&mut self) {
+        if self.progress_slot == SlotState::Locked {
+            return;
+        }
+        let ids: Vec<serde_json::Value> = self
+            .experiment
+            .goals
+            .iter()
+            .zip(&self.goals_reached)
+            .filter(|(_, reached)| **reached)
+            .map(|(g, _)| serde_json::Value::String(g.id.clone()))
+            .collect();
+        self.commands.push_back(Command::Store {
+            slot: Slot::Progress,
+            key: Slot::Progress.key(&self.experiment.storage_id()),
+            value: crate::json::compact(&serde_json::Value::Array(ids)),
+        });
+    }
+
     fn set_slot(&mut self, slot: Slot, state: SlotState) {
         let current = match slot {
             Slot::Notes => &mut self.notes_slot,
             Slot::Baseline => &mut self.baseline_slot,
+            Slot::Progress => &mut self.progress_slot,
         };
         // A locked slot stays locked: nothing was written to it.
         if *current != SlotState::Locked {
@@ -1189,7 +1246,7 @@ impl Workbench {
         if self.notes_slot == SlotState::Locked {
             return;
         }
-        let key = Slot::Notes.key(self.experiment.id());
+        let key = Slot::Notes.key(&self.experiment.storage_id());
         self.commands.push_back(Command::Store {
             slot: Slot::Notes,
             key,
@@ -1204,7 +1261,7 @@ impl Workbench {
             self.notify(Notice::BaselineKept);
             return;
         }
-        let key = Slot::Baseline.key(self.experiment.id());
+        let key = Slot::Baseline.key(&self.experiment.storage_id());
         self.commands.push_back(match &self.baseline {
             Some(b) => Command::Store {
                 slot: Slot::Baseline,
@@ -1481,6 +1538,10 @@ impl Workbench {
             Commit::Ran(Finish::Replay { .. }) => RunEffect::Replayed,
         };
         let change = Changed::before(&commit, &self.ledger);
+        // The ledger before the commit, kept only for a goal that asks.
+        let before = (self.experiment.goals.iter())
+            .any(|g| g.when.before.is_some())
+            .then(|| self.ledger.clone());
         self.ledger.commit(commit);
         self.changed = change.and_then(|what| Changed::placed(what, &self.ledger));
         let (tool, args) = self.request();
@@ -1489,7 +1550,7 @@ impl Workbench {
         let place = self
             .turn()
             .map(|t| (t.current() + 1, t.decision().dispatched().len()));
-        let turn_end = self.record_turn_outcome();
+        let turn_ended = self.record_turn_outcome();
         let turn = place.map(|(call, of)| TurnNote {
             call,
             of,
@@ -1498,7 +1559,7 @@ impl Workbench {
         self.log.push(RunRecord {
             seq: 0,
             at_ms: self.now_ms,
-            experiment: self.experiment.id(),
+            experiment: self.experiment.id.clone(),
             tool: tool.clone(),
             role: self.policy.role,
             hook: self.policy.hook,
@@ -1510,37 +1571,28 @@ impl Workbench {
             turn,
         });
         self.refresh_records();
-        let goals = self.experiment.experiment().goals;
         let run = FinishedRun {
             tool: &tool,
             role: self.policy.role,
             hook: self.policy.hook,
             plan: &self.plan,
-            ledger: &self.ledger,
-            turn_end,
-            turn: self.turn().filter(|_| turn_end.is_some()),
+            turn: self.turn().filter(|_| turn_ended),
         };
-        let reached: Vec<bool> = self
-            .goals_reached
-            .iter()
-            .zip(goals)
-            .map(|(was, goal)| *was || goal.reached_by(&run))
-            .collect();
-        let total = reached.len();
-        let count = reached.iter().filter(|r| **r).count();
-        for (i, (was, is)) in self.goals_reached.iter().zip(&reached).enumerate() {
-            if *is && !was && self.framed {
-                if let Some(goal) = goals.get(i) {
-                    self.commands.push_back(Command::Post(Post::Goal {
-                        experiment: self.experiment.id(),
-                        goal: goal.id,
-                        reached: count,
-                        total,
-                    }));
-                }
-            }
-        }
-        self.goals_reached = reached;
+        let after = State {
+            ledger: &self.ledger,
+            reuse: self.policy.reuse,
+        };
+        let happened = Happened {
+            event: Event::Run,
+            run: Some(&run),
+            before: State {
+                ledger: before.as_ref().unwrap_or(&self.ledger),
+                reuse: self.policy.reuse,
+            },
+            after,
+        };
+        let reached = self.goals_reached_by(&happened);
+        self.reach(reached);
         if self.turn().is_some_and(|t| !t.is_complete()) {
             // The turn goes on with its next call, on the same timeline.
             self.call_loaded(playing);
@@ -1565,7 +1617,7 @@ impl Workbench {
 
     /// Records the finished run as the current call's outcome; returns how
     /// the turn ended if this was its last dispatched call.
-    fn record_turn_outcome(&mut self) -> Option<TurnEnd> {
+    fn record_turn_outcome(&mut self) -> bool {
         let outcome = match self.plan.commit() {
             Commit::Rejected(gate) => {
                 CallOutcome::Rejected(gate, self.plan.row(gate).reason.clone())
@@ -1579,15 +1631,60 @@ impl Workbench {
             crate::reason::Reason::Approved
         );
         let Mode::Turn(turn) = &mut self.mode else {
-            return None;
+            return false;
         };
-        if !turn.record(outcome, approved) {
-            return None;
+        turn.record(outcome, approved) && turn.is_complete()
+    }
+
+    /// The goals' flags once `happened`: each reached stays reached.
+    fn goals_reached_by(&self, happened: &Happened<'_>) -> Vec<bool> {
+        self.goals_reached
+            .iter()
+            .zip(&self.experiment.goals)
+            .map(|(was, goal)| *was || goal.reached_by(happened))
+            .collect()
+    }
+
+    /// Records the goals' flags, telling a framing course page of each
+    /// newly reached goal.
+    fn reach(&mut self, reached: Vec<bool>) {
+        let total = reached.len();
+        let count = reached.iter().filter(|r| **r).count();
+        for (i, (was, is)) in self.goals_reached.iter().zip(&reached).enumerate() {
+            if *is && !was && self.framed {
+                if let Some(goal) = self.experiment.goals.get(i) {
+                    self.commands.push_back(Command::Post(Post::Goal {
+                        experiment: self.experiment.id.clone(),
+                        goal: goal.id.clone(),
+                        reached: count,
+                        total,
+                    }));
+                }
+            }
         }
-        turn.is_complete().then(|| TurnEnd {
-            refused: turn.decision().refused(),
-            unbacked_claims: turn.claims().iter().filter(|(_, backed)| !backed).count(),
-        })
+        if reached != self.goals_reached {
+            self.goals_reached = reached;
+            self.store_progress();
+        }
+    }
+
+    /// A goal waiting for Restart inspection or Reset synthetic ledger:
+    /// `before` is the ledger and reuse just before the event.
+    fn reach_on(&mut self, event: Event, before: &Ledger, reuse_before: bool) {
+        let happened = Happened {
+            event,
+            run: None,
+            before: State {
+                ledger: before,
+                reuse: reuse_before,
+            },
+            after: State {
+                ledger: &self.ledger,
+                reuse: self.policy.reuse,
+            },
+        };
+        let reached = self.goals_reached_by(&happened);
+        self.reach(reached);
     }
 }
 

@@ -162,7 +162,7 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
         .goals
         .iter()
         .filter(|g| g.reached)
-        .map(|g| g.id)
+        .map(|g| g.id.as_str())
         .collect();
     assert!(reached.contains(&"six-calls"));
     assert!(reached.contains(&"unbacked-claim"));

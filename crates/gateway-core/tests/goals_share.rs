@@ -8,13 +8,13 @@ use common::*;
 use gateway_core::share::Setup;
 use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Role, Speed};
 
-fn reached(d: &Driver) -> Vec<&'static str> {
+fn reached(d: &Driver) -> Vec<String> {
     d.view()
         .experiment
         .goals
         .iter()
         .filter(|g| g.reached)
-        .map(|g| g.id)
+        .map(|g| g.id.clone())
         .collect()
 }
 
@@ -92,7 +92,7 @@ fn a_shared_setup_restores_inputs_but_never_approval_or_ledger() {
     let fragment = setup.to_fragment();
 
     let restored = Setup::from_fragment(&fragment).unwrap().unwrap();
-    let mut b = Driver::new(restored.experiment);
+    let mut b = Driver::new(restored.experiment.parse().unwrap());
     let v = b.send(Msg::RestoreSetup(restored));
     assert_eq!(v.key, "intent-9");
     assert_eq!(v.args, a.view().args);

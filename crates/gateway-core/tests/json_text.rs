@@ -11,7 +11,7 @@ use gateway_core::json::compact;
 use gateway_core::ledger::Ledger;
 use gateway_core::runlog::{LoggedClaim, RunEffect, RunRecord, TurnNote};
 use gateway_core::share::Setup;
-use gateway_core::{ExampleKind, ExperimentId, Hook, Registry, Role, Speed, ToolId, Verdict};
+use gateway_core::{ExampleKind, Hook, Registry, Role, Speed, ToolId, Verdict};
 
 /// Plans `args` for `tool` as `role` under `key`, approved for exactly
 /// that call, commits the plan and returns the returned output's text.
@@ -114,7 +114,7 @@ fn a_run_record_a_baseline_and_a_setup_keep_their_text() {
     let record = |output: Option<String>| RunRecord {
         seq: 12,
         at_ms: 1_700_000_000_123,
-        experiment: "email",
+        experiment: "email".into(),
         tool: "email".into(),
         role: Role::Operator,
         hook: Hook::RedactOutput,
@@ -173,7 +173,7 @@ fn a_run_record_a_baseline_and_a_setup_keep_their_text() {
         r#"{"version":1,"baseline":{"request":"email({\"to\": \"é\"})","role":"operator","hook":"none","key":"intent-1","approved":true,"rows":[["schema","passed","Valid."],["role","rejected","Viewer \"cannot\"."]],"summary":"Rejected at the role gate.","output":null}}"#
     );
     let setup = Setup {
-        experiment: ExperimentId::Email,
+        experiment: "email".into(),
         tool: "email".into(),
         args: "{\"to\":\"<b>é😀\"}".into(),
         role: Role::Operator,

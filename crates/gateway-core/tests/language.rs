@@ -218,6 +218,7 @@ mod switching {
             framed: false,
             from_file: false,
             locale: Locale::ZhTw,
+            inflated: None,
         };
         let Opening::Workbench(wb) = open(address, &|_| gateway_core::command::Read::Absent) else {
             panic!("calendar did not open");

@@ -364,6 +364,7 @@ fn the_file_note_is_only_for_a_page_opened_from_a_file() {
             framed: false,
             from_file,
             locale: gateway_core::text::Locale::default(),
+            inflated: None,
         };
         let Opening::Workbench(wb) = open(address, &|_| gateway_core::command::Read::Absent) else {
             panic!("email did not open");

@@ -23,6 +23,7 @@ fn open_page(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Workbe
             framed: false,
             from_file: false,
             locale: gateway_core::text::Locale::default(),
+            inflated: None,
         },
         read,
     ) {
@@ -40,7 +41,7 @@ fn empty(_: &str) -> Read {
 /// `shared-7`, half speed.
 fn link(experiment: ExperimentId) -> (Setup, String) {
     let setup = Setup {
-        experiment,
+        experiment: experiment.id().into(),
         tool: "email".into(),
         args: r#"{"to":"learner@example.test","subject":"Shared","body":"From a link."}"#.into(),
         role: Role::Operator,
@@ -74,7 +75,7 @@ fn drain(wb: &mut Workbench) -> Vec<Command> {
 /// Whether `wb` holds `experiment`'s default setup (no link applied).
 fn assert_default_setup(wb: &Workbench, experiment: ExperimentId) {
     let fresh = Workbench::new(experiment);
-    assert_eq!(wb.experiment(), experiment);
+    assert_eq!(wb.experiment().builtin, Some(experiment));
     assert_eq!(wb.inputs(), fresh.inputs());
     assert_eq!(wb.clock(), fresh.clock());
     assert!(!wb.notices().contains(&Notice::SharedSetup));
@@ -115,12 +116,13 @@ fn an_unknown_experiment_opens_the_list() {
                 framed: false,
                 from_file: false,
                 locale: gateway_core::text::Locale::default(),
+                inflated: None,
             },
             &empty,
         );
         match opened {
             Opening::Unknown { id: got, .. } => assert_eq!(got, id, "{query}"),
-            Opening::Workbench(wb) => panic!("{query} opened {}", wb.experiment()),
+            Opening::Workbench(wb) => panic!("{query} opened {}", wb.experiment().id),
         }
         // A damaged link does not name an experiment either.
         let opened = open(
@@ -130,6 +132,7 @@ fn an_unknown_experiment_opens_the_list() {
                 framed: false,
                 from_file: false,
                 locale: gateway_core::text::Locale::default(),
+                inflated: None,
             },
             &empty,
         );
@@ -142,7 +145,7 @@ fn a_link_restores_its_setup_but_no_approval() {
     let (setup, fragment) = link(ExperimentId::Email);
     for query in ["", "?experiment=email"] {
         let wb = open_page(query, &fragment, &empty);
-        assert_eq!(wb.experiment(), ExperimentId::Email);
+        assert_eq!(wb.experiment().builtin, Some(ExperimentId::Email));
         assert_eq!(wb.notices(), [Notice::SharedSetup]);
         let inputs = wb.inputs();
         assert_eq!(inputs.tool, setup.tool);
@@ -161,11 +164,15 @@ fn the_link_wins_over_the_query_and_says_so() {
     let (setup, fragment) = link(ExperimentId::Calendar);
     for query in ["?experiment=email", "?experiment=nope"] {
         let wb = open_page(query, &fragment, &empty);
-        assert_eq!(wb.experiment(), ExperimentId::Calendar, "{query}");
+        assert_eq!(
+            wb.experiment().builtin,
+            Some(ExperimentId::Calendar),
+            "{query}"
+        );
         assert_eq!(wb.setup(), setup);
         let asked = query.trim_start_matches("?experiment=");
         let conflict = Notice::ExperimentConflict {
-            link: "calendar",
+            link: "calendar".into(),
             query: asked.into(),
         };
         assert_eq!(wb.notices(), [Notice::SharedSetup, conflict], "{query}");
@@ -226,7 +233,11 @@ fn storage_is_read_for_the_opened_experiment_only() {
     keys.sort();
     assert_eq!(
         keys,
-        [Slot::Baseline.key("search"), Slot::Notes.key("search"),]
+        [
+            Slot::Baseline.key("search"),
+            Slot::Notes.key("search"),
+            Slot::Progress.key("search")
+        ]
     );
 }
 
@@ -439,7 +450,7 @@ fn a_stored_baseline_notice_and_a_link_notice_are_both_kept() {
             unreadable.clone(),
             Notice::SharedSetup,
             Notice::ExperimentConflict {
-                link: "registry",
+                link: "registry".into(),
                 query: "email".into(),
             },
         ]
@@ -463,6 +474,7 @@ fn embed_options_and_the_frame_come_from_the_address() {
             framed: true,
             from_file: false,
             locale: gateway_core::text::Locale::default(),
+            inflated: None,
         },
         &empty,
     );
@@ -483,12 +495,12 @@ fn embed_options_and_the_frame_come_from_the_address() {
         drain(&mut wb),
         [
             Command::Post(Post::Resize {
-                experiment: "search",
+                experiment: "search".into(),
                 height: 900
             }),
             Command::Post(Post::H5p(H5p::Hello)),
             Command::Post(Post::Resize {
-                experiment: "search",
+                experiment: "search".into(),
                 height: 950
             }),
             Command::Post(Post::H5p(H5p::Hello)),
@@ -509,6 +521,7 @@ fn framed_page(query: &str) -> Workbench {
             framed: true,
             from_file: false,
             locale: gateway_core::text::Locale::default(),
+            inflated: None,
         },
         &empty,
     ) else {
@@ -543,7 +556,7 @@ fn h5p_resizer_handshake_then_prepare_and_resize_with_the_height() {
         posted,
         [
             Command::Post(Post::Resize {
-                experiment: "email",
+                experiment: "email".into(),
                 height: 1400
             }),
             Command::Post(Post::H5p(H5p::PrepareResize { height: 1400 })),
@@ -645,7 +658,7 @@ fn a_height_of_0_is_never_posted_and_expanded_keeps_the_last_height() {
             drain(&mut wb),
             [
                 Command::Post(Post::Resize {
-                    experiment: "email",
+                    experiment: "email".into(),
                     height: 1300
                 }),
                 Command::Post(Post::H5p(H5p::PrepareResize { height: 1300 })),

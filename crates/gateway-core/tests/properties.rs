@@ -39,6 +39,7 @@ use gateway_core::command::{Command, Deliverable, H5p, Post, Read, Slot, SlotSta
 use gateway_core::damage::Damage;
 use gateway_core::declarations::Export;
 use gateway_core::gates::{self, Approval, Inputs, Plan};
+use gateway_core::goals::Event;
 use gateway_core::json::{utf16_len, JsonError, MAX_ARGUMENT_UNITS};
 use gateway_core::ledger::{
     Commit, Finish, Ledger, FILE_NAMES, MAX_OUTBOX, MAX_RECEIPTS, STATUSES,
@@ -577,7 +578,7 @@ fn notice() -> BoxedStrategy<Notice> {
         })),
         (select(ExperimentId::ALL.to_vec()), "[a-z]{0,8}").prop_map(|(e, query)| {
             Notice::ExperimentConflict {
-                link: e.id(),
+                link: e.id().into(),
                 query,
             }
         }),
@@ -630,7 +631,7 @@ fn setup() -> BoxedStrategy<Setup> {
         speed(),
     )
         .prop_map(|(experiment, (tool, args), role, hook, key, speed)| Setup {
-            experiment,
+            experiment: experiment.id().into(),
             tool,
             args,
             role,
@@ -711,7 +712,7 @@ fn decision() -> BoxedStrategy<String> {
     prop_oneof![
         5 => built.clone(),
         1 => (built, any::<bool>()).prop_map(|(d, gemini)| transcript(&d, gemini)),
-        2 => select(ExperimentId::ALL.map(|e| e.experiment().decision).to_vec()).prop_map(String::from),
+        2 => select(ExperimentId::ALL.map(|e| e.experiment().decision.clone()).to_vec()),
         1 => "[\\[\\]{}\":a-z ]{0,12}",
     ]
     .boxed()
@@ -1196,7 +1197,7 @@ struct Before {
     notices: Vec<Notice>,
     notes: String,
     baseline: Option<Baseline>,
-    slots: [SlotState; 2],
+    slots: [SlotState; 3],
     goals: Vec<bool>,
 }
 
@@ -1204,7 +1205,7 @@ fn last_seq(wb: &Workbench) -> u64 {
     wb.log().records().next().map_or(0, |r| r.seq)
 }
 
-const SLOTS: [Slot; 2] = [Slot::Notes, Slot::Baseline];
+const SLOTS: [Slot; 3] = [Slot::Notes, Slot::Baseline, Slot::Progress];
 
 impl Before {
     fn of(wb: &Workbench) -> Self {
@@ -1640,7 +1641,7 @@ fn check_step(
 
     // The ledger changes only at the seventh stage, or on reset.
     if *msg == Msg::ResetLedger {
-        prop_assert_eq!(ledger, &wb.experiment().experiment().ledger());
+        prop_assert_eq!(ledger, &wb.experiment().ledger());
         prop_assert_eq!(wb.log().len(), before.log_len);
         prop_assert_eq!(wb.plan(), &fresh);
         prop_assert!(wb.turn().is_none(), "a reset leaves the turn");
@@ -1648,7 +1649,7 @@ fn check_step(
         let embed = std::mem::take(&mut model.embed);
         *model = Model {
             embed,
-            ..Model::new(wb.experiment())
+            ..Model::new(wb.experiment().builtin.unwrap())
         };
     } else {
         prop_assert!(runs == runs_before || runs == runs_before + 1);
@@ -1759,12 +1760,31 @@ fn check_step(
     let (tool, args) = wb.request();
     prop_assert_eq!((tool, args), (inputs.tool.as_str(), inputs.args.as_str()));
 
-    // Goals, once reached, stay reached; they are reached only by runs.
+    // Goals, once reached, stay reached; they are reached only by runs,
+    // Restart inspection and Reset synthetic ledger, and only goals that
+    // wait for that event.
     prop_assert_eq!(wb.goals_reached().len(), before.goals.len());
-    for (was, is) in before.goals.iter().zip(wb.goals_reached()) {
+    let event = match msg {
+        Msg::Restart => Some(Event::Restart),
+        Msg::ResetLedger => Some(Event::Reset),
+        _ => None,
+    };
+    let goals = &wb.experiment().goals;
+    for ((was, is), goal) in before.goals.iter().zip(wb.goals_reached()).zip(goals) {
         prop_assert!(!was || *is, "a goal was unset by {:?}", msg);
-        if !finished_now {
-            prop_assert_eq!(was, is, "{:?} reached a goal without a run", msg);
+        let waits = if finished_now {
+            goal.when.on == Event::Run
+        } else {
+            event == Some(goal.when.on)
+        };
+        if !waits {
+            prop_assert_eq!(
+                was,
+                is,
+                "{:?} reached goal {} that waits for another event",
+                msg,
+                goal.id
+            );
         }
     }
 
@@ -1861,7 +1881,7 @@ fn check_height_posts(
         {
             model.posted = Some(*height);
             expected.push(Post::Resize {
-                experiment: wb.experiment().id(),
+                experiment: wb.experiment().id.clone(),
                 height: *height,
             });
             expected.push(if model.greeted {
@@ -1918,7 +1938,7 @@ fn check_commands(
     finished_now: bool,
     framed: bool,
 ) -> TestResult {
-    let experiment = wb.experiment().id();
+    let experiment = wb.experiment().id.clone();
     for slot in SLOTS {
         // A locked slot stays locked.
         if before.slot(slot) == SlotState::Locked {
@@ -1948,7 +1968,7 @@ fn check_commands(
                     msg
                 );
                 prop_assert_ne!(wb.slot_state(*slot), SlotState::Locked);
-                prop_assert_eq!(key, &slot.key(experiment));
+                prop_assert_eq!(key, &slot.key(&experiment));
                 match slot {
                     Slot::Notes => {
                         prop_assert_eq!(value.as_str(), wb.notes(), "{:?}", msg);
@@ -1967,6 +1987,25 @@ fn check_commands(
                         let stored = wb.baseline().map(Baseline::to_stored);
                         prop_assert_eq!(Some(value), stored.as_ref());
                     }
+                    Slot::Progress => {
+                        // The ids of the goals reached, stored when one is
+                        // newly reached.
+                        let ids: Vec<String> = wb
+                            .experiment()
+                            .goals
+                            .iter()
+                            .zip(wb.goals_reached())
+                            .filter(|(_, r)| **r)
+                            .map(|(g, _)| g.id.clone())
+                            .collect();
+                        let stored: Vec<String> = serde_json::from_str(value).unwrap();
+                        prop_assert_eq!(stored, ids);
+                        prop_assert!(
+                            finished_now || matches!(msg, Msg::Restart | Msg::ResetLedger),
+                            "{:?} stored the progress",
+                            msg
+                        );
+                    }
                 }
             }
             Command::Remove { slot, key } => {
@@ -1977,7 +2016,7 @@ fn check_commands(
                     msg
                 );
                 prop_assert_eq!(*slot, Slot::Baseline);
-                prop_assert_eq!(key, &slot.key(experiment));
+                prop_assert_eq!(key, &slot.key(&experiment));
                 prop_assert_eq!(msg, &Msg::ClearBaseline);
                 prop_assert!(wb.baseline().is_none());
             }
@@ -1992,9 +2031,9 @@ fn check_commands(
                 total,
             }) => {
                 prop_assert!(framed, "posted {:?} unframed", c);
-                prop_assert!(finished_now);
-                prop_assert_eq!(*e, experiment);
-                let goals = wb.experiment().experiment().goals;
+                prop_assert!(finished_now || matches!(msg, Msg::Restart | Msg::ResetLedger));
+                prop_assert_eq!(e, &experiment);
+                let goals = &wb.experiment().goals;
                 let i = goals.iter().position(|g| g.id == *goal).unwrap();
                 prop_assert!(!before.goals[i] && wb.goals_reached()[i]);
                 prop_assert_eq!(*total, goals.len());
@@ -2227,6 +2266,7 @@ impl Harness {
                 framed: start.framed,
                 from_file: false,
                 locale: gateway_core::text::Locale::default(),
+                inflated: None,
             },
             &read,
         );
@@ -2244,7 +2284,7 @@ impl Harness {
         );
         // Opening writes nothing.
         prop_assert_eq!(wb.poll_command(), None);
-        let model = Model::new(wb.experiment());
+        let model = Model::new(wb.experiment().builtin.unwrap());
         Ok(Self {
             wb: *wb,
             model,

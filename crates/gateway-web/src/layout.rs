@@ -80,7 +80,7 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
         notes: Notes::build(doc, &more, l)?,
         preview: Preview::build(doc, &more, l)?,
     };
-    for name in m.experiment.open {
+    for name in &m.experiment.open {
         if let Some(panel) = more.query_selector(&format!("[data-panel=\"{name}\"]"))? {
             set_attribute(&panel, "open", "");
         }

@@ -96,6 +96,7 @@ fn open(locale: Locale, notice: Option<Notice>) -> Result<(), JsValue> {
         framed: embed::framed(),
         from_file: location_part(web_sys::Location::protocol) == "file:",
         locale,
+        inflated: None,
     };
     dom::clear(&root);
     match opening::open(address, &storage::read) {

@@ -208,6 +208,7 @@ fn the_core_reads_the_query_as_the_browser_does() {
             framed: false,
             from_file: false,
             locale: Default::default(),
+            inflated: None,
         };
         let core = match open(address, &|_| Read::Absent) {
             Opening::Unknown { id, .. } => Some(id),

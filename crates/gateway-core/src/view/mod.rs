@@ -146,21 +146,24 @@ pub struct PolicyRow {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExperimentView {
-    pub id: &'static str,
+    pub id: String,
+    /// Set for an instructor's experiment (from a link): the page says it
+    /// is not built in.
+    pub authored: Option<String>,
     pub title: String,
     pub instructions: String,
     pub goals: Vec<GoalView>,
     /// How many goals are reached, e.g. `2 of 4 goals reached`.
     pub progress: String,
     /// Further readings: words and address.
-    pub readings: Vec<(String, &'static str)>,
+    pub readings: Vec<(String, String)>,
     /// The secondary panels (`data-panel` names) that start open.
-    pub open: &'static [&'static str],
+    pub open: Vec<&'static str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GoalView {
-    pub id: &'static str,
+    pub id: String,
     pub text: String,
     pub reached: bool,
     /// `Reached: ` or `Not yet: `.
@@ -346,7 +349,7 @@ impl Workbench {
                 })
                 .collect(),
             title: self.t(Text::PageTitle {
-                experiment: (self.experiment().experiment().title)().into(),
+                experiment: self.experiment().title.get(self.locale()).into(),
             }),
             labels: self.records().labels.clone(),
             experiment: self.experiment_view(),
@@ -587,14 +590,15 @@ impl Workbench {
     }
 
     fn experiment_view(&self) -> ExperimentView {
-        let e = self.experiment().experiment();
+        let e = self.experiment();
+        let locale = self.locale();
         let goals: Vec<GoalView> = e
             .goals
             .iter()
             .zip(self.goals_reached())
             .map(|(g, reached)| GoalView {
-                id: g.id,
-                text: (g.text)().render(self.locale()),
+                id: g.id.clone(),
+                text: g.text.get(locale).into(),
                 reached: *reached,
                 mark: self.t(if *reached {
                     Text::GoalReached
@@ -605,9 +609,13 @@ impl Workbench {
             .collect();
         let done = goals.iter().filter(|g| g.reached).count();
         ExperimentView {
-            id: self.experiment().id(),
-            title: (e.title)().render(self.locale()),
-            instructions: (e.instructions)().render(self.locale()),
+            id: e.id.clone(),
+            authored: e
+                .builtin
+                .is_none()
+                .then(|| self.t(Text::AuthoredExperiment)),
+            title: e.title.get(locale).into(),
+            instructions: e.instructions.get(locale).into(),
             progress: self.t(Text::GoalsProgress {
                 done: done.into(),
                 total: goals.len().into(),
@@ -616,9 +624,9 @@ impl Workbench {
             readings: e
                 .readings
                 .iter()
-                .map(|r| ((r.label)().render(self.locale()), r.url))
+                .map(|r| (r.title.get(locale).into(), r.url.clone()))
                 .collect(),
-            open: e.open,
+            open: e.open.iter().map(|p| p.id()).collect(),
         }
     }
 

@@ -288,7 +288,7 @@ impl Workbench {
             summary: Text::RunSummary {
                 seq: r.seq.into(),
                 time: time.into(),
-                experiment: r.experiment.into(),
+                experiment: r.experiment.as_str().into(),
                 tool: (&r.tool).into(),
                 role: r.role.label().into(),
                 hook: r.hook.label().into(),

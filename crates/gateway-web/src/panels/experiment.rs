@@ -70,7 +70,7 @@ impl Experiment {
                 doc,
                 &self.goals,
                 "li",
-                &[("data-goal", goal.id), ("data-state", state)],
+                &[("data-goal", &goal.id), ("data-state", state)],
                 None,
             )?;
             child(

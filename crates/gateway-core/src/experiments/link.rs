@@ -1,0 +1,89 @@
+//! An instructor's experiment carried in a link: the fragment part
+//! `x=<version>.<base64url of the experiment file, deflate-compressed>`.
+//!
+//! The page reads it once, when it opens, with no request made (it works
+//! from `file://`, any static host and inside a frame). The shell inflates
+//! the bytes ([`compressed`] finds them; the browser's
+//! `DecompressionStream("deflate-raw")` does the rest) and hands the text
+//! to [`read`], the same reader as every experiment file. A link carries
+//! no approval and no ledger beyond the file's declared starting files:
+//! the format has no field for either. All its text is shown as text.
+
+use base64ct::{Base64UrlUnpadded, Encoding as _};
+
+use crate::damage::Damage;
+use crate::share::ShareError;
+
+use super::read::{self, Problem, MAX_FILE};
+use super::Experiment;
+
+/// The version this build writes and reads.
+pub const VERSION: u32 = 1;
+/// The fragment part starts with this key.
+pub const PREFIX: &str = "x=";
+/// The longest compressed payload read, in base64 characters.
+pub const MAX_PAYLOAD: usize = 48 * 1024;
+
+/// The part of `fragment` (with or without `#`; parts joined by `&`) that
+/// starts with `key`, without it.
+pub(crate) fn part<'f>(fragment: &'f str, key: &str) -> Option<&'f str> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    fragment.split('&').find_map(|p| p.strip_prefix(key))
+}
+
+/// The compressed experiment `fragment` carries. `Ok(None)`: it carries
+/// none.
+pub fn compressed(fragment: &str) -> Result<Option<Vec<u8>>, ShareError> {
+    let Some(body) = part(fragment, PREFIX) else {
+        return Ok(None);
+    };
+    let damaged = |detail: Damage| ShareError::Damaged { detail };
+    let (version, payload) = body
+        .split_once('.')
+        .ok_or_else(|| damaged(Damage::NoVersion))?;
+    let version: u32 = version
+        .parse()
+        .map_err(|_| damaged(Damage::VersionNotNumber))?;
+    if version > VERSION {
+        return Err(ShareError::FutureVersion { got: version });
+    }
+    if version != VERSION {
+        return Err(damaged(Damage::NoVersion));
+    }
+    if payload.len() > MAX_PAYLOAD {
+        return Err(damaged(Damage::TooLong { max: MAX_PAYLOAD }));
+    }
+    Base64UrlUnpadded::decode_vec(payload)
+        .map(Some)
+        .map_err(|_| damaged(Damage::NotBase64))
+}
+
+/// The fragment part that carries an experiment compressed as `deflated`
+/// (raw deflate, no header).
+pub fn fragment(deflated: &[u8]) -> String {
+    format!(
+        "{PREFIX}{VERSION}.{}",
+        Base64UrlUnpadded::encode_string(deflated)
+    )
+}
+
+/// Reads the experiment a link carried, from its inflated bytes; it is an
+/// instructor's (`builtin` is `None`) whatever its id.
+pub fn experiment(inflated: &[u8]) -> Result<Experiment, Vec<Problem>> {
+    if inflated.len() > MAX_FILE {
+        return Err(vec![Problem {
+            path: String::new(),
+            text: crate::text::Text::ProblemFileTooLong {
+                got: inflated.len().into(),
+                max: MAX_FILE.into(),
+            },
+        }]);
+    }
+    let Ok(text) = std::str::from_utf8(inflated) else {
+        return Err(vec![Problem {
+            path: String::new(),
+            text: crate::text::Text::ProblemNotUtf8,
+        }]);
+    };
+    read::experiment(text)
+}

@@ -1,0 +1,278 @@
+//! Experiments as data: what a page starts with and asks the learner to
+//! do. Each built-in experiment is a file in `experiments/` (JSON, its
+//! schema `experiments/schema.json`), included in the build and read by
+//! [`read`], the same reader that reads an instructor's experiment from a
+//! link ([`link`]) or from the checker's command line.
+
+pub mod link;
+pub mod read;
+
+use std::rc::Rc;
+
+use crate::goals::Goal;
+use crate::ledger::Ledger;
+use crate::policy::{Hook, Role};
+use crate::text::Locale;
+use crate::tools::{files_admin, ExampleKind, Registry, Tool};
+
+crate::closed_enum! {
+    /// The built-in experiments, in the order the page lists them.
+    #[derive(Default)]
+    pub enum ExperimentId as "experiment" {
+        #[default]
+        Filesystem = "filesystem",
+        Email = "email",
+        Calendar = "calendar",
+        Database = "database",
+        Search = "search",
+        Calculator = "calculator",
+        Registry = "registry",
+        Injection = "injection",
+        Rewind = "rewind",
+    }
+}
+
+/// The built-in experiments' files, in [`ExperimentId::ALL`] order.
+pub const FILES: [&str; 9] = [
+    include_str!("../../experiments/filesystem.json"),
+    include_str!("../../experiments/email.json"),
+    include_str!("../../experiments/calendar.json"),
+    include_str!("../../experiments/database.json"),
+    include_str!("../../experiments/search.json"),
+    include_str!("../../experiments/calculator.json"),
+    include_str!("../../experiments/registry.json"),
+    include_str!("../../experiments/injection.json"),
+    include_str!("../../experiments/rewind.json"),
+];
+
+/// The decision of seed 002's exercise, the Agent turn panel's text when
+/// an experiment names none: a search runs at once, a calendar create
+/// waits for approval, `shell.exec` fails before any tool runs, and the
+/// final text claims an email nobody sent.
+pub const SEED_DECISION: &str = r#"[
+  {"name": "search", "args": {"query": "receipt"}},
+  {"name": "calendar", "args": {"title": "Design review", "start": "14:00", "end": "15:00"}},
+  {"name": "shell.exec", "args": {"command": "cat /etc/passwd"}},
+  {"text": "I found the receipt rule, scheduled the design review and sent the summary email."}
+]"#;
+
+/// The JSON Schema of an experiment file.
+pub const SCHEMA: &str = include_str!("../../experiments/schema.json");
+
+/// The same text in each language of the page, in [`Locale::ALL`] order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Words(pub Vec<String>);
+
+impl Words {
+    /// The text in `locale` (the first language's where it has none).
+    pub fn get(&self, locale: Locale) -> &str {
+        self.0
+            .get(locale as usize)
+            .or(self.0.first())
+            .map_or("", String::as_str)
+    }
+}
+
+/// What the editor holds when an experiment starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StartArgs {
+    Example(ExampleKind),
+    Text(String),
+}
+
+crate::closed_enum! {
+    /// The tools an experiment's registry may hold besides the six
+    /// fixture tools.
+    pub enum ExtraTool as "tool" {
+        FilesDelete = "files.delete",
+        FilesShare = "files.share",
+    }
+}
+
+impl ExtraTool {
+    pub fn tool(self) -> &'static dyn Tool {
+        match self {
+            ExtraTool::FilesDelete => &files_admin::Delete,
+            ExtraTool::FilesShare => &files_admin::Share,
+        }
+    }
+}
+
+crate::closed_enum! {
+    /// The secondary panels, as `open` names them (their `data-panel`
+    /// names).
+    pub enum Panel as "panel" {
+        Turn = "turn",
+        Request = "request",
+        Runs = "runs",
+        Declarations = "declarations",
+        Policy = "policy",
+        Baseline = "baseline",
+        Notes = "notes",
+        Preview = "preview",
+    }
+}
+
+/// A further reading: its words and its address (http or https).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    pub title: Words,
+    pub url: String,
+}
+
+/// An experiment, built in or an instructor's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Experiment {
+    pub id: String,
+    /// The built-in experiment this is; `None`: an instructor wrote it and
+    /// it came with a link (the page says so).
+    pub builtin: Option<ExperimentId>,
+    pub title: Words,
+    /// The "Your experiment" instructions.
+    pub instructions: Words,
+    /// The starting tool, by the name its registry gives it.
+    pub tool: String,
+    pub args: StartArgs,
+    pub role: Role,
+    pub hook: Hook,
+    pub key: String,
+    /// Tools its registry holds besides the six fixture tools, after them.
+    pub tools: Vec<ExtraTool>,
+    /// The contents its ledger's files start with (and a reset restores)
+    /// instead of the fixtures'.
+    pub files: Vec<(String, String)>,
+    /// The model decision the Agent turn panel starts with.
+    pub decision: String,
+    /// The secondary panels that start open.
+    pub open: Vec<Panel>,
+    /// Further readings, shown with the instructions.
+    pub readings: Vec<Reading>,
+    /// What the learner can reach.
+    pub goals: Vec<Goal>,
+}
+
+impl Experiment {
+    /// The registry of a page opened on this experiment.
+    pub fn registry(&self) -> Registry {
+        let mut tools = Registry::fixtures().tools().to_vec();
+        tools.extend(self.tools.iter().map(|t| t.tool()));
+        Registry::with_tools(tools)
+    }
+
+    /// The ledger a page opened on this experiment starts (and resets) to.
+    pub fn ledger(&self) -> Ledger {
+        Ledger::starting(&self.files)
+    }
+
+    /// The key its notes, baseline and progress are stored under: an
+    /// instructor's experiment never shares a built-in one's.
+    pub fn storage_id(&self) -> String {
+        match self.builtin {
+            Some(id) => id.id().to_string(),
+            None => format!("authored-{}", self.id),
+        }
+    }
+}
+
+impl ExperimentId {
+    /// The built-in experiment, read from its file once.
+    pub fn experiment(self) -> &'static Rc<Experiment> {
+        &builtins()[self as usize]
+    }
+}
+
+thread_local! {
+    /// Every built-in experiment, in [`ExperimentId::ALL`] order, read
+    /// once per thread (an `Rc` is the page's one thread's). A file that
+    /// does not read (a test reads each) gives an experiment with its id
+    /// and no goals rather than a page that cannot open.
+    static BUILTINS: &'static [Rc<Experiment>] = Vec::leak(
+        ExperimentId::ALL
+            .iter()
+            .zip(FILES)
+            .map(|(id, text)| {
+                let mut e = read::experiment(text).unwrap_or_else(|_| Experiment::empty(id.id()));
+                e.builtin = Some(*id);
+                Rc::new(e)
+            })
+            .collect(),
+    );
+}
+
+fn builtins() -> &'static [Rc<Experiment>] {
+    BUILTINS.with(|all| *all)
+}
+
+impl Experiment {
+    /// An experiment with an id and nothing to do.
+    pub fn empty(id: &str) -> Self {
+        Experiment {
+            id: id.into(),
+            builtin: None,
+            title: Words(vec![id.into()]),
+            instructions: Words::default(),
+            tool: crate::tools::ToolId::Email.id().into(),
+            args: StartArgs::Example(ExampleKind::Valid),
+            role: Role::Viewer,
+            hook: Hook::None,
+            key: "intent-1".into(),
+            tools: Vec::new(),
+            files: Vec::new(),
+            decision: "[]".into(),
+            open: Vec::new(),
+            readings: Vec::new(),
+            goals: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_the_spec_ids_in_order_and_each_file_reads() {
+        let ids: Vec<_> = ExperimentId::ALL.map(ExperimentId::id).into();
+        assert_eq!(
+            ids,
+            [
+                "filesystem",
+                "email",
+                "calendar",
+                "database",
+                "search",
+                "calculator",
+                "registry",
+                "injection",
+                "rewind"
+            ]
+        );
+        for (e, text) in ExperimentId::ALL.into_iter().zip(FILES) {
+            let read = read::experiment(text);
+            assert!(read.is_ok(), "{e}: {:?}", read.err());
+            assert_eq!(e.experiment().id, e.id());
+            assert_eq!(e.experiment().builtin, Some(e));
+            assert!(!e.experiment().goals.is_empty(), "{e}");
+            assert_eq!(e.id().parse::<ExperimentId>(), Ok(e));
+        }
+        assert!("nope".parse::<ExperimentId>().is_err());
+        assert_eq!(ExperimentId::default(), ExperimentId::Filesystem);
+    }
+
+    #[test]
+    fn starting_files_name_the_two_files_and_a_reset_restores_them() {
+        for e in ExperimentId::ALL {
+            let start = e.experiment().ledger();
+            for (path, content) in &e.experiment().files {
+                assert!(
+                    crate::ledger::FILE_NAMES.contains(&path.as_str()),
+                    "{e}: {path}"
+                );
+                assert_eq!(start.file(path), Some(content.as_str()), "{e}: {path}");
+            }
+            let mut again = start.clone();
+            again.reset();
+            assert_eq!(again, start, "{e}");
+        }
+    }
+}
