@@ -1169,14 +1169,15 @@ impl Workbench {
     pub(crate) fn set_progress_loaded(&mut self, stored: Option<&str>, slot: SlotState) {
         self.progress_slot = slot;
         let Some(text) = stored else { return };
-        let ids: Option<Vec<String>> = serde_json::from_str(text).ok();
-        match ids {
-            Some(ids) => {
+        // Parsed as a `Value`, as every JSON text of the page is: one copy
+        // of the parser in the page.
+        match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(serde_json::Value::Array(ids)) => {
                 for (flag, goal) in self.goals_reached.iter_mut().zip(&self.experiment.goals) {
-                    *flag |= ids.contains(&goal.id);
+                    *flag |= ids.iter().any(|id| id.as_str() == Some(goal.id.as_str()));
                 }
             }
-            None => self.progress_slot = SlotState::Locked,
+            _ => self.progress_slot = SlotState::Locked,
         }
     }
 
