@@ -11,6 +11,7 @@
 
 pub mod baseline;
 pub mod command;
+pub mod course;
 pub mod damage;
 pub mod declarations;
 pub mod embed;

@@ -1169,15 +1169,13 @@ impl Workbench {
     pub(crate) fn set_progress_loaded(&mut self, stored: Option<&str>, slot: SlotState) {
         self.progress_slot = slot;
         let Some(text) = stored else { return };
-        // Parsed as a `Value`, as every JSON text of the page is: one copy
-        // of the parser in the page.
-        match serde_json::from_str::<serde_json::Value>(text) {
-            Ok(serde_json::Value::Array(ids)) => {
+        match crate::course::progress_ids(text) {
+            Some(ids) => {
                 for (flag, goal) in self.goals_reached.iter_mut().zip(&self.experiment.goals) {
-                    *flag |= ids.iter().any(|id| id.as_str() == Some(goal.id.as_str()));
+                    *flag |= ids.contains(&goal.id);
                 }
             }
-            _ => self.progress_slot = SlotState::Locked,
+            None => self.progress_slot = SlotState::Locked,
         }
     }
 

@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod catalogue;
+mod course;
 pub mod dom;
 pub mod embed;
 mod fullscreen;
@@ -99,6 +100,15 @@ fn open(locale: Locale, notice: Option<Notice>) -> Result<(), JsValue> {
         inflated: None,
     };
     dom::clear(&root);
+    if root.get_attribute("data-page").as_deref() == Some("course") {
+        // The course page: the address up to its last `/` is where the
+        // workbench's index.html lies.
+        let href = location_part(web_sys::Location::href);
+        let page = href.split(['?', '#']).next().unwrap_or_default();
+        let base = &page[..page.rfind('/').map_or(0, |i| i + 1)];
+        let view = gateway_core::course::CourseView::new(locale, base, &storage::read);
+        return course::show(&doc, &root, &view);
+    }
     match opening::open(address, &storage::read) {
         Opening::Workbench(mut wb) => {
             if let Some(notice) = notice {
