@@ -65,21 +65,7 @@ fn minify_experiments() {
         println!("cargo::rerun-if-changed={}", path.display());
         let text = fs::read_to_string(&path)
             .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
-        let (mut min, mut quoted, mut escaped) = (String::new(), false, false);
-        for c in text.chars() {
-            if quoted {
-                min.push(c);
-                match (escaped, c) {
-                    (true, _) => escaped = false,
-                    (false, '\\') => escaped = true,
-                    (false, '"') => quoted = false,
-                    _ => {}
-                }
-            } else if !c.is_whitespace() {
-                quoted = c == '"';
-                min.push(c);
-            }
-        }
+        let min = compact(&text);
         let name = path.file_name().unwrap_or_default();
         fs::write(out.join(name), min)
             .unwrap_or_else(|e| fail(&format!("cannot write {name:?}: {e}")));
