@@ -32,6 +32,7 @@ pub mod runlog;
 pub mod schema;
 pub mod share;
 mod sort;
+mod strs;
 pub mod text;
 pub mod tools;
 pub mod turn;

@@ -54,7 +54,9 @@ pub fn claims(text: &str, registry: &Registry) -> Vec<Claim> {
     let low = text.to_ascii_lowercase();
     let mut found = Vec::new();
     for sentence in cut(&low, 0..low.len(), true) {
-        let zh_done = ZH_DONE.iter().any(|m| low[sentence.clone()].contains(m));
+        let zh_done = ZH_DONE
+            .iter()
+            .any(|m| crate::strs::contains(&low[sentence.clone()], m));
         for clause in cut(&low, sentence, false) {
             let c = &low[clause.clone()];
             if NOT_DONE.iter().any(|m| find(c, m).is_some()) {
@@ -158,7 +160,7 @@ fn find(text: &str, phrase: &str) -> Option<Range<usize>> {
     let word = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
     let p = phrase.as_bytes();
     let b = text.as_bytes();
-    text.match_indices(phrase).find_map(|(at, _)| {
+    crate::strs::starts(text, phrase).find_map(|at| {
         let mut end = at + p.len();
         if word(p.last()) && b.get(end) == Some(&b's') {
             end += 1;
