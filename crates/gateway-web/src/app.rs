@@ -353,7 +353,7 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
             .ok()
             .map(Msg::LoadExample)
     })?;
-    on_message(shell, &builder.undo, Msg::UndoReplace)?;
+    on_click(shell, &builder.undo, |_| Msg::UndoReplace)?;
     on_value(shell, &builder.args, "input", |e| {
         e.dyn_ref::<HtmlTextAreaElement>()
             .map(|t| Msg::EditArgs(t.value()))
@@ -405,7 +405,7 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
     on_click(shell, &gateway.pending.approve, |_| Msg::Approve)?;
     on_click(shell, &gateway.pending.reject, |_| Msg::Reject)?;
     for (button, gate) in gateway.gate_buttons.iter().zip(gateway_core::Gate::ALL) {
-        on_message(shell, button, Msg::ShowGate(gate))?;
+        on_message(shell, button, Msg::ShowGate, gate)?;
     }
     on_click(shell, &gateway.restart, |_| Msg::Restart)?;
     on_click(shell, &page.ledger.reset, |_| Msg::ResetLedger)?;
@@ -418,8 +418,8 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
     })?;
     for buttons in &page.declarations.exports {
         let export = buttons.export;
-        on_message(shell, &buttons.copy, Msg::CopyExport(export))?;
-        on_message(shell, &buttons.download, Msg::DownloadExport(export))?;
+        on_message(shell, &buttons.copy, Msg::CopyExport, export)?;
+        on_message(shell, &buttons.download, Msg::DownloadExport, export)?;
     }
     on_click(shell, &page.baseline.clear, |_| Msg::ClearBaseline)?;
 
@@ -509,9 +509,15 @@ fn shortcut(shell: Shared, ev: &web_sys::Event) -> Option<Msg> {
     shell.app.borrow().wb.shortcut(&key.key())
 }
 
-/// Sends `msg` when `target` is clicked.
-fn on_message(shell: Shared, target: &Element, msg: Msg) -> Result<(), JsValue> {
-    listen_on_page(target, "click", move |_| dispatch(shell, msg.clone()))
+/// Sends `make(arg)` when `target` is clicked: the message is made at each
+/// click (a stored one would be cloned there).
+fn on_message<T: Copy + 'static>(
+    shell: Shared,
+    target: &Element,
+    make: fn(T) -> Msg,
+    arg: T,
+) -> Result<(), JsValue> {
+    listen_on_page(target, "click", move |_| dispatch(shell, make(arg)))
 }
 
 /// Expand experiment (its button is wired with the page): the browser's
