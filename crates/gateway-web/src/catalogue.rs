@@ -13,8 +13,19 @@ pub fn path(locale: Locale) -> String {
     format!("./pkg/locales/{}.json", locale.id())
 }
 
+/// What is done with a catalogue's text, or with why it could not be had.
+type Done = Box<dyn FnOnce(Result<String, String>)>;
+
 /// Calls `done` with the catalogue's text, or with why it could not be had.
+/// The reading is one function for every caller (`done` boxed), not one
+/// copy of its closures per caller.
+#[inline(always)]
 pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static) {
+    fetch_text(locale, Box::new(done));
+}
+
+#[inline(never)]
+fn fetch_text(locale: Locale, done: Done) {
     let tag = locale.id();
     let inline = crate::dom::document()
         .ok()
