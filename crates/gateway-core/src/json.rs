@@ -387,6 +387,15 @@ impl<T: ToValue + ?Sized> ToValue for &T {
     }
 }
 
+/// Sets `key` of `map` to `value`: every entry [`json_value!`] writes goes
+/// through this one function (the key's allocation and the map's insert,
+/// with the drop of a value it replaces, written out at each entry cost the
+/// page their code once per entry).
+#[inline(never)]
+pub(crate) fn put(map: &mut serde_json::Map<String, Value>, key: &str, value: Value) {
+    map.insert(key.to_owned(), value);
+}
+
 /// `serde_json::json!` with [`ToValue`] in place of `to_value(&x).unwrap()`:
 /// objects (string literal keys, kept in the order written), arrays,
 /// `null`, and any expression whose type is [`ToValue`], which it takes by
@@ -398,11 +407,11 @@ macro_rules! json_value {
         $crate::json::json_value!(@entry $map $key () $($rest)*)
     };
     (@entry $map:ident $key:literal ($($value:tt)+) , $($rest:tt)*) => {
-        $map.insert(::std::string::String::from($key), $crate::json::json_value!($($value)+));
+        $crate::json::put(&mut $map, $key, $crate::json::json_value!($($value)+));
         $crate::json::json_value!(@object $map () $($rest)*)
     };
     (@entry $map:ident $key:literal ($($value:tt)+)) => {
-        $map.insert(::std::string::String::from($key), $crate::json::json_value!($($value)+));
+        $crate::json::put(&mut $map, $key, $crate::json::json_value!($($value)+));
     };
     (@entry $map:ident $key:literal ($($value:tt)*) $next:tt $($rest:tt)*) => {
         $crate::json::json_value!(@entry $map $key ($($value)* $next) $($rest)*)

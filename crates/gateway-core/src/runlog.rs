@@ -123,7 +123,7 @@ impl RunRecord {
     pub fn to_json(&self) -> Value {
         let mut record = self.plain_json();
         if let (Some(turn), Value::Object(map)) = (&self.turn, &mut record) {
-            map.insert("turn".into(), turn.to_json());
+            crate::json::put(map, "turn", turn.to_json());
         }
         record
     }
