@@ -176,9 +176,7 @@ impl Goal {
                 let reason = m
                     .reason
                     .is_none_or(|kind| plan.rejection().is_some_and(|r| kind.matches(r)));
-                let output = m
-                    .output
-                    .is_none_or(|phrase| plan.returned_text().is_some_and(|t| t.contains(phrase)));
+                let output = m.output.is_none_or(|phrase| plan.returns(phrase));
                 outcome
                     && reason
                     && output

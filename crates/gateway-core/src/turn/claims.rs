@@ -121,14 +121,13 @@ fn cut(low: &str, span: Range<usize>, sentences: bool) -> Vec<Range<usize>> {
         let Some(ch) = rest.chars().next() else { break };
         let n = ch.len_utf8();
         let cut = if sentences {
-            let ends = "\n。！？".contains(ch)
-                || ".!?".contains(ch)
-                    && rest[n..]
-                        .chars()
-                        .next()
-                        .is_none_or(|c| c.is_whitespace() || "\"')]”’".contains(c));
+            let ends = matches!(ch, '\n' | '。' | '！' | '？')
+                || matches!(ch, '.' | '!' | '?')
+                    && rest[n..].chars().next().is_none_or(|c| {
+                        c.is_whitespace() || matches!(c, '"' | '\'' | ')' | ']' | '”' | '’')
+                    });
             // A question claims nothing.
-            if ends && !"?？".contains(ch) {
+            if ends && !matches!(ch, '?' | '？') {
                 keep(start..i);
             }
             if ends {
