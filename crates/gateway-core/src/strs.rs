@@ -7,6 +7,16 @@
 //! boundaries (both are valid UTF-8), so the positions are the standard
 //! ones.
 
+use std::ops::Range;
+
+/// `s[range]`, or `""` where `range` does not fall on char boundaries of
+/// `s`, which no caller asks for: slicing with `[]` would panic there, and
+/// its message (the char and the byte range, by `Debug`) costs the page
+/// its formatting code.
+pub(crate) fn slice(s: &str, range: Range<usize>) -> &str {
+    s.get(range).unwrap_or_default()
+}
+
 /// Where `needle` first occurs in `hay` at or after byte `from` (`None`
 /// past the end), on a char boundary: an empty needle occurs at each.
 pub(crate) fn find_from(hay: &str, needle: &str, from: usize) -> Option<usize> {
@@ -74,6 +84,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_slice_is_the_indexed_one_or_empty_off_a_char_boundary() {
+        assert_eq!(slice("aé", 0..1), "a");
+        assert_eq!(slice("aé", 1..3), "é");
+        assert_eq!(slice("aé", 3..3), "");
+        assert_eq!(slice("aé", 0..2), "");
+        assert_eq!(slice("aé", 2..3), "");
+        assert_eq!(slice("aé", 1..4), "");
+        let (start, end) = (2, 1);
+        assert_eq!(slice("aé", start..end), "", "a reversed range");
     }
 
     #[test]
