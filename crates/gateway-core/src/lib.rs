@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+mod base64url;
 pub mod baseline;
 pub mod command;
 pub mod damage;
