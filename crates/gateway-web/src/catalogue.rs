@@ -1,8 +1,9 @@
 //! Fetches a language's catalogue (the core's `text::DATA`, written by the
 //! build to `pkg/locales/<tag>.json`). The single file carries its
-//! catalogues inside the page, as `<script type="application/json"
-//! id="catalogue-<tag>">`, since a page opened from `file://` may not
-//! fetch; they are read from there first.
+//! catalogues inside the page (packed; its loader unpacks them into
+//! `<script type="application/json" id="catalogue-<tag>">` before the wasm
+//! starts), since a page opened from `file://` may not fetch; they are read
+//! from there first.
 
 use gateway_core::text::Locale;
 use wasm_bindgen::closure::Closure;
