@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+mod base64url;
 pub mod baseline;
 pub mod command;
 pub mod course;
@@ -33,6 +34,7 @@ pub mod runlog;
 pub mod schema;
 pub mod share;
 mod sort;
+mod strs;
 pub mod text;
 pub mod tools;
 pub mod turn;

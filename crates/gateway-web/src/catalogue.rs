@@ -1,8 +1,9 @@
 //! Fetches a language's catalogue (the core's `text::DATA`, written by the
 //! build to `pkg/locales/<tag>.json`). The single file carries its
-//! catalogues inside the page, as `<script type="application/json"
-//! id="catalogue-<tag>">`, since a page opened from `file://` may not
-//! fetch; they are read from there first.
+//! catalogues inside the page (packed; its loader unpacks them into
+//! `<script type="application/json" id="catalogue-<tag>">` before the wasm
+//! starts), since a page opened from `file://` may not fetch; they are read
+//! from there first.
 
 use gateway_core::text::Locale;
 use wasm_bindgen::closure::Closure;
@@ -13,8 +14,19 @@ pub fn path(locale: Locale) -> String {
     format!("./pkg/locales/{}.json", locale.id())
 }
 
+/// What is done with a catalogue's text, or with why it could not be had.
+type Done = Box<dyn FnOnce(Result<String, String>)>;
+
 /// Calls `done` with the catalogue's text, or with why it could not be had.
+/// The reading is one function for every caller (`done` boxed), not one
+/// copy of its closures per caller.
+#[inline(always)]
 pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static) {
+    fetch_text(locale, Box::new(done));
+}
+
+#[inline(never)]
+fn fetch_text(locale: Locale, done: Done) {
     let tag = locale.id();
     let inline = crate::dom::document()
         .ok()
