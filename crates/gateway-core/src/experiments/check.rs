@@ -12,7 +12,9 @@
 use std::rc::Rc;
 
 use super::read::{self, Problem};
+use super::search::{tools, turn_only, Found, Scope, Seeds};
 use super::Experiment;
+use crate::goals::Goal;
 use crate::policy::{Hook, Role};
 use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
@@ -22,7 +24,7 @@ use crate::workbench::{Msg, Workbench};
 /// agent turn takes eight: Start turn and a Finish run per call).
 pub const BOUND: usize = 10;
 /// The most states the search visits.
-pub const MAX_STATES: usize = 40_000;
+pub const MAX_STATES: usize = 12_000;
 
 /// One learner action, as the page offers it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,11 +171,12 @@ pub fn check(text: &str) -> Report {
             answers: Vec::new(),
         },
         Ok(experiment) => {
-            let (answers, searched) = search(&Rc::new(experiment));
-            let problems = (answers.iter().enumerate())
-                .filter(|(_, a)| a.steps.is_none())
-                .map(|(i, _)| unreachable(i, searched))
+            let found = search(&Rc::new(experiment));
+            let problems = (found.iter().enumerate())
+                .filter(|(_, (a, _))| a.steps.is_none())
+                .map(|(i, (_, searched))| unreachable(i, *searched))
                 .collect();
+            let answers = found.into_iter().map(|(a, _)| a).collect();
             Report { problems, answers }
         }
     }
@@ -190,36 +193,91 @@ fn unreachable(goal: usize, searched: usize) -> Problem {
 
 /// Each goal's shortest sequence, in the experiment's order.
 pub fn answers(experiment: &Rc<Experiment>) -> Vec<Answer> {
-    search(experiment).0
+    search(experiment)
+        .into_iter()
+        .map(|(answer, _)| answer)
+        .collect()
 }
 
-/// The answers, and how many steps were searched in full.
-fn search(experiment: &Rc<Experiment>) -> (Vec<Answer>, usize) {
-    let found = super::search::search(Workbench::with_experiment(Rc::clone(experiment)));
-    let answers = (experiment.goals.iter().zip(found.paths))
-        .map(|(goal, steps)| Answer {
-            goal: goal.id.clone(),
-            steps,
+/// Each goal's answer, and how many steps were searched in full for it.
+fn search(experiment: &Rc<Experiment>) -> Vec<(Answer, usize)> {
+    let goals = &experiment.goals;
+    let mut out: Vec<(Answer, usize)> = (goals.iter())
+        .map(|g| {
+            let answer = Answer {
+                goal: g.id.clone(),
+                steps: None,
+            };
+            (answer, 0)
         })
         .collect();
-    (answers, found.searched)
+    for found in searches(experiment) {
+        for (i, path) in found.paths.into_iter().enumerate() {
+            if let Some(steps) = path {
+                out[i].0.steps = Some(steps);
+            }
+            out[i].1 = out[i].1.max(found.searched);
+        }
+    }
+    out
 }
 
-/// How many states the search of `experiment` visited, and how many steps
-/// it searched in full (the figures the tests print).
+/// The two searches: the goals only an agent turn reaches are sought
+/// without changing the request, the others with every step.
+fn searches(experiment: &Rc<Experiment>) -> Vec<Found> {
+    let goals = &experiment.goals;
+    let seeds = Seeds::of(goals);
+    [false, true]
+        .into_iter()
+        .filter_map(|turn| {
+            let sought: Vec<bool> = goals.iter().map(|g| turn_only(g) == turn).collect();
+            sought.contains(&true).then(|| {
+                let these: Vec<&Goal> = (goals.iter().zip(&sought))
+                    .filter_map(|(g, s)| s.then_some(g))
+                    .collect();
+                let scope = Scope {
+                    goals: sought,
+                    tools: match turn {
+                        true => Vec::new(),
+                        false => tools(&these, &experiment.registry()),
+                    },
+                    seeds: seeds.clone(),
+                };
+                let start = Workbench::with_experiment(Rc::clone(experiment));
+                super::search::search(start, &scope)
+            })
+        })
+        .collect()
+}
+
+/// What the searches of an experiment did (the figures the tests print).
 #[doc(hidden)]
-pub fn figures(experiment: &Rc<Experiment>) -> (usize, usize) {
-    let found = super::search::search(Workbench::with_experiment(Rc::clone(experiment)));
-    (found.states, found.searched)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Figures {
+    /// States visited.
+    pub states: usize,
+    /// Steps applied to a state.
+    pub tried: usize,
+    /// The most steps searched in full.
+    pub searched: usize,
+}
+
+#[doc(hidden)]
+pub fn figures(experiment: &Rc<Experiment>) -> Figures {
+    let found = searches(experiment);
+    Figures {
+        states: found.iter().map(|f| f.states).sum(),
+        tried: found.iter().map(|f| f.tried).sum(),
+        searched: found.iter().map(|f| f.searched).max().unwrap_or(0),
+    }
 }
 
 /// For the page: each goal's text in `locale` and its answer in words
 /// ("Role → Operator; Approve exact payload; Finish run"), or the
 /// sentence that says it is unreachable.
 pub fn answer_key(experiment: &Rc<Experiment>, locale: Locale) -> Vec<(String, String)> {
-    let (answers, searched) = search(experiment);
-    (experiment.goals.iter().zip(answers))
-        .map(|(goal, answer)| {
+    (experiment.goals.iter().zip(search(experiment)))
+        .map(|(goal, (answer, searched))| {
             let words = match &answer.steps {
                 Some(steps) => words(steps),
                 None => Text::ProblemUnreachable {

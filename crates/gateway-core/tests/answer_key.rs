@@ -1,0 +1,110 @@
+//! The answer key of every built-in experiment: the checker finds no
+//! problem in its file, and each answer's steps, replayed on a fresh page
+//! of the experiment, reach that goal exactly at the last step (never
+//! before it). The search's figures (time and states) are printed, never
+//! asserted: `cargo test --release -p gateway-core --test answer_key --
+//! --nocapture` shows them.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::time::{Duration, Instant};
+
+use gateway_core::experiments::check::{answer_key, answers, check, figures, words, Step};
+use gateway_core::experiments::{ExperimentId, FILES};
+use gateway_core::text::Locale;
+use gateway_core::{Handled, Workbench};
+
+#[test]
+fn every_builtin_passes_the_checker() {
+    for (id, text) in ExperimentId::ALL.into_iter().zip(FILES) {
+        let report = check(text);
+        let problems: Vec<String> = (report.problems.iter())
+            .map(|p| p.sentence().render(Locale::En))
+            .collect();
+        assert!(problems.is_empty(), "{id}: {problems:?}");
+        assert_eq!(report.answers.len(), id.experiment().goals.len(), "{id}");
+    }
+}
+
+#[test]
+fn each_answer_reaches_its_goal_at_its_last_step() {
+    for id in ExperimentId::ALL {
+        let experiment = id.experiment();
+        for (i, answer) in answers(experiment).into_iter().enumerate() {
+            let goal = &experiment.goals[i];
+            assert_eq!(answer.goal, goal.id);
+            let steps = answer.steps.unwrap_or_else(|| panic!("{id}/{}", goal.id));
+            let mut wb = Workbench::new(id);
+            for (n, step) in steps.iter().enumerate() {
+                assert!(!wb.goals_reached()[i], "{id}/{}: before step {n}", goal.id);
+                let handled = wb.update(0, step.msg());
+                assert_eq!(handled, Handled::Applied, "{id}/{}: {step:?}", goal.id);
+            }
+            assert!(wb.goals_reached()[i], "{id}/{}: {steps:?}", goal.id);
+        }
+    }
+}
+
+#[test]
+fn the_answer_key_is_in_words_in_each_language() {
+    let key = answer_key(ExperimentId::Email.experiment(), Locale::En);
+    let first = &key[0];
+    assert_eq!(
+        first.0,
+        "Create email-1 for learner@example.test with an approved payload."
+    );
+    assert_eq!(
+        first.1,
+        "Role → Operator; Approve exact payload; Finish run"
+    );
+    let zh = answer_key(ExperimentId::Email.experiment(), Locale::ZhTw);
+    assert_eq!(zh[0].1, "角色 → 操作者；核准確切酬載；完成執行");
+}
+
+#[test]
+fn equal_neighbours_collapse() {
+    let steps = [
+        Step::SetRole(gateway_core::Role::Operator),
+        Step::NextGate,
+        Step::NextGate,
+        Step::NextGate,
+        Step::Restart,
+        Step::NextGate,
+    ];
+    assert_eq!(
+        words(&steps).render(Locale::En),
+        "Role → Operator; Next gate ×3; Restart inspection; Next gate"
+    );
+    assert_eq!(
+        words(&steps).render(Locale::ZhTw),
+        "角色 → 操作者；下一個關卡 ×3；重新開始檢查；下一個關卡"
+    );
+}
+
+/// Figures only: how many states each built-in's search visits, how many
+/// steps it applies, and how long it takes (the least of three runs).
+#[test]
+fn search_figures() {
+    for id in ExperimentId::ALL {
+        let mut took = Duration::MAX;
+        let mut f = None;
+        for _ in 0..3 {
+            let start = Instant::now();
+            f = Some(figures(id.experiment()));
+            took = took.min(start.elapsed());
+        }
+        let f = f.unwrap();
+        let longest = answers(id.experiment())
+            .iter()
+            .filter_map(|a| a.steps.as_ref().map(Vec::len))
+            .max()
+            .unwrap_or(0);
+        println!(
+            "{:<11} {:>6} states {:>7} steps tried, {} searched, longest answer {longest}, {took:?}",
+            id.id(),
+            f.states,
+            f.tried,
+            f.searched
+        );
+    }
+}
