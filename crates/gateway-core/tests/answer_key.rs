@@ -62,6 +62,34 @@ fn the_answer_key_is_in_words_in_each_language() {
 }
 
 #[test]
+fn an_unreachable_goal_is_a_problem_and_its_key_says_so() {
+    // files.delete is refused at the role gate for every role.
+    let text = r#"{"version": 1, "id": "delete-it",
+      "title": {"en": "Delete", "zh-TW": "刪除"},
+      "instructions": {"en": "Delete the report.", "zh-TW": "刪除報告。"},
+      "start": {"tool": "files.delete", "args": {"example": "valid"}, "role": "operator"},
+      "tools": ["files.delete"],
+      "goals": [
+        {"id": "refused", "text": {"en": "See it refused.", "zh-TW": "看到它被拒絕。"},
+         "when": {"run": {"tool": "files.delete", "outcome": "rejected", "gate": "role"}}},
+        {"id": "deleted", "text": {"en": "Delete it.", "zh-TW": "刪除它。"},
+         "when": {"run": {"tool": "files.delete", "outcome": "committed"}}}]}"#;
+    let report = check(text);
+    let problems: Vec<String> = (report.problems.iter())
+        .map(|p| p.sentence().render(Locale::En))
+        .collect();
+    let unreachable = "no sequence of at most 10 of the experiment's own actions reaches this \
+                       goal: unreachable within 10 steps.";
+    assert_eq!(problems, [format!("/goals/1: {unreachable}")]);
+    assert_eq!(report.answers[0].steps, Some(vec![Step::FinishRun]));
+    assert_eq!(report.answers[1].steps, None);
+    let e = std::rc::Rc::new(gateway_core::experiments::read::experiment(text).unwrap());
+    let key = answer_key(&e, Locale::En);
+    assert_eq!(key[0], ("See it refused.".into(), "Finish run".into()));
+    assert_eq!(key[1], ("Delete it.".into(), unreachable.into()));
+}
+
+#[test]
 fn equal_neighbours_collapse() {
     let steps = [
         Step::SetRole(gateway_core::Role::Operator),
@@ -82,13 +110,14 @@ fn equal_neighbours_collapse() {
 }
 
 /// Figures only: how many states each built-in's search visits, how many
-/// steps it applies, and how long it takes (the least of three runs).
+/// steps it applies, and how long it takes.
 #[test]
 fn search_figures() {
     for id in ExperimentId::ALL {
         let mut took = Duration::MAX;
         let mut f = None;
-        for _ in 0..3 {
+        // The least of three runs, where the figures mean something.
+        for _ in 0..if cfg!(debug_assertions) { 1 } else { 3 } {
             let start = Instant::now();
             f = Some(figures(id.experiment()));
             took = took.min(start.elapsed());
