@@ -20,10 +20,14 @@ use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
 use crate::workbench::{Msg, Workbench};
 
-/// The most steps a sequence the search tries may have: ten (a seven-call
-/// agent turn takes eight: Start turn and a Finish run per call).
+/// The most steps a sequence the search tries may have: ten. The longest
+/// built-in answer takes seven (the registry's seven-call turn: Start turn
+/// and a Finish run for each of the six calls dispatched).
 pub const BOUND: usize = 10;
-/// The most states the search visits.
+/// The most states one search visits: rewind, the built-in that takes the
+/// most, visits about 4,300; a goal nothing reaches stops here (about
+/// 0.35 s natively), and is reported unreachable within the steps
+/// searched in full.
 pub const MAX_STATES: usize = 12_000;
 
 /// One learner action, as the page offers it.
@@ -115,10 +119,7 @@ impl Step {
                 control: Text::KeyLabel.into(),
                 value: key.into(),
             },
-            Step::SetReuse(on) => set(
-                Text::ReuseLabel,
-                if *on { Text::StepOn } else { Text::StepOff },
-            ),
+            Step::SetReuse(on) => set(Text::ReuseLabel, if *on { Text::On } else { Text::Off }),
             Step::Approve => Text::ApproveExactPayload,
             Step::ApproveCall => Text::PendingApprove,
             Step::NextGate => Text::NextGate,
