@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use gateway_core::experiments::check::{answer_key, answers, check, figures, words, Step};
 use gateway_core::experiments::{ExperimentId, FILES};
 use gateway_core::text::Locale;
-use gateway_core::{Handled, Workbench};
+use gateway_core::{ExampleKind, Handled, Hook, Msg, Role, Workbench};
 
 #[test]
 fn every_builtin_passes_the_checker() {
@@ -135,5 +135,86 @@ fn search_figures() {
             f.tried,
             f.searched
         );
+    }
+}
+
+/// Every message a learner can send that the checker's steps stand for,
+/// but the argument edits: the search's orders, merges and choices of
+/// tools must lose no shorter sequence than these find.
+fn every_step(wb: &Workbench) -> Vec<Msg> {
+    let mut out: Vec<Msg> = (wb.registry().names().into_iter())
+        .map(|n| Msg::ChooseTool(n.into()))
+        .collect();
+    out.extend(ExampleKind::ALL.map(Msg::LoadExample));
+    out.extend(Role::ALL.map(Msg::SetRole));
+    out.extend(Hook::ALL.map(Msg::SetHook));
+    out.extend([
+        Msg::SetKey("intent-2".into()),
+        Msg::SetReuse(false),
+        Msg::SetReuse(true),
+        Msg::Approve,
+        Msg::FinishRun,
+        Msg::Restart,
+        Msg::ResetLedger,
+        Msg::StartTurn,
+        Msg::Reject,
+        Msg::EndTurn,
+    ]);
+    out
+}
+
+/// The shortest number of steps, up to `depth`, with which every message
+/// in any order reaches each goal (states merged only when equal).
+fn naive(id: ExperimentId, depth: usize) -> Vec<Option<usize>> {
+    let start = Workbench::new(id);
+    let mut found = vec![None; start.goals_reached().len()];
+    let mut seen = std::collections::HashSet::from([start.fingerprint()]);
+    let mut frontier = vec![start];
+    for level in 1..=depth {
+        let mut next = Vec::new();
+        for wb in &frontier {
+            for msg in every_step(wb) {
+                let mut after = wb.clone();
+                if after.update(0, msg) != Handled::Applied {
+                    continue;
+                }
+                for (i, (was, is)) in wb
+                    .goals_reached()
+                    .iter()
+                    .zip(after.goals_reached())
+                    .enumerate()
+                {
+                    if *is && !was && found[i].is_none() {
+                        found[i] = Some(level);
+                    }
+                }
+                if seen.insert(after.fingerprint()) {
+                    next.push(after);
+                }
+            }
+        }
+        frontier = next;
+    }
+    found
+}
+
+/// Three steps deep in a debug build (a few seconds), six in a release
+/// build (`cargo test --release`: about eight seconds; every built-in
+/// answer but the registry's seven-step turn is within six).
+#[test]
+fn no_sequence_of_every_message_is_shorter_than_the_answer() {
+    let depth = if cfg!(debug_assertions) { 3 } else { 6 };
+    for id in ExperimentId::ALL {
+        let answers = answers(id.experiment());
+        for (answer, shortest) in answers.iter().zip(naive(id, depth)) {
+            let len = answer.steps.as_ref().map(Vec::len);
+            if let Some(shortest) = shortest {
+                assert!(
+                    len.is_some_and(|l| l <= shortest),
+                    "{id}/{}: {len:?} steps, but {shortest} reach it",
+                    answer.goal
+                );
+            }
+        }
     }
 }
