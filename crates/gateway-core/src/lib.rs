@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod author;
 pub mod baseline;
 pub mod command;
 pub mod damage;

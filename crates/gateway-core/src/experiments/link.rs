@@ -58,6 +58,25 @@ pub fn compressed(fragment: &str) -> Result<Option<Vec<u8>>, ShareError> {
         .map_err(|_| damaged(Damage::NotBase64))
 }
 
+/// The fragment the page opens with: `fragment` itself, or, when it
+/// carries no experiment, the `x=` part that `meta` (the content of the
+/// single file's `<meta name="function-tools-experiment">`) holds, before
+/// what `fragment` holds (a share setup). A `meta` that is no `x=` part is
+/// passed over.
+pub fn with_meta(fragment: &str, meta: Option<&str>) -> String {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    match meta.map(str::trim) {
+        Some(meta) if meta.starts_with(PREFIX) && part(fragment, PREFIX).is_none() => {
+            if fragment.is_empty() {
+                meta.to_string()
+            } else {
+                format!("{meta}&{fragment}")
+            }
+        }
+        _ => fragment.to_string(),
+    }
+}
+
 /// The fragment part that carries an experiment compressed as `deflated`
 /// (raw deflate, no header).
 pub fn fragment(deflated: &[u8]) -> String {
@@ -86,4 +105,48 @@ pub fn experiment(inflated: &[u8]) -> Result<Experiment, Vec<Problem>> {
         }]);
     };
     read::experiment(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_meta_gives_the_experiment_only_where_the_fragment_carries_none() {
+        let meta = Some("x=1.AAAA");
+        assert_eq!(with_meta("", meta), "x=1.AAAA");
+        assert_eq!(with_meta("#", meta), "x=1.AAAA");
+        assert_eq!(with_meta("#s=1.BBBB", meta), "x=1.AAAA&s=1.BBBB");
+        // The address's own experiment wins.
+        assert_eq!(with_meta("#x=1.CCCC", meta), "x=1.CCCC");
+        assert_eq!(with_meta("x=1.CCCC&s=1.B", meta), "x=1.CCCC&s=1.B");
+        // No meta, or one that is no x= part.
+        assert_eq!(with_meta("#s=1.B", None), "s=1.B");
+        assert_eq!(with_meta("#s=1.B", Some("s=1.EVIL")), "s=1.B");
+        assert_eq!(with_meta("", Some("")), "");
+        assert_eq!(with_meta("", Some(" x=1.AAAA ")), "x=1.AAAA");
+    }
+
+    #[test]
+    fn a_fragment_round_trips_its_bytes_and_refuses_damage() {
+        let bytes = [0u8, 1, 2, 250, 251, 252];
+        let f = fragment(&bytes);
+        assert!(f.starts_with("x=1."));
+        assert_eq!(compressed(&f), Ok(Some(bytes.to_vec())));
+        assert_eq!(
+            compressed(&format!("#s=1.abc&{f}")),
+            Ok(Some(bytes.to_vec()))
+        );
+        assert_eq!(compressed("#s=1.abc"), Ok(None));
+        assert_eq!(
+            compressed("x=2.AAAA"),
+            Err(ShareError::FutureVersion { got: 2 })
+        );
+        assert!(compressed("x=1.***").is_err());
+        assert!(compressed("x=1").is_err());
+        let longest = format!("x=1.{}", "A".repeat(MAX_PAYLOAD));
+        assert!(compressed(&longest).is_ok());
+        let over = format!("x=1.{}", "A".repeat(MAX_PAYLOAD + 1));
+        assert!(compressed(&over).is_err());
+    }
 }
