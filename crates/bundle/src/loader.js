@@ -7,6 +7,16 @@
 // which shows index.html's words for it.
 const workbenchWasmGzip = '@WASM_GZIP_BASE64@';
 
+// An experiment this file carries (the authoring panel's Download single
+// file: <meta name="function-tools-experiment" content="x=1.…">) opens as
+// from its link: its x= part goes before the address's fragment, unless the
+// address carries an experiment of its own. A fragment change only: no
+// request, and the page reads it as it reads a link.
+const workbenchCarried = document.querySelector('meta[name=function-tools-experiment]')?.content;
+if (workbenchCarried?.startsWith('x=') && !/(^#|&)x=/.test(location.hash)) {
+  location.replace(`#${workbenchCarried}${location.hash.replace('#', '&')}`);
+}
+
 async function workbenchStart() {
   const text = atob(workbenchWasmGzip);
   const packed = new Uint8Array(text.length);

@@ -20,9 +20,32 @@ use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
 use crate::view::Choice;
 
-/// The name of the single file's `<meta>` that carries an experiment
-/// (its content: the fragment part `x=1.…`, base64url, so no markup).
-pub const META_NAME: &str = "function-tools-experiment";
+pub use crate::experiments::link::META_NAME;
+/// What the query asks of the author build: the authoring panel
+/// (`author=1`) and the answer key (`teacher=1`). `main.js` loads the
+/// author build for the same parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Wanted {
+    pub author: bool,
+    pub teacher: bool,
+}
+
+impl Wanted {
+    pub fn from_query(query: &str) -> Self {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut wanted = Wanted::default();
+        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+            let on = value == "1";
+            match name.as_ref() {
+                "author" => wanted.author |= on,
+                "teacher" => wanted.teacher |= on,
+                _ => {}
+            }
+        }
+        wanted
+    }
+}
+
 /// What marks the single-file build (`bundle`'s `single::MARKER`).
 const SINGLE_FILE_MARKER: &str = r#"<meta name="workbench-build" content="single-file">"#;
 

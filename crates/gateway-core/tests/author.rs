@@ -5,7 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use gateway_core::author::{escape_attribute, Author, Control, Field, Status, META_NAME, OWN_TEXT};
+use gateway_core::author::{
+    escape_attribute, Author, Control, Field, Status, Wanted, META_NAME, OWN_TEXT,
+};
 use gateway_core::experiments::{link, read, StartArgs, FILES};
 use gateway_core::text::Locale;
 use gateway_core::{ExampleKind, ExperimentId, Role};
@@ -413,4 +415,40 @@ fn the_reader_refuses_what_a_link_must_not_carry() {
     let problems = read::experiment(&v.to_string()).unwrap_err();
     let paths: Vec<_> = problems.iter().map(|p| p.path.as_str()).collect();
     assert_eq!(paths, ["/approval", "/ledger"]);
+}
+
+#[test]
+fn the_query_asks_for_the_panel_or_the_key_with_1_only() {
+    let w = |q: &str| Wanted::from_query(q);
+    assert_eq!(w(""), Wanted::default());
+    assert_eq!(
+        w("?author=1"),
+        Wanted {
+            author: true,
+            teacher: false
+        }
+    );
+    assert_eq!(
+        w("teacher=1&lang=en"),
+        Wanted {
+            author: false,
+            teacher: true
+        }
+    );
+    assert_eq!(
+        w("?experiment=email&author=1&teacher=1"),
+        Wanted {
+            author: true,
+            teacher: true
+        }
+    );
+    for off in [
+        "?author=0",
+        "?author=true",
+        "?author",
+        "?authors=1",
+        "?teacher=yes",
+    ] {
+        assert_eq!(w(off), Wanted::default(), "{off}");
+    }
 }

@@ -190,13 +190,3 @@ fn a_setup_for_another_experiment_is_refused_with_the_carried_one() {
         wb.notices()
     );
 }
-
-#[test]
-fn the_single_files_meta_carries_it_when_the_address_does_not() {
-    let text = authored();
-    let meta = link::fragment(b"deflated");
-    let opened = link::with_meta("", Some(&meta));
-    let wb = open_with("", &opened, Some(Ok(text.as_bytes())), &absent);
-    assert_eq!(wb.experiment().id, "email-variant");
-    assert!(wb.notices().is_empty());
-}

@@ -58,25 +58,11 @@ pub fn compressed(fragment: &str) -> Result<Option<Vec<u8>>, ShareError> {
         .map_err(|_| damaged(Damage::NotBase64))
 }
 
-/// The fragment the page opens with: `fragment` itself, or, when it
-/// carries no experiment, the `x=` part that `meta` (the content of the
-/// single file's `<meta name="function-tools-experiment">`) holds, before
-/// what `fragment` holds (a share setup). A `meta` that is no `x=` part is
-/// passed over.
-pub fn with_meta(fragment: &str, meta: Option<&str>) -> String {
-    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    match meta.map(str::trim) {
-        Some(meta) if meta.starts_with(PREFIX) && part(fragment, PREFIX).is_none() => {
-            if fragment.is_empty() {
-                meta.to_string()
-            } else {
-                format!("{meta}&{fragment}")
-            }
-        }
-        _ => fragment.to_string(),
-    }
-}
-
+/// The name of the single file's `<meta>` that carries an experiment (its
+/// content: the fragment part `x=1.…`, base64url, so no markup). The single
+/// file's loader (crates/bundle/src/loader.js) puts it before the address's
+/// fragment when that carries no experiment of its own.
+pub const META_NAME: &str = "function-tools-experiment";
 /// The fragment part that carries an experiment compressed as `deflated`
 /// (raw deflate, no header).
 pub fn fragment(deflated: &[u8]) -> String {
@@ -110,22 +96,6 @@ pub fn experiment(inflated: &[u8]) -> Result<Experiment, Vec<Problem>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_meta_gives_the_experiment_only_where_the_fragment_carries_none() {
-        let meta = Some("x=1.AAAA");
-        assert_eq!(with_meta("", meta), "x=1.AAAA");
-        assert_eq!(with_meta("#", meta), "x=1.AAAA");
-        assert_eq!(with_meta("#s=1.BBBB", meta), "x=1.AAAA&s=1.BBBB");
-        // The address's own experiment wins.
-        assert_eq!(with_meta("#x=1.CCCC", meta), "x=1.CCCC");
-        assert_eq!(with_meta("x=1.CCCC&s=1.B", meta), "x=1.CCCC&s=1.B");
-        // No meta, or one that is no x= part.
-        assert_eq!(with_meta("#s=1.B", None), "s=1.B");
-        assert_eq!(with_meta("#s=1.B", Some("s=1.EVIL")), "s=1.B");
-        assert_eq!(with_meta("", Some("")), "");
-        assert_eq!(with_meta("", Some(" x=1.AAAA ")), "x=1.AAAA");
-    }
 
     #[test]
     fn a_fragment_round_trips_its_bytes_and_refuses_damage() {
