@@ -48,7 +48,32 @@ const EXPORTS: [&str; 5] = [
     "openai-responses-tools.json",
 ];
 
+/// The experiment files as the page embeds them: without the whitespace
+/// between tokens (the readable files stay the source).
+fn minify_experiments() {
+    println!("cargo::rerun-if-changed=experiments");
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| fail("no OUT_DIR")))
+        .join("experiments");
+    fs::create_dir_all(&out)
+        .unwrap_or_else(|e| fail(&format!("cannot make {}: {e}", out.display())));
+    let entries = fs::read_dir("experiments")
+        .unwrap_or_else(|e| fail(&format!("cannot list experiments/: {e}")));
+    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+        if path.extension().is_none_or(|x| x != "json") {
+            continue;
+        }
+        println!("cargo::rerun-if-changed={}", path.display());
+        let text = fs::read_to_string(&path)
+            .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+        let min = compact(&text);
+        let name = path.file_name().unwrap_or_default();
+        fs::write(out.join(name), min)
+            .unwrap_or_else(|e| fail(&format!("cannot write {name:?}: {e}")));
+    }
+}
+
 fn main() {
+    minify_experiments();
     let dir = Path::new("locales");
     println!("cargo::rerun-if-changed=locales");
     println!("cargo::rerun-if-changed=exports");

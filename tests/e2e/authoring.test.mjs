@@ -218,7 +218,7 @@ test('the iframe snippet on a course page loads the experiment, which reaches a 
   const link = await page.locator('#author-link').inputValue();
   assert.equal(
     snippet,
-    `<iframe src="${link}" title="&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;x&lt;/script&gt;" width="100%" height="900" loading="lazy"></iframe>`,
+    `<iframe src="${link}" title="&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;x&lt;/script&gt;" width="100%" height="900" loading="lazy" allow="fullscreen; clipboard-write"></iframe>`,
   );
   pages['/course/unit.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unit 3</title></head><body><h1>Unit 3</h1>${snippet}</body></html>`;
   const course = await open(`${origin}/course/unit.html`);

@@ -37,7 +37,7 @@ export const MIME_TYPES = {
 };
 
 /** The experiment ids (crates/gateway-core/src/experiments.rs), in the page's order. */
-export const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'calculator', 'registry', 'injection'];
+export const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'calculator', 'registry', 'injection', 'rewind'];
 
 /** The number of gates the page draws (SPEC 3). */
 export const GATE_COUNT = 7;

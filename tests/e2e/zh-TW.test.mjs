@@ -79,11 +79,11 @@ const UNTRANSLATED = [
   // JSON's own words: the type a value was found to have ("(實際為 string)").
   { kind: 'JSON type', words: /string|number|boolean|object|array|null/ },
   // Ids: operation keys, ledger ids, experiment ids, the marker redaction writes.
-  { kind: 'id', words: /(?:intent|email|event)-\d+|filesystem|registry|injection|\[redacted\]/ },
+  { kind: 'id', words: /(?:intent|email|event)-\d+|filesystem|registry|injection|rewind|\[redacted\]/ },
   // A further reading's title: a paper's name and its venue, as cited.
   {
     kind: 'reading title',
-    words: /AgentDojo|LLM|NeurIPS 2024 Datasets and Benchmarks/,
+    words: /AgentDojo|LLM|NeurIPS 2024 Datasets and Benchmarks|Stripe API/,
     where: /^page ul li a/,
   },
   // The page's query parameters, as typed in an address.

@@ -1,4 +1,4 @@
-//! The workbench's security boundary as three checks over arbitrary bytes.
+//! The workbench's security boundary as four checks over arbitrary bytes.
 //!
 //! Each check decodes the bytes into inputs of `gateway-core`, runs them,
 //! and answers `Err(Violation)` naming the invariant that broke and the
@@ -10,11 +10,15 @@
 //!   sequence of every kind of `Msg`, `update`, `poll_command` and `view()`
 //!   after every step;
 //! - [`check_decoders`]: the same text through every decoder of outside
-//!   input.
+//!   input;
+//! - [`check_carried`]: a page opened on an instructor's experiment
+//!   carried in a link (any fragment, any inflated bytes, a built-in file
+//!   with fields smuggled in): never an approval, never a ledger beyond
+//!   the declared start.
 //!
 //! The fuzz targets in `fuzz/` call these and panic on `Err`; the test
 //! `tests/replay.rs` replays the saved corpus and every regression through
-//! all three on stable. There is no randomness and no clock: the same bytes
+//! all four on stable. There is no randomness and no clock: the same bytes
 //! always give the same run.
 
 use std::fmt;
@@ -28,11 +32,13 @@ use gateway_core::text::{Locale, Text};
 use gateway_core::view::PageModel;
 use gateway_core::{Gate, Verdict};
 
+pub mod carried;
 pub mod decode;
 mod decoders;
 mod planner;
 mod session;
 
+pub use carried::check_carried;
 pub use decoders::check_decoders;
 pub use planner::check_planner;
 pub use session::check_session;

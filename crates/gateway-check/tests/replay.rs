@@ -1,5 +1,5 @@
 //! Replays the saved fuzz corpus (`fuzz/corpus/<target>/`) and every
-//! regression (`tests/regressions/`) through the three checks, on stable.
+//! regression (`tests/regressions/`) through the four checks, on stable.
 //! A crash the fuzzers find is saved in `tests/regressions/` and gets a
 //! named test here (see `tests/regressions/README.md`); none so far.
 
@@ -7,14 +7,15 @@
 
 use std::path::{Path, PathBuf};
 
-use gateway_check::{check_decoders, check_planner, check_session, Violation};
+use gateway_check::{check_carried, check_decoders, check_planner, check_session, Violation};
 
 type Check = fn(&[u8]) -> Result<(), Violation>;
 
-const CHECKS: [(&str, Check); 3] = [
+const CHECKS: [(&str, Check); 4] = [
     ("planner", check_planner),
     ("session", check_session),
     ("decoders", check_decoders),
+    ("carried", check_carried),
 ];
 
 fn root() -> PathBuf {
@@ -32,7 +33,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs `data` through all three checks; the failures, named.
+/// Runs `data` through all four checks; the failures, named.
 fn replay(name: &str, data: &[u8]) -> Vec<String> {
     CHECKS
         .iter()

@@ -538,6 +538,15 @@ format-mcp = MCP tools/call
 ## When the page cannot show a workbench
 
 choose-experiment = Choose an experiment
+course-title = The course: every experiment in order
+course-intro = Take the experiments in this order. Your progress is stored in this browser only and is never sent anywhere; another browser or a private window starts afresh.
+course-item = { $number }. { $title }
+course-open = Open the experiment
+course-not-started = Not started
+course-embed = Embed it in a course page
+course-copy = Copy the snippet
+course-copied = Copied.
+course-copy-failed = This browser refused the copy: select the snippet and copy it by hand.
 unknown-experiment = There is no experiment named "{ $id }". These are the experiments:
 panic-banner = Something went wrong inside the workbench and it stopped. Reload the page to start again. Details: { $details }
 

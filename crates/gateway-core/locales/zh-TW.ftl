@@ -525,6 +525,15 @@ format-mcp = MCP tools/call 請求
 
 ## When the page cannot show a workbench
 
+course-title = 課程：依序進行每個實驗
+course-intro = 請依這個順序進行實驗。你的進度只儲存在這個瀏覽器中，絕不會傳送到任何地方；換一個瀏覽器或使用私密視窗會從頭開始。
+course-item = { $number }. { $title }
+course-open = 開啟這個實驗
+course-not-started = 尚未開始
+course-embed = 嵌入課程頁面
+course-copy = 複製程式碼片段
+course-copied = 已複製。
+course-copy-failed = 這個瀏覽器拒絕了複製：請選取程式碼片段後手動複製。
 choose-experiment = 選擇實驗
 unknown-experiment = 沒有名為「{ $id }」的實驗。可用的實驗如下：
 panic-banner = 工作台內部發生錯誤，已停止運作。請重新載入頁面再試一次。詳細資訊：{ $details }

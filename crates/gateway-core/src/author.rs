@@ -385,17 +385,14 @@ impl Author {
     }
 
     /// The iframe snippet for a course page: the link, the experiment's
-    /// title as the frame's accessible name, every attribute escaped.
+    /// title as the frame's accessible name (the course page's one writer,
+    /// both values escaped).
     pub fn iframe(&self, link: &str) -> String {
         let title = self
             .experiment()
             .map(|e| e.title.get(self.locale).to_string())
             .unwrap_or_default();
-        format!(
-            r#"<iframe src="{}" title="{}" width="100%" height="900" loading="lazy"></iframe>"#,
-            escape_attribute(link),
-            escape_attribute(&title)
-        )
+        crate::course::iframe_snippet(link, &title)
     }
 
     /// The single file (`html`, the fetched `workbench.html`) carrying the
@@ -666,22 +663,6 @@ fn status_text(status: &Status) -> Text {
             detail: detail.into(),
         },
     }
-}
-
-/// Text as an HTML attribute value in double quotes: `&`, `"`, `<` and
-/// `>` as character references.
-pub fn escape_attribute(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// The answer key of `?teacher=1`: each goal and a way to reach it.

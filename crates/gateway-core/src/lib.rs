@@ -12,6 +12,7 @@
 pub mod author;
 pub mod baseline;
 pub mod command;
+pub mod course;
 pub mod damage;
 pub mod declarations;
 pub mod embed;

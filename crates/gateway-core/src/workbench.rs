@@ -1181,8 +1181,7 @@ impl Workbench {
     pub(crate) fn set_progress_loaded(&mut self, stored: Option<&str>, slot: SlotState) {
         self.progress_slot = slot;
         let Some(text) = stored else { return };
-        let ids: Option<Vec<String>> = serde_json::from_str(text).ok();
-        match ids {
+        match crate::course::progress_ids(text) {
             Some(ids) => {
                 for (flag, goal) in self.goals_reached.iter_mut().zip(&self.experiment.goals) {
                     *flag |= ids.contains(&goal.id);

@@ -5,9 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use gateway_core::author::{
-    escape_attribute, Author, Control, Field, Status, Wanted, META_NAME, OWN_TEXT,
-};
+use gateway_core::author::{Author, Control, Field, Status, Wanted, META_NAME, OWN_TEXT};
 use gateway_core::experiments::{link, read, StartArgs, FILES};
 use gateway_core::text::Locale;
 use gateway_core::{ExampleKind, ExperimentId, Role};
@@ -294,9 +292,8 @@ fn the_iframe_snippet_escapes_its_attributes() {
     let snippet = a.iframe("https://h/?a=1&b=2#x=1.AB");
     assert_eq!(
         snippet,
-        r#"<iframe src="https://h/?a=1&amp;b=2#x=1.AB" title="Say &quot;hi&quot; &lt;b&gt;&amp;&lt;/b&gt;" width="100%" height="900" loading="lazy"></iframe>"#
+        r#"<iframe src="https://h/?a=1&amp;b=2#x=1.AB" title="Say &quot;hi&quot; &lt;b&gt;&amp;&lt;/b&gt;" width="100%" height="900" loading="lazy" allow="fullscreen; clipboard-write"></iframe>"#
     );
-    assert_eq!(escape_attribute("plain"), "plain");
     a.made("https://h/#x=1.AB".into());
     let v = a.view();
     assert_eq!(v.link.as_deref(), Some("https://h/#x=1.AB"));

@@ -10,6 +10,7 @@ pub mod app;
 #[cfg(feature = "author")]
 mod authoring;
 pub mod catalogue;
+mod course;
 pub mod deflate;
 pub mod dom;
 pub mod embed;
@@ -125,6 +126,15 @@ fn open(
         inflated,
     };
     dom::clear(&root);
+    if root.get_attribute("data-page").as_deref() == Some("course") {
+        // The course page: the address up to its last `/` is where the
+        // workbench's index.html lies.
+        let href = location_part(web_sys::Location::href);
+        let page = href.split(['?', '#']).next().unwrap_or_default();
+        let base = &page[..page.rfind('/').map_or(0, |i| i + 1)];
+        let view = gateway_core::course::CourseView::new(locale, base, &storage::read);
+        return course::show(&doc, &root, &view);
+    }
     match opening::open(address, &storage::read) {
         Opening::Workbench(mut wb) => {
             if let Some(notice) = notice {

@@ -14,7 +14,7 @@ use base64ct::{Base64UrlUnpadded, Encoding as _};
 use crate::damage::Damage;
 use crate::share::ShareError;
 
-use super::read::{self, Problem, MAX_FILE};
+use super::read::{self, Issue, Problem, MAX_FILE};
 use super::Experiment;
 
 /// The version this build writes and reads.
@@ -78,16 +78,16 @@ pub fn experiment(inflated: &[u8]) -> Result<Experiment, Vec<Problem>> {
     if inflated.len() > MAX_FILE {
         return Err(vec![Problem {
             path: String::new(),
-            text: crate::text::Text::ProblemFileTooLong {
-                got: inflated.len().into(),
-                max: MAX_FILE.into(),
+            issue: Issue::FileTooLong {
+                got: inflated.len(),
+                max: MAX_FILE,
             },
         }]);
     }
     let Ok(text) = std::str::from_utf8(inflated) else {
         return Err(vec![Problem {
             path: String::new(),
-            text: crate::text::Text::ProblemNotUtf8,
+            issue: Issue::NotUtf8,
         }]);
     };
     read::experiment(text)

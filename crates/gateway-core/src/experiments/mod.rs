@@ -32,17 +32,18 @@ crate::closed_enum! {
     }
 }
 
-/// The built-in experiments' files, in [`ExperimentId::ALL`] order.
+/// The built-in experiments' files, in [`ExperimentId::ALL`] order (as
+/// `build.rs` writes them: the whitespace between tokens dropped).
 pub const FILES: [&str; 9] = [
-    include_str!("../../experiments/filesystem.json"),
-    include_str!("../../experiments/email.json"),
-    include_str!("../../experiments/calendar.json"),
-    include_str!("../../experiments/database.json"),
-    include_str!("../../experiments/search.json"),
-    include_str!("../../experiments/calculator.json"),
-    include_str!("../../experiments/registry.json"),
-    include_str!("../../experiments/injection.json"),
-    include_str!("../../experiments/rewind.json"),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/filesystem.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/email.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/calendar.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/database.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/search.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/calculator.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/registry.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/injection.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/rewind.json")),
 ];
 
 /// The decision of seed 002's exercise, the Agent turn panel's text when
@@ -57,7 +58,7 @@ pub const SEED_DECISION: &str = r#"[
 ]"#;
 
 /// The JSON Schema of an experiment file.
-pub const SCHEMA: &str = include_str!("../../experiments/schema.json");
+pub const SCHEMA: &str = include_str!(concat!(env!("OUT_DIR"), "/experiments/schema.json"));
 
 /// The same text in each language of the page, in [`Locale::ALL`] order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

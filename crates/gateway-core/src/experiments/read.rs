@@ -33,11 +33,112 @@ pub const MAX_COUNT: u64 = 100_000;
 pub const MAX_FILE: usize = 65_536;
 
 /// One thing wrong with an experiment file: where (a JSON Pointer, `""`
-/// for the whole file) and what, in words.
+/// for the whole file) and what.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     pub path: String,
-    pub text: Text,
+    pub issue: Issue,
+}
+
+/// What is wrong with a field, as data (its words are made when shown:
+/// the page never copies a `Text`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Issue {
+    FileTooLong { got: usize, max: usize },
+    NotUtf8,
+    NotJson { line: usize, column: usize },
+    NotObject,
+    UnknownField { fields: String },
+    Missing,
+    NotText,
+    TooLong { got: usize, max: usize },
+    BadId { got: String },
+    NotOneOf { got: String, allowed: String },
+    MissingLanguage { language: String },
+    Empty,
+    TooMany { got: usize, max: usize },
+    NotList,
+    NotBool,
+    Version { got: String, version: usize },
+    Duplicate { id: String },
+    ArgsOneOf,
+    UnknownTool { name: String, tools: String },
+    NotHttp { got: String },
+    RunWithoutRun { on: String },
+    OnlyWhenRejected,
+    OneField,
+    Count { got: String, max: usize },
+    Unreachable { steps: usize },
+}
+
+impl Issue {
+    pub fn text(&self) -> Text {
+        match self {
+            Issue::FileTooLong { got, max } => Text::ProblemFileTooLong {
+                got: (*got).into(),
+                max: (*max).into(),
+            },
+            Issue::NotUtf8 => Text::ProblemNotUtf8,
+            Issue::NotJson { line, column } => Text::ProblemNotJson {
+                line: (*line).into(),
+                column: (*column).into(),
+            },
+            Issue::NotObject => Text::ProblemNotObject,
+            Issue::UnknownField { fields } => Text::ProblemUnknownField {
+                fields: fields.clone().into(),
+            },
+            Issue::Missing => Text::ProblemMissing,
+            Issue::NotText => Text::ProblemNotText,
+            Issue::TooLong { got, max } => Text::ProblemTooLong {
+                got: (*got).into(),
+                max: (*max).into(),
+            },
+            Issue::BadId { got } => Text::ProblemBadId {
+                got: got.clone().into(),
+            },
+            Issue::NotOneOf { got, allowed } => Text::ProblemNotOneOf {
+                got: got.clone().into(),
+                allowed: allowed.clone().into(),
+            },
+            Issue::MissingLanguage { language } => Text::ProblemMissingLanguage {
+                language: language.clone().into(),
+            },
+            Issue::Empty => Text::ProblemEmpty,
+            Issue::TooMany { got, max } => Text::ProblemTooMany {
+                got: (*got).into(),
+                max: (*max).into(),
+            },
+            Issue::NotList => Text::ProblemNotList,
+            Issue::NotBool => Text::ProblemNotBool,
+            Issue::Version { got, version } => Text::ProblemVersion {
+                got: got.clone().into(),
+                version: (*version).into(),
+            },
+            Issue::Duplicate { id } => Text::ProblemDuplicate {
+                id: id.clone().into(),
+            },
+            Issue::ArgsOneOf => Text::ProblemArgsOneOf,
+            Issue::UnknownTool { name, tools } => Text::ProblemUnknownTool {
+                name: name.clone().into(),
+                tools: tools.clone().into(),
+            },
+            Issue::NotHttp { got } => Text::ProblemNotHttp {
+                got: got.clone().into(),
+            },
+            Issue::RunWithoutRun { on } => Text::ProblemRunWithoutRun {
+                on: on.clone().into(),
+            },
+            Issue::OnlyWhenRejected => Text::ProblemOnlyWhenRejected,
+            Issue::OneField => Text::ProblemOneField,
+            Issue::Count { got, max } => Text::ProblemCount {
+                got: got.clone().into(),
+                max: (*max).into(),
+            },
+            Issue::Unreachable { steps } => Text::ProblemUnreachable {
+                steps: (*steps).into(),
+            },
+        }
+    }
 }
 
 impl Problem {
@@ -49,30 +150,30 @@ impl Problem {
             } else {
                 self.path.as_str().into()
             },
-            problem: self.text.clone().into(),
+            problem: self.issue.text().into(),
         }
     }
 }
 
 /// Reads an experiment from its JSON text.
 pub fn experiment(text: &str) -> Result<Experiment, Vec<Problem>> {
-    let whole = |text: Text| {
+    let whole = |issue: Issue| {
         vec![Problem {
             path: String::new(),
-            text,
+            issue,
         }]
     };
     if text.len() > MAX_FILE {
-        return Err(whole(Text::ProblemFileTooLong {
-            got: text.len().into(),
-            max: MAX_FILE.into(),
+        return Err(whole(Issue::FileTooLong {
+            got: text.len(),
+            max: MAX_FILE,
         }));
     }
     match serde_json::from_str::<Value>(text) {
         Ok(value) => from_value(&value),
-        Err(e) => Err(whole(Text::ProblemNotJson {
-            line: e.line().into(),
-            column: e.column().into(),
+        Err(e) => Err(whole(Issue::NotJson {
+            line: e.line(),
+            column: e.column(),
         })),
     }
 }
@@ -98,15 +199,17 @@ fn at(parent: &str, key: &str) -> String {
 }
 
 impl Reader {
-    fn problem(&mut self, path: &str, text: Text) {
+    #[inline(never)]
+    fn problem(&mut self, path: &str, issue: Issue) {
         self.problems.push(Problem {
             path: path.into(),
-            text,
+            issue,
         });
     }
 
     /// The value as an object whose keys are all among `fields`, with
     /// every one of `required` present.
+    #[inline(never)]
     fn object<'v>(
         &mut self,
         value: &'v Value,
@@ -115,46 +218,42 @@ impl Reader {
         required: &[&str],
     ) -> Option<&'v Map<String, Value>> {
         let Value::Object(map) = value else {
-            self.problem(path, Text::ProblemNotObject);
+            self.problem(path, Issue::NotObject);
             return None;
         };
         for key in map.keys() {
             if !fields.contains(&key.as_str()) {
                 self.problem(
                     &at(path, key),
-                    Text::ProblemUnknownField {
-                        fields: fields.join(", ").into(),
+                    Issue::UnknownField {
+                        fields: fields.join(", "),
                     },
                 );
             }
         }
         for key in required {
             if !map.contains_key(*key) {
-                self.problem(&at(path, key), Text::ProblemMissing);
+                self.problem(&at(path, key), Issue::Missing);
             }
         }
         Some(map)
     }
 
+    #[inline(never)]
     fn text(&mut self, value: &Value, path: &str, max: usize) -> Option<String> {
         let Value::String(s) = value else {
-            self.problem(path, Text::ProblemNotText);
+            self.problem(path, Issue::NotText);
             return None;
         };
         let units = s.encode_utf16().count();
         if units > max {
-            self.problem(
-                path,
-                Text::ProblemTooLong {
-                    got: units.into(),
-                    max: max.into(),
-                },
-            );
+            self.problem(path, Issue::TooLong { got: units, max });
             return None;
         }
         Some(s.clone())
     }
 
+    #[inline(never)]
     fn id(&mut self, value: &Value, path: &str) -> Option<String> {
         let id = self.text(value, path, MAX_ID)?;
         let word = |w: &str| {
@@ -165,7 +264,7 @@ impl Reader {
         if id.split('-').all(word) {
             Some(id)
         } else {
-            self.problem(path, Text::ProblemBadId { got: id.into() });
+            self.problem(path, Issue::BadId { got: id });
             None
         }
     }
@@ -178,24 +277,27 @@ impl Reader {
         all: &[T],
         id: fn(T) -> &'static str,
     ) -> Option<T> {
-        let got = match value {
-            Value::String(s) => s.as_str(),
-            _ => "",
-        };
-        let found = all.iter().copied().find(|v| id(*v) == got);
+        let ids: Vec<&'static str> = all.iter().map(|v| id(*v)).collect();
+        self.pick(value, path, &ids).map(|i| all[i])
+    }
+
+    /// The index of the id `value` names among `ids`.
+    #[inline(never)]
+    fn pick(&mut self, value: &Value, path: &str, ids: &[&'static str]) -> Option<usize> {
+        let found = ids.iter().position(|id| value.as_str() == Some(id));
         if found.is_none() {
-            let allowed: Vec<&str> = all.iter().map(|v| id(*v)).collect();
             self.problem(
                 path,
-                Text::ProblemNotOneOf {
-                    got: crate::json::compact(value).into(),
-                    allowed: allowed.join(", ").into(),
+                Issue::NotOneOf {
+                    got: crate::json::compact(value),
+                    allowed: ids.join(", "),
                 },
             );
         }
         found
     }
 
+    #[inline(never)]
     fn words(&mut self, value: &Value, path: &str) -> Option<Words> {
         let tags = Locale::ALL.map(Locale::id);
         let map = self.object(value, path, &tags, &[])?;
@@ -205,14 +307,14 @@ impl Reader {
             match map.get(locale.id()) {
                 None => self.problem(
                     &here,
-                    Text::ProblemMissingLanguage {
+                    Issue::MissingLanguage {
                         language: locale.id().into(),
                     },
                 ),
                 Some(v) => {
                     if let Some(s) = self.text(v, &here, MAX_TEXT) {
                         if s.trim().is_empty() {
-                            self.problem(&here, Text::ProblemEmpty);
+                            self.problem(&here, Issue::Empty);
                         }
                         words.push(s);
                     }
@@ -222,30 +324,32 @@ impl Reader {
         (words.len() == Locale::ALL.len()).then_some(Words(words))
     }
 
+    #[inline(never)]
     fn list<'v>(&mut self, value: &'v Value, path: &str, max: usize) -> &'v [Value] {
         match value {
             Value::Array(items) if items.len() <= max => items,
             Value::Array(items) => {
                 self.problem(
                     path,
-                    Text::ProblemTooMany {
-                        got: items.len().into(),
-                        max: max.into(),
+                    Issue::TooMany {
+                        got: items.len(),
+                        max,
                     },
                 );
                 &[]
             }
             _ => {
-                self.problem(path, Text::ProblemNotList);
+                self.problem(path, Issue::NotList);
                 &[]
             }
         }
     }
 
+    #[inline(never)]
     fn boolean(&mut self, value: &Value, path: &str) -> Option<bool> {
         let b = value.as_bool();
         if b.is_none() {
-            self.problem(path, Text::ProblemNotBool);
+            self.problem(path, Issue::NotBool);
         }
         b
     }
@@ -275,9 +379,9 @@ impl Reader {
             if v.as_u64() != Some(VERSION) {
                 self.problem(
                     "/version",
-                    Text::ProblemVersion {
-                        got: crate::json::compact(v).into(),
-                        version: (VERSION as usize).into(),
+                    Issue::Version {
+                        got: crate::json::compact(v),
+                        version: (VERSION as usize),
                     },
                 );
             }
@@ -295,7 +399,7 @@ impl Reader {
                     let path = format!("/tools/{i}");
                     if let Some(t) = self.choice(item, &path, &ExtraTool::ALL, ExtraTool::id) {
                         if tools.contains(&t) {
-                            self.problem(&path, Text::ProblemDuplicate { id: t.id().into() });
+                            self.problem(&path, Issue::Duplicate { id: t.id().into() });
                         }
                         tools.push(t);
                     }
@@ -318,16 +422,16 @@ impl Reader {
                 if text.encode_utf16().count() > MAX_DECISION {
                     self.problem(
                         "/decision",
-                        Text::ProblemTooLong {
-                            got: text.encode_utf16().count().into(),
-                            max: MAX_DECISION.into(),
+                        Issue::TooLong {
+                            got: text.encode_utf16().count(),
+                            max: MAX_DECISION,
                         },
                     );
                 }
                 text
             }
             Some(_) => {
-                self.problem("/decision", Text::ProblemNotText);
+                self.problem("/decision", Issue::NotText);
                 String::new()
             }
         };
@@ -340,7 +444,7 @@ impl Reader {
                     let path = format!("/open/{i}");
                     if let Some(p) = self.choice(item, &path, &Panel::ALL, Panel::id) {
                         if open.contains(&p) {
-                            self.problem(&path, Text::ProblemDuplicate { id: p.id().into() });
+                            self.problem(&path, Issue::Duplicate { id: p.id().into() });
                         }
                         open.push(p);
                     }
@@ -364,7 +468,7 @@ impl Reader {
             Some(v) => {
                 let items = self.list(v, "/goals", MAX_GOALS);
                 if items.is_empty() && v.as_array().is_some_and(Vec::is_empty) {
-                    self.problem("/goals", Text::ProblemEmpty);
+                    self.problem("/goals", Issue::Empty);
                 }
                 let mut goals: Vec<Goal> = Vec::new();
                 for (i, item) in items.iter().enumerate() {
@@ -373,8 +477,8 @@ impl Reader {
                         if goals.iter().any(|g| g.id == goal.id) {
                             self.problem(
                                 &at(&path, "id"),
-                                Text::ProblemDuplicate {
-                                    id: goal.id.clone().into(),
+                                Issue::Duplicate {
+                                    id: goal.id.clone(),
                                 },
                             );
                         }
@@ -434,7 +538,7 @@ impl Reader {
                     .text(text, "/start/args/text", MAX_ARGUMENT_UNITS)
                     .map(StartArgs::Text),
                 _ => {
-                    self.problem("/start/args", Text::ProblemArgsOneOf);
+                    self.problem("/start/args", Issue::ArgsOneOf);
                     None
                 }
             }
@@ -451,7 +555,7 @@ impl Reader {
             None => Some("intent-1".to_string()),
             Some(v) => self.text(v, "/start/key", MAX_KEY).and_then(|k| {
                 if k.is_empty() {
-                    self.problem("/start/key", Text::ProblemEmpty);
+                    self.problem("/start/key", Issue::Empty);
                     None
                 } else {
                     Some(k)
@@ -462,6 +566,7 @@ impl Reader {
     }
 
     /// A tool name the experiment's registry holds.
+    #[inline(never)]
     fn tool(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<String> {
         let name = self.text(value, path, 64)?;
         if registry.get(&name).is_some() {
@@ -469,9 +574,9 @@ impl Reader {
         } else {
             self.problem(
                 path,
-                Text::ProblemUnknownTool {
-                    name: name.into(),
-                    tools: registry.names().join(", ").into(),
+                Issue::UnknownTool {
+                    name,
+                    tools: registry.names().join(", "),
                 },
             );
             None
@@ -511,7 +616,7 @@ impl Reader {
                 if rest.is_some_and(|r| !r.is_empty() && !r.chars().any(char::is_whitespace)) {
                     Some(url)
                 } else {
-                    self.problem(&here, Text::ProblemNotHttp { got: url.into() });
+                    self.problem(&here, Issue::NotHttp { got: url });
                     None
                 }
             });
@@ -560,10 +665,10 @@ impl Reader {
         let state = map.get("state").map(|v| self.state(v, &at(path, "state")));
         let on = on?;
         if on != Event::Run && (run.is_some() || turn.is_some()) {
-            self.problem(path, Text::ProblemRunWithoutRun { on: on.id().into() });
+            self.problem(path, Issue::RunWithoutRun { on: on.id().into() });
         }
         if map.is_empty() {
-            self.problem(path, Text::ProblemEmpty);
+            self.problem(path, Issue::Empty);
         }
         Some(When {
             on,
@@ -606,7 +711,7 @@ impl Reader {
         let rejected = m.outcome == Some(Outcome::Rejected);
         for (set, key) in [(m.gate.is_some(), "gate"), (m.reason.is_some(), "reason")] {
             if set && !rejected {
-                self.problem(&at(path, key), Text::ProblemOnlyWhenRejected);
+                self.problem(&at(path, key), Issue::OnlyWhenRejected);
                 ok = false;
             }
         }
@@ -622,8 +727,8 @@ impl Reader {
                 let Some(kind) = kind else {
                     self.problem(
                         &here,
-                        Text::ProblemUnknownField {
-                            fields: FieldReason::ALL.map(FieldReason::id).join(", ").into(),
+                        Issue::UnknownField {
+                            fields: FieldReason::ALL.map(FieldReason::id).join(", "),
                         },
                     );
                     return None;
@@ -632,7 +737,7 @@ impl Reader {
                     .map(|f| ReasonIs::Field(kind, f))
             }
             Value::Object(_) => {
-                self.problem(path, Text::ProblemOneField);
+                self.problem(path, Issue::OneField);
                 None
             }
             _ => self
@@ -662,7 +767,7 @@ impl Reader {
         const FIELDS: [&str; 5] = ["outbox", "schedule", "receipts", "reuse", "duplicate"];
         let map = self.object(value, path, &FIELDS, &[])?;
         if map.is_empty() {
-            self.problem(path, Text::ProblemEmpty);
+            self.problem(path, Issue::Empty);
             return None;
         }
         let mut s = StateMatch::default();
@@ -682,6 +787,7 @@ impl Reader {
         ok.then_some(s)
     }
 
+    #[inline(never)]
     fn count(&mut self, value: &Value, path: &str) -> Option<Count> {
         let number = |r: &mut Self, v: &Value, path: &str| -> Option<usize> {
             match v.as_u64() {
@@ -689,9 +795,9 @@ impl Reader {
                 _ => {
                     r.problem(
                         path,
-                        Text::ProblemCount {
-                            got: crate::json::compact(v).into(),
-                            max: (MAX_COUNT as usize).into(),
+                        Issue::Count {
+                            got: crate::json::compact(v),
+                            max: (MAX_COUNT as usize),
                         },
                     );
                     None
@@ -708,7 +814,7 @@ impl Reader {
                     _ => {
                         self.problem(
                             &here,
-                            Text::ProblemUnknownField {
+                            Issue::UnknownField {
                                 fields: "at-least, at-most".into(),
                             },
                         );
@@ -717,7 +823,7 @@ impl Reader {
                 }
             }
             Value::Object(_) => {
-                self.problem(path, Text::ProblemOneField);
+                self.problem(path, Issue::OneField);
                 None
             }
             _ => number(self, value, path).map(Count::Exactly),

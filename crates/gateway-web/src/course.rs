@@ -1,0 +1,102 @@
+//! The course page (`course.html`): the core's [`CourseView`] drawn as
+//! text, with a Copy button beside each embed snippet.
+
+use gateway_core::course::CourseView;
+use wasm_bindgen::JsValue;
+use web_sys::{Document, Element};
+
+use crate::dom::{button, child, copy_text, listen, set_attribute, set_text};
+
+pub fn show(doc: &Document, root: &Element, view: &CourseView) -> Result<(), JsValue> {
+    doc.set_title(&view.page_title);
+    if let Some(html) = doc.document_element() {
+        set_attribute(&html, "lang", view.locale.id());
+    }
+    set_attribute(root, "class", "workbench course");
+    let main = child(doc, root, "main", &[("class", "layout")], None)?;
+    let head = child(
+        doc,
+        &main,
+        "section",
+        &[("class", "panel"), ("aria-labelledby", "h-course")],
+        None,
+    )?;
+    child(
+        doc,
+        &head,
+        "p",
+        &[("class", "eyebrow")],
+        Some(&view.eyebrow),
+    )?;
+    child(doc, &head, "h1", &[("id", "h-course")], Some(&view.title))?;
+    child(doc, &head, "p", &[], Some(&view.intro))?;
+    let list = child(doc, &main, "ol", &[("class", "course-list")], None)?;
+    for item in &view.items {
+        let li = child(
+            doc,
+            &list,
+            "li",
+            &[
+                ("class", "panel course-item"),
+                ("data-experiment", item.id),
+                ("data-done", if item.done { "true" } else { "false" }),
+            ],
+            None,
+        )?;
+        let heading_id = format!("h-course-{}", item.id);
+        child(doc, &li, "h2", &[("id", &heading_id)], Some(&item.heading))?;
+        child(
+            doc,
+            &li,
+            "p",
+            &[("class", "course-progress")],
+            Some(&item.progress),
+        )?;
+        let goals = child(doc, &li, "ul", &[("class", "goals")], None)?;
+        for (mark, text, reached) in &item.goals {
+            let g = child(
+                doc,
+                &goals,
+                "li",
+                &[("data-state", if *reached { "reached" } else { "open" })],
+                None,
+            )?;
+            child(doc, &g, "span", &[("class", "goal-mark")], Some(mark))?;
+            child(doc, &g, "span", &[], Some(text))?;
+        }
+        child(
+            doc,
+            &li,
+            "a",
+            &[("href", &item.href), ("class", "course-open")],
+            Some(&item.open),
+        )?;
+        let details = child(doc, &li, "details", &[("class", "course-embed")], None)?;
+        child(doc, &details, "summary", &[], Some(&view.embed_label))?;
+        let code = child(doc, &details, "pre", &[], None)?;
+        child(doc, &code, "code", &[], Some(&item.embed))?;
+        let copy = button(doc, &details, &view.copy_label)?;
+        let status = child(
+            doc,
+            &details,
+            "span",
+            &[("class", "status"), ("role", "status")],
+            None,
+        )?;
+        let (snippet, copied, refused) = (
+            item.embed.clone(),
+            view.copied.clone(),
+            view.copy_failed.clone(),
+        );
+        listen(&copy, "click", move |_| {
+            let (done, failed) = (status.clone(), status.clone());
+            let (copied, refused) = (copied.clone(), refused.clone());
+            copy_text(
+                &snippet,
+                move || set_text(&done, &copied),
+                move || set_text(&failed, &refused),
+            );
+        })?;
+    }
+    Ok(())
+}
