@@ -152,7 +152,7 @@ test('an experiment authored in the panel opens from its link in a fresh context
   assert.equal(await p.locator('#author-start').count(), 0, 'the learner sees no authoring panel');
   assert.ok(learner.requests.every((u) => !u.includes('/pkg/author/')), 'the learner\'s page loads the learner build');
   assert.equal(await p.locator('#role').inputValue(), 'operator', 'the starting role is the authored one');
-  assert.equal(await progress(p), EN.catalogue.text('goals-progress').replace('{ $done }', '0').replace('{ $total }', '4'));
+  assert.equal(await progress(p), '0 of 4 goals reached');
 
   // Goal 1: an approved email is committed.
   await approve(p);
@@ -164,12 +164,12 @@ test('an experiment authored in the panel opens from its link in a fresh context
   const args = JSON.parse(await p.locator('#arguments').inputValue());
   args.subject += ', revised';
   await p.locator('#arguments').fill(JSON.stringify(args, null, 2));
-  await p.locator('#key').fill('intent-2');
+  await p.locator('#operation-key').fill('intent-2');
   await approve(p);
   await finish(p);
   // Goal 4: the recipient redacted in the output.
   await p.selectOption('#hook', 'redact-output');
-  await p.locator('#key').fill('intent-3');
+  await p.locator('#operation-key').fill('intent-3');
   await approve(p);
   await finish(p);
   assert.equal(await progress(p), '4 of 4 goals reached');

@@ -8,7 +8,7 @@
 const workbenchWasmGzip = '@WASM_GZIP_BASE64@';
 
 // An experiment this file carries (the authoring panel's Download single
-// file: <meta name="function-tools-experiment" content="x=1.…">) opens as
+// file: a meta named function-tools-experiment, its content x=1.…) opens as
 // from its link: its x= part goes before the address's fragment, unless the
 // address carries an experiment of its own. A fragment change only: no
 // request, and the page reads it as it reads a link.

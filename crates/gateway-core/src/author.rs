@@ -238,10 +238,14 @@ impl Author {
         a
     }
 
-    /// Starts again from the built-in experiment `base`, as its file reads.
+    /// Starts again from the built-in experiment `base`: its file, printed
+    /// as the files are written (the build embeds them minified).
     pub fn start_from(&mut self, base: ExperimentId) {
         self.base = base;
-        self.edit_text(FILES[base as usize].to_string());
+        let file = FILES[base as usize];
+        let text = serde_json::from_str::<Value>(file)
+            .map_or_else(|_| file.to_string(), |v| crate::json::pretty(&v));
+        self.edit_text(text);
     }
 
     /// The JSON text as the instructor wrote it; the form follows.
@@ -396,38 +400,33 @@ impl Author {
     }
 
     /// The single file (`html`, the fetched `workbench.html`) carrying the
-    /// experiment: its `<meta name="function-tools-experiment">` (one it
-    /// held is replaced) before `</head>`. `Err`: `html` is not the
-    /// single-file build.
+    /// experiment: its `<meta name="function-tools-experiment">` right
+    /// before `</head>` (where a file carried one already, that one is
+    /// replaced; the same words anywhere else, e.g. in a script, are left
+    /// alone). `Err`: `html` is not the single-file build.
     pub fn single_file(&self, html: &str, deflated: &[u8]) -> Result<String, Status> {
         let Some(head_end) = html.find("</head>") else {
             return Err(Status::NotSingleFile);
         };
-        if !html[..head_end].contains(SINGLE_FILE_MARKER) {
+        let head = &html[..head_end];
+        if !head.contains(SINGLE_FILE_MARKER) {
             return Err(Status::NotSingleFile);
         }
-        let meta = format!(
-            r#"<meta name="{META_NAME}" content="{}">"#,
-            link::fragment(deflated)
-        );
-        let open = format!(r#"<meta name="{META_NAME}""#);
-        let mut out = String::with_capacity(html.len() + meta.len() + 4);
-        let head = &html[..head_end];
-        match head.find(&open) {
-            Some(at) => {
-                let end = head[at..].find('>').map_or(head_end, |e| at + e + 1);
-                out.push_str(&head[..at]);
-                out.push_str(&meta);
-                out.push_str(&head[end..]);
-            }
-            None => {
-                out.push_str(head);
-                out.push_str(&meta);
-                out.push('\n');
-            }
-        }
-        out.push_str(&html[head_end..]);
-        Ok(out)
+        let open = format!(r#"<meta name="{META_NAME}" content=""#);
+        // A meta this method wrote: the last thing in the head, one tag.
+        let kept = head
+            .rfind(&open)
+            .filter(|at| {
+                let tag = head[*at..].trim_end();
+                tag.strip_suffix("\">")
+                    .is_some_and(|inner| !inner[1..].contains(['<', '>', '\n']))
+            })
+            .map_or(head, |at| &head[..at]);
+        Ok(format!(
+            "{kept}{open}{}\">\n{}",
+            link::fragment(deflated),
+            &html[head_end..]
+        ))
     }
 
     /// The single file's name: the experiment's id, `.html`.

@@ -29,7 +29,12 @@ fn field(a: &Author, f: Field) -> gateway_core::author::FieldView {
 fn it_starts_from_the_built_in_file_and_the_form_reads_it() {
     let a = email();
     let v = a.view();
-    assert_eq!(v.json, FILES[ExperimentId::Email as usize]);
+    let file: Value = serde_json::from_str(FILES[ExperimentId::Email as usize]).unwrap();
+    assert_eq!(v.json, gateway_core::json::pretty(&file));
+    assert!(
+        v.json.contains("\n  \"id\": \"email\",\n"),
+        "printed as the files are"
+    );
     assert!(v.starts.iter().any(|c| c.value == "email" && c.selected));
     assert_eq!(v.starts.iter().filter(|c| c.selected).count(), 1);
     assert_eq!(v.starts.len(), ExperimentId::ALL.len());
@@ -321,6 +326,19 @@ fn the_single_file_gets_its_meta_before_head_ends() {
     let again = a.single_file(&out, &[1]).unwrap();
     assert_eq!(again.matches(META_NAME).count(), 1);
     assert!(again.contains(&link::fragment(&[1])));
+    // The same words in a script are not a meta: left alone.
+    let scripted = single.replace(
+        "</head>",
+        "<script>// <meta name=\"function-tools-experiment\" content=\"x=1.…\"> goes here</script>\n</head>",
+    );
+    let out = a.single_file(&scripted, &deflated).unwrap();
+    assert!(out.contains(
+        "// <meta name=\"function-tools-experiment\" content=\"x=1.…\"> goes here</script>"
+    ));
+    assert_eq!(
+        out,
+        scripted.replace("</head>", &format!("{meta}\n</head>"))
+    );
     // Not the single file: refused.
     assert_eq!(
         a.single_file("<html><head></head></html>", &deflated),
