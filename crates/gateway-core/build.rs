@@ -48,32 +48,98 @@ const EXPORTS: [&str; 5] = [
     "openai-responses-tools.json",
 ];
 
-/// The experiment files as the page embeds them: without the whitespace
-/// between tokens (the readable files stay the source).
-fn minify_experiments() {
+/// The built-in experiments (`experiments/<id>.json`, by id), as JSON
+/// values.
+fn experiment_files() -> Vec<(String, serde_json::Value)> {
     println!("cargo::rerun-if-changed=experiments");
+    let mut paths: Vec<_> = fs::read_dir("experiments")
+        .unwrap_or_else(|e| fail(&format!("cannot list experiments/: {e}")))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.file_stem().is_some_and(|s| s != "schema"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            println!("cargo::rerun-if-changed={}", path.display());
+            let text = fs::read_to_string(&path)
+                .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+            let value = serde_json::from_str(&text)
+                .unwrap_or_else(|e| fail(&format!("{} is not JSON: {e}", path.display())));
+            let id = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or_default();
+            (id.to_string(), value)
+        })
+        .collect()
+}
+
+/// Splits a built-in experiment for the page: every text (an object whose
+/// keys are all language tags) becomes `{"$": n}` in the structure, the
+/// page's module embeds, and its words in `tag` (the reference's,
+/// `tags[0]`, where it has none) the n-th of the list `tag`'s catalogue
+/// carries: the page downloads the words of its own language only.
+fn split(
+    value: &serde_json::Value,
+    tag: &str,
+    tags: &[&str],
+    words: &mut Vec<serde_json::Value>,
+) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Object(m) if !m.is_empty() && m.keys().all(|k| tags.contains(&k.as_str())) => {
+            words.push(
+                m.get(tag)
+                    .or_else(|| m.get(tags[0]))
+                    .cloned()
+                    .unwrap_or(Value::Null),
+            );
+            serde_json::json!({ "$": words.len() - 1 })
+        }
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| *k != "$schema")
+                .map(|(k, v)| (k.clone(), split(v, tag, tags, words)))
+                .collect(),
+        ),
+        Value::Array(items) => {
+            Value::Array(items.iter().map(|v| split(v, tag, tags, words)).collect())
+        }
+        other => other.clone(),
+    }
+}
+
+/// Writes each built-in experiment's structure to
+/// `OUT_DIR/experiments/<id>.json` (compact).
+fn write_structures(tags: &[&str]) {
     let out = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| fail("no OUT_DIR")))
         .join("experiments");
     fs::create_dir_all(&out)
         .unwrap_or_else(|e| fail(&format!("cannot make {}: {e}", out.display())));
-    let entries = fs::read_dir("experiments")
-        .unwrap_or_else(|e| fail(&format!("cannot list experiments/: {e}")));
-    for path in entries.filter_map(Result::ok).map(|e| e.path()) {
-        if path.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
-        println!("cargo::rerun-if-changed={}", path.display());
-        let text = fs::read_to_string(&path)
-            .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
-        let min = compact(&text);
-        let name = path.file_name().unwrap_or_default();
-        fs::write(out.join(name), min)
-            .unwrap_or_else(|e| fail(&format!("cannot write {name:?}: {e}")));
+    for (id, value) in experiment_files() {
+        let structure = split(&value, tags[0], tags, &mut Vec::new());
+        fs::write(out.join(format!("{id}.json")), structure.to_string())
+            .unwrap_or_else(|e| fail(&format!("cannot write {id}.json: {e}")));
     }
 }
 
+/// `tag`'s words of every built-in experiment: `{"<id>": [text…]}`.
+fn experiment_words(tag: &str, tags: &[&str]) -> String {
+    let all: serde_json::Map<String, serde_json::Value> = experiment_files()
+        .into_iter()
+        .map(|(id, value)| {
+            let mut words = Vec::new();
+            split(&value, tag, tags, &mut words);
+            (id, serde_json::Value::Array(words))
+        })
+        .collect();
+    serde_json::Value::Object(all).to_string()
+}
+
 fn main() {
-    minify_experiments();
     let dir = Path::new("locales");
     println!("cargo::rerun-if-changed=locales");
     println!("cargo::rerun-if-changed=exports");
@@ -185,6 +251,7 @@ fn main() {
             }
         }
     }
+    write_structures(&locales.iter().map(|l| l.tag.as_str()).collect::<Vec<_>>());
     let out = generate(&locales, &vars);
     let path = Path::new(&env::var("OUT_DIR").unwrap_or_else(|_| fail("OUT_DIR is unset")))
         .join("catalogue.rs");
@@ -394,7 +461,7 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
             s,
             "    (Locale::{}, {:?}),",
             camel(&l.tag),
-            data(l, &locales[0], vars, false)
+            data(l, locales, vars, false)
         );
     }
     s.push_str("];\n");
@@ -405,7 +472,7 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
             s,
             "    (Locale::{}, {:?}),",
             camel(&l.tag),
-            data(l, &locales[0], vars, true)
+            data(l, locales, vars, true)
         );
     }
     s.push_str("];\n");
@@ -466,13 +533,6 @@ fn check(vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
     format!("{h:016x}")
 }
 
-/// A locale as JSON: `{"locale", "check", "messages": [pattern…],
-/// "exports": [value…]}`, one pattern per message in id order
-/// (`Text::index`) and the published exports in [`EXPORTS`] order, a
-/// pattern being one text, or a list of texts, variables `i` and selects
-/// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
-/// message's variables in name order), with terms and message references
-/// written out. For the `learner`, an [`author_only`] message is `0`.
 /// Whether only the author build shows message `id` (the authoring panel's
 /// `author-…` and the answer key's `teacher-…`): the learner's catalogue
 /// leaves it out.
@@ -480,12 +540,21 @@ fn author_only(id: &str) -> bool {
     id.starts_with("author-") || id.starts_with("teacher-")
 }
 
+/// A locale as JSON: `{"locale", "check", "messages": [pattern…],
+/// "exports": [value…]}`, one pattern per message in id order
+/// (`Text::index`) and the published exports in [`EXPORTS`] order, a
+/// pattern being one text, or a list of texts, variables `i` and selects
+/// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
+/// message's variables in name order), with terms and message references
+/// written out. For the `learner`, an [`author_only`] message is `0`.
 fn data(
     l: &Locale<'_>,
-    reference: &Locale<'_>,
+    locales: &[Locale<'_>],
     vars: &BTreeMap<&str, BTreeSet<String>>,
     learner: bool,
 ) -> String {
+    let reference = &locales[0];
+    let tags: Vec<&str> = locales.iter().map(|l| l.tag.as_str()).collect();
     let mut s = String::new();
     let _ = write!(
         s,
@@ -516,7 +585,9 @@ fn data(
         }
         s.push_str(&compact(&export(l, reference, name)));
     }
-    s.push_str("]}");
+    s.push_str("],\"experiments\":");
+    s.push_str(&experiment_words(&l.tag, &tags));
+    s.push('}');
     s
 }
 

@@ -8,7 +8,11 @@
 //!   `<script type="module">`, in place of index.html's `<script
 //!   src="./main.js">`: an inline module cannot be imported by another, so
 //!   the loader follows the glue in the same module and calls its default
-//!   export. The wasm rides along as base64 of its gzip. `main.js` (a
+//!   export. The wasm rides along as base64 of its gzip, and the
+//!   catalogues as base64 of one gzip stream of their texts (joined by
+//!   NUL), which the loader unpacks into the data blocks the page reads
+//!   in place of fetching (`<script type="application/json"
+//!   id="catalogue-<tag>">`). `main.js` (a
 //!   classic script in the served page) sees [`MARKER`] and loads nothing
 //!   itself there: it only arms the start watchdog, which words the
 //!   loader's failures (`workbenchFailed`) with index.html's messages.
@@ -29,8 +33,9 @@ use sha2::{Digest as _, Sha256};
 /// ?.content === 'single-file'`.
 pub const MARKER: &str = r#"<meta name="workbench-build" content="single-file">"#;
 
-/// Appended to the glue; `@INIT@` becomes the glue's default export and
-/// `@WASM_GZIP_BASE64@` the packed wasm.
+/// Appended to the glue; `@INIT@` becomes the glue's default export,
+/// `@WASM_GZIP_BASE64@` the packed wasm, `@CATALOGUES_GZIP_BASE64@` the
+/// packed catalogues and `@CATALOGUE_TAGS@` their tags, in order.
 const LOADER: &str = include_str!("loader.js");
 
 /// What the single file is made of: the texts of `www/` and `www/pkg/`.
@@ -56,7 +61,7 @@ pub struct Inputs<'a> {
 /// Assembles the single file, or says which part of the inputs it could not use.
 pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
     let html = inputs.index_html;
-    let script = inline_script(inputs.glue_js, inputs.main_js, inputs.wasm)?;
+    let script = inline_script(inputs)?;
     let style = inline_style(inputs.css)?;
 
     let csp_tag = find_tag(html, r#"http-equiv="Content-Security-Policy""#)?;
@@ -75,8 +80,7 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
             csp_tag,
             format!(r#"<meta http-equiv="Content-Security-Policy" content="{csp}">"#)
                 + "\n  "
-                + MARKER
-                + &catalogue_blocks(inputs.catalogues),
+                + MARKER,
         ),
         (
             icon_tag,
@@ -103,30 +107,44 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
     Ok(out)
 }
 
-/// Each catalogue as a data block the page reads instead of fetching
-/// (`<script type="application/json">` is not run, so the CSP does not
-/// apply to it). `<` is written `\u003c`, the same JSON, so no `</script>`
-/// can close the block.
-fn catalogue_blocks(catalogues: &[(String, String)]) -> String {
-    catalogues
-        .iter()
-        .map(|(tag, data)| {
-            format!(
-                "\n  <script type=\"application/json\" id=\"catalogue-{tag}\">{}</script>",
-                data.replace('<', "\\u003c")
-            )
-        })
-        .collect()
+/// The catalogues as one text, their texts joined by NUL, and their tags
+/// as a JavaScript array, for the loader. A catalogue is JSON, which holds
+/// no raw NUL; a tag is letters, digits and `-`.
+fn packed_catalogues(catalogues: &[(String, String)]) -> Result<(String, String), String> {
+    let mut texts = Vec::new();
+    let mut tags = Vec::new();
+    for (tag, data) in catalogues {
+        if tag.is_empty() || !tag.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+            return Err(format!("the catalogue tag {tag:?} is not a language tag"));
+        }
+        if data.contains('\0') {
+            return Err(format!("the catalogue {tag} holds a NUL character"));
+        }
+        texts.push(data.as_str());
+        tags.push(format!("'{tag}'"));
+    }
+    Ok((texts.join("\0"), format!("[{}]", tags.join(", "))))
 }
 
 /// The text of the inline module: the glue, `main.js`, then the loader
-/// with the wasm, newlines as the HTML parser leaves them and escaped for a
-/// `<script>`.
-fn inline_script(glue: &str, main: &str, wasm: &[u8]) -> Result<String, String> {
+/// with the wasm and the catalogues, newlines as the HTML parser leaves
+/// them and escaped for a `<script>`.
+fn inline_script(inputs: &Inputs<'_>) -> Result<String, String> {
+    let (glue, main) = (inputs.glue_js, inputs.main_js);
     let init = default_export(glue)?;
-    let packed = BASE64.encode(gzip(wasm)?);
+    let (catalogues, tags) = packed_catalogues(inputs.catalogues)?;
     let loader = fill(LOADER, "@INIT@", init)?;
-    let loader = fill(&loader, "@WASM_GZIP_BASE64@", &packed)?;
+    let loader = fill(&loader, "@CATALOGUE_TAGS@", &tags)?;
+    let loader = fill(
+        &loader,
+        "@CATALOGUES_GZIP_BASE64@",
+        &BASE64.encode(gzip(catalogues.as_bytes())?),
+    )?;
+    let loader = fill(
+        &loader,
+        "@WASM_GZIP_BASE64@",
+        &BASE64.encode(gzip(inputs.wasm)?),
+    )?;
     let js = normalize_newlines(&format!(
         "{}\n{}\n{loader}",
         glue.trim_end(),
@@ -339,15 +357,40 @@ mod tests {
         }
     }
 
+    /// What a base64 gzip stream of the single file unpacks to.
+    fn unpack(packed: &str) -> Vec<u8> {
+        let gz = BASE64.decode(packed).unwrap();
+        let mut out = Vec::new();
+        GzDecoder::new(gz.as_slice()).read_to_end(&mut out).unwrap();
+        out
+    }
+
     #[test]
-    fn the_catalogues_ride_along_as_data_blocks_that_no_text_can_close() {
+    fn the_catalogues_unpack_from_one_stream_to_the_same_texts_in_tag_order() {
         let html = build(&inputs(GLUE, CSS)).unwrap();
-        for (tag, data) in inputs(GLUE, CSS).catalogues {
-            let open = format!(r#"<script type="application/json" id="catalogue-{tag}">"#);
-            let block = between(&html, &open, "</script>");
-            assert!(!block.contains('<'), "{block}");
-            // The same JSON: `\u003c` is how JSON may write `<`.
-            assert_eq!(block.replace("\\u003c", "<"), *data);
+        let packed = between(&html, "const workbenchCataloguesGzip = '", "'");
+        let texts = String::from_utf8(unpack(packed)).unwrap();
+        let catalogues = inputs(GLUE, CSS).catalogues;
+        let want: Vec<&str> = catalogues.iter().map(|(_, d)| d.as_str()).collect();
+        assert_eq!(texts.split('\0').collect::<Vec<_>>(), want);
+        assert!(html.contains("const workbenchCatalogueTags = ['en', 'zh-TW'];"));
+        assert!(
+            !html.contains("</script><b>"),
+            "no catalogue text stands in the page"
+        );
+        assert!(!html.contains("@CATALOGUE"));
+    }
+
+    #[test]
+    fn a_catalogue_with_a_nul_or_an_odd_tag_is_refused() {
+        for (tag, data) in [("en", "{\"a\":\"\0\"}"), ("en\"", "{}"), ("", "{}")] {
+            let catalogues = [(tag.to_string(), data.to_string())];
+            let err = build(&Inputs {
+                catalogues: &catalogues,
+                ..inputs(GLUE, CSS)
+            })
+            .unwrap_err();
+            assert!(err.contains("catalogue"), "{err}");
         }
     }
 
@@ -451,12 +494,7 @@ mod tests {
     fn the_packed_wasm_unpacks_to_the_same_bytes() {
         let html = build(&inputs(GLUE, CSS)).unwrap();
         let packed = between(&html, "const workbenchWasmGzip = '", "'");
-        let gz = BASE64.decode(packed).unwrap();
-        let mut wasm = Vec::new();
-        GzDecoder::new(gz.as_slice())
-            .read_to_end(&mut wasm)
-            .unwrap();
-        assert_eq!(wasm, WASM);
+        assert_eq!(unpack(packed), WASM);
         assert!(html.contains("await __wbg_init({ module_or_path: bytes });"));
         assert!(!html.contains("@INIT@") && !html.contains("@WASM_GZIP_BASE64@"));
     }
@@ -485,11 +523,8 @@ mod tests {
             "an already escaped slash stays"
         );
         assert!(script.contains("const d = 1 < 2;"), "other < stay");
-        // One end tag for the module, one for each catalogue's data block.
-        assert_eq!(
-            html.to_ascii_lowercase().matches("</script").count(),
-            1 + inputs(GLUE, CSS).catalogues.len()
-        );
+        // One end tag: the module's (the catalogues are inside it).
+        assert_eq!(html.to_ascii_lowercase().matches("</script").count(), 1);
         // The policy hashes the escaped text, which is what the browser runs.
         assert!(csp(&html).contains(&source_hash(script)));
     }

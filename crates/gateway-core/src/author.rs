@@ -482,7 +482,7 @@ impl Author {
                 .iter()
                 .map(|e| Choice {
                     value: e.id(),
-                    label: e.experiment().title.get(self.locale).into(),
+                    label: e.in_locale(self.locale).title.get(self.locale).into(),
                     selected: *e == self.base,
                     enabled: true,
                 })

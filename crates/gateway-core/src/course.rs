@@ -93,7 +93,7 @@ impl CourseView {
             .iter()
             .enumerate()
             .map(|(i, id)| {
-                let e = id.experiment();
+                let e = id.in_locale(locale);
                 let reached = match read(&Slot::Progress.key(id.id())) {
                     Read::Found(text) => progress_ids(&text).unwrap_or_default(),
                     _ => Vec::new(),

@@ -134,6 +134,12 @@ impl Plan {
         self.returned().map(pretty)
     }
 
+    /// Whether the returned output's literal JSON text holds `phrase`.
+    pub fn returns(&self, phrase: &str) -> bool {
+        self.returned_text()
+            .is_some_and(|t| crate::strs::contains(&t, phrase))
+    }
+
     /// What the ledger records when inspection finishes the seventh stage.
     pub fn commit(&self) -> Commit {
         match &self.outcome {
@@ -517,6 +523,20 @@ mod tests {
         // Counted in UTF-16 units: 32 astral characters are 64 units.
         assert_eq!(idempotency_row(&"😀".repeat(32)).verdict, Verdict::Passed);
         assert_eq!(idempotency_row(&"😀".repeat(33)).verdict, Verdict::Rejected);
+    }
+
+    #[test]
+    fn a_plan_returns_a_phrase_only_in_output_it_returns() {
+        let sent = plan(&Registry::fixtures(), &send("k"), &Ledger::fixtures());
+        let text = sent.returned_text().unwrap();
+        assert!(sent.returns(&text));
+        assert!(sent.returns("\""));
+        assert!(!sent.returns(&(text + "x")));
+        let mut unapproved = send("k");
+        unapproved.approval = None;
+        let refused = plan(&Registry::fixtures(), &unapproved, &Ledger::fixtures());
+        assert_eq!(refused.returned_text(), None);
+        assert!(!refused.returns(""));
     }
 
     #[test]

@@ -308,10 +308,10 @@ impl RunMatch {
             .reason
             .as_ref()
             .is_none_or(|kind| plan.rejection().is_some_and(|r| kind.matches(r)));
-        let output = self.output.as_ref().is_none_or(|phrase| {
-            plan.returned_text()
-                .is_some_and(|t| t.contains(phrase.as_str()))
-        });
+        let output = self
+            .output
+            .as_ref()
+            .is_none_or(|phrase| plan.returns(phrase));
         outcome
             && gate
             && reason

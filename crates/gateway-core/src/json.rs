@@ -80,13 +80,14 @@ impl Syntax {
         while !text.is_char_boundary(at) {
             at -= 1;
         }
-        let Some(c) = text[at..].chars().next() else {
+        let before = crate::strs::slice(text, 0..at);
+        let Some(c) = crate::strs::slice(text, at..text.len()).chars().next() else {
             return Syntax::EndsEarly;
         };
         // Inside a string, and how deep, where serde_json stopped.
         let (mut in_string, mut escaped, mut depth) = (false, false, 0usize);
         let mut previous = None;
-        for ch in text[..at].chars() {
+        for ch in before.chars() {
             if in_string {
                 match (escaped, ch) {
                     (true, _) => escaped = false,
@@ -112,9 +113,7 @@ impl Syntax {
             _ if in_string => Syntax::BadEscape,
             '[' | '{' if depth >= MAX_DEPTH => Syntax::TooDeep,
             ']' | '}' if previous == Some(',') => Syntax::TrailingComma(c),
-            c if numeric(c) && text[..at].chars().next_back().is_some_and(numeric) => {
-                Syntax::BadNumber
-            }
+            c if numeric(c) && before.chars().next_back().is_some_and(numeric) => Syntax::BadNumber,
             c => Syntax::Unexpected(c),
         }
     }
@@ -201,7 +200,7 @@ fn utf16_column(text: &str, line: usize, byte_column: usize) -> usize {
     while !row.is_char_boundary(end) {
         end -= 1;
     }
-    utf16_len(&row[..end]).max(1)
+    utf16_len(crate::strs::slice(row, 0..end)).max(1)
 }
 
 /// The JSON type name a learner would use for `value`.
@@ -387,6 +386,15 @@ impl<T: ToValue + ?Sized> ToValue for &T {
     }
 }
 
+/// Sets `key` of `map` to `value`: every entry [`json_value!`] writes goes
+/// through this one function (the key's allocation and the map's insert,
+/// with the drop of a value it replaces, written out at each entry cost the
+/// page their code once per entry).
+#[inline(never)]
+pub(crate) fn put(map: &mut serde_json::Map<String, Value>, key: &str, value: Value) {
+    map.insert(key.to_owned(), value);
+}
+
 /// `serde_json::json!` with [`ToValue`] in place of `to_value(&x).unwrap()`:
 /// objects (string literal keys, kept in the order written), arrays,
 /// `null`, and any expression whose type is [`ToValue`], which it takes by
@@ -398,11 +406,11 @@ macro_rules! json_value {
         $crate::json::json_value!(@entry $map $key () $($rest)*)
     };
     (@entry $map:ident $key:literal ($($value:tt)+) , $($rest:tt)*) => {
-        $map.insert(::std::string::String::from($key), $crate::json::json_value!($($value)+));
+        $crate::json::put(&mut $map, $key, $crate::json::json_value!($($value)+));
         $crate::json::json_value!(@object $map () $($rest)*)
     };
     (@entry $map:ident $key:literal ($($value:tt)+)) => {
-        $map.insert(::std::string::String::from($key), $crate::json::json_value!($($value)+));
+        $crate::json::put(&mut $map, $key, $crate::json::json_value!($($value)+));
     };
     (@entry $map:ident $key:literal ($($value:tt)*) $next:tt $($rest:tt)*) => {
         $crate::json::json_value!(@entry $map $key ($($value)* $next) $($rest)*)

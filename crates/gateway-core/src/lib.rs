@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 pub mod author;
+mod base64url;
 pub mod baseline;
 pub mod command;
 pub mod course;
@@ -34,6 +35,7 @@ pub mod runlog;
 pub mod schema;
 pub mod share;
 mod sort;
+mod strs;
 pub mod text;
 pub mod tools;
 pub mod turn;

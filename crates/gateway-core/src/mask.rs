@@ -35,11 +35,11 @@ pub fn mask(text: &str) -> String {
             };
             out.push_str(prefix);
             out.push_str(MASK);
-            rest = &rest[len..];
+            rest = crate::strs::slice(rest, len..rest.len());
             continue;
         }
         out.push(c);
-        rest = &rest[c.len_utf8()..];
+        rest = crate::strs::slice(rest, c.len_utf8()..rest.len());
     }
     out
 }

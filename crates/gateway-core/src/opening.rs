@@ -123,11 +123,11 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
                     query: query.into(),
                 });
             }
-            Rc::clone(id.experiment())
+            Rc::clone(id.in_locale(address.locale))
         }
-        (None, None, None) => Rc::clone(ExperimentId::default().experiment()),
+        (None, None, None) => Rc::clone(ExperimentId::default().in_locale(address.locale)),
         (None, None, Some(id)) => match id.parse::<ExperimentId>() {
-            Ok(e) => Rc::clone(e.experiment()),
+            Ok(e) => Rc::clone(e.in_locale(address.locale)),
             Err(_) => {
                 return Opening::Unknown {
                     id: id.into(),
@@ -287,7 +287,7 @@ impl UnknownView {
                 .iter()
                 .map(|e| {
                     let href = format!("?experiment={}&lang={}", e.id(), locale.id());
-                    (href, e.experiment().title.get(locale).to_string())
+                    (href, e.in_locale(locale).title.get(locale).to_string())
                 })
                 .collect(),
         }

@@ -20,15 +20,12 @@ pub const MAX_RECORDS: usize = 100;
 /// 400 KB that nobody reads in a list.
 pub const MAX_LOGGED_ARGS: usize = 240;
 
-fn shorten(text: String) -> String {
-    match text.char_indices().nth(MAX_LOGGED_ARGS) {
-        Some((end, _)) => {
-            let mut short = text[..end].to_string();
-            short.push('…');
-            short
-        }
-        None => text,
+fn shorten(mut text: String) -> String {
+    if let Some((end, _)) = text.char_indices().nth(MAX_LOGGED_ARGS) {
+        text.truncate(end);
+        text.push('…');
     }
+    text
 }
 
 /// What a finished run did to the ledger.
@@ -123,7 +120,7 @@ impl RunRecord {
     pub fn to_json(&self) -> Value {
         let mut record = self.plain_json();
         if let (Some(turn), Value::Object(map)) = (&self.turn, &mut record) {
-            map.insert("turn".into(), turn.to_json());
+            crate::json::put(map, "turn", turn.to_json());
         }
         record
     }

@@ -6,9 +6,9 @@
 //! approves the request themselves. A damaged link, or one made by a newer
 //! version, is refused with a message and the default setup is kept.
 
-use base64ct::{Base64UrlUnpadded, Encoding as _};
 use serde_json::{Map, Value};
 
+use crate::base64url;
 use crate::damage::Damage;
 use crate::json::json_value;
 use crate::playback::Speed;
@@ -75,10 +75,7 @@ impl Setup {
             "s": self.speed.id(),
         });
         let json = crate::json::compact(&wire);
-        format!(
-            "{PREFIX}{VERSION}.{}",
-            Base64UrlUnpadded::encode_string(json.as_bytes())
-        )
+        format!("{PREFIX}{VERSION}.{}", base64url::encode(json.as_bytes()))
     }
 
     /// Reads a fragment (with or without `#`). `Ok(None)`: it holds no setup.
@@ -99,8 +96,7 @@ impl Setup {
         if version != VERSION {
             return Err(damaged(Damage::NoVersion));
         }
-        let bytes =
-            Base64UrlUnpadded::decode_vec(payload).map_err(|_| damaged(Damage::NotBase64))?;
+        let bytes = base64url::decode(payload).ok_or_else(|| damaged(Damage::NotBase64))?;
         // Text that is not UTF-8 is not JSON (serde_json's `from_slice`
         // refuses it too); parsing it as `&str`, as every other JSON text
         // of the page is parsed, keeps one copy of the parser in the page.
@@ -143,6 +139,7 @@ impl Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64ct::{Base64UrlUnpadded, Encoding as _};
 
     fn sample() -> Setup {
         Setup {

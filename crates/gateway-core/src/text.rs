@@ -151,6 +151,9 @@ impl CatalogueFailure {
 struct Catalogue {
     messages: Vec<serde_json::Value>,
     exports: Vec<serde_json::Value>,
+    /// The built-in experiments' words in this language, by id, in the
+    /// order their structure numbers them (`{"$": n}`).
+    experiments: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The catalogues installed so far, one slot per locale. A catalogue is
@@ -182,7 +185,14 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     let Some(Value::Array(exports)) = data.get_mut("exports").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
-    let _ = INSTALLED[locale as usize].set(Catalogue { messages, exports });
+    let Some(Value::Object(experiments)) = data.get_mut("experiments").map(Value::take) else {
+        return Err(CatalogueError::Unreadable);
+    };
+    let _ = INSTALLED[locale as usize].set(Catalogue {
+        messages,
+        exports,
+        experiments,
+    });
     Ok(locale)
 }
 
@@ -207,6 +217,15 @@ pub fn export(locale: Locale, index: usize) -> Option<&'static serde_json::Value
     [locale, Locale::default()]
         .into_iter()
         .find_map(|l| catalogue(l)?.exports.get(index))
+}
+
+/// The built-in experiment `id`'s words in `locale` (`None` before its
+/// catalogue is installed).
+pub fn experiment_words(locale: Locale, id: &str) -> Option<&'static [serde_json::Value]> {
+    match catalogue(locale)?.experiments.get(id)? {
+        serde_json::Value::Array(words) => Some(words),
+        _ => None,
+    }
 }
 
 /// Writes `text` from `locale`'s catalogue, or else from English's. The

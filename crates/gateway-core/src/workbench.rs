@@ -541,6 +541,11 @@ impl Workbench {
     /// installed (`text::installed`), or English is written.
     pub(crate) fn set_locale(&mut self, locale: Locale) {
         self.locale = locale;
+        // A built-in experiment's words come with its language's
+        // catalogue; the same experiment, so goals keep their places.
+        if let Some(id) = self.experiment.builtin {
+            self.experiment = Rc::clone(id.in_locale(locale));
+        }
         self.records.labels = Rc::new(Labels::new(locale));
         self.refresh_records();
     }

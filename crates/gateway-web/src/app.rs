@@ -3,7 +3,6 @@
 //! only while a run is playing.
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 use std::str::FromStr;
 
 use gateway_core::command::Command;
@@ -49,7 +48,10 @@ impl std::fmt::Debug for Shell {
     }
 }
 
-pub type Shared = Rc<Shell>;
+/// The shell, made once per mounted page and never freed: the document's
+/// listeners hold it for the page's lifetime (a reference each closure
+/// copies, instead of a counted one each clones and drops).
+pub type Shared = &'static Shell;
 
 /// Builds the workbench for `experiment` inside `root` and wires it up.
 pub fn mount(root: &Element, experiment: ExperimentId) -> Result<Shared, JsValue> {
@@ -67,31 +69,29 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
         page,
         last: None,
     };
-    let shell = Rc::new(Shell {
+    let shell: Shared = Box::leak(Box::new(Shell {
         app: RefCell::new(app),
         frame: RefCell::new(None),
         frame_pending: Cell::new(false),
         #[cfg(feature = "author")]
         relabelled: RefCell::new(None),
-    });
+    }));
     shell.app.borrow_mut().draw()?;
-    wire_page(&shell)?;
-    wire_document(&shell)?;
+    wire_page(shell)?;
+    wire_document(shell)?;
     let doc = shell.app.borrow().doc.clone();
-    let s = shell.clone();
-    embed::watch_height(&doc, move |height| dispatch(&s, Msg::Resized { height }))?;
-    let s = shell.clone();
+    embed::watch_height(&doc, move |height| dispatch(shell, Msg::Resized { height }))?;
     embed::watch_parent(move |context, action| {
-        dispatch(&s, Msg::FromParent { context, action });
+        dispatch(shell, Msg::FromParent { context, action });
     })?;
     // Whatever opening queued (none today) is performed like any other.
-    perform_queued(&shell);
-    wall_clock(&shell);
+    perform_queued(shell);
+    wall_clock(shell);
     Ok(shell)
 }
 
 /// The wall clock, for the runs log's times of day.
-fn wall_clock(shell: &Shared) {
+fn wall_clock(shell: Shared) {
     let wall = js_sys::Date::new_0();
     dispatch(
         shell,
@@ -105,7 +105,7 @@ fn wall_clock(shell: &Shared) {
 /// Puts another workbench in the page (the authoring panel's Try it
 /// here): the page is built again for it, its experiment's panels open.
 #[cfg(feature = "author")]
-pub fn replace(shell: &Shared, wb: Workbench) -> Result<(), JsValue> {
+pub fn replace(shell: Shared, wb: Workbench) -> Result<(), JsValue> {
     {
         let mut app = shell.app.borrow_mut();
         app.wb = wb;
@@ -138,7 +138,7 @@ impl App {
 
 /// Applies a message at the current time, performs the commands it
 /// queued, redraws, and keeps the frame loop going while a run plays.
-pub fn dispatch(shell: &Shared, msg: Msg) {
+pub fn dispatch(shell: Shared, msg: Msg) {
     // A message that means nothing now changed nothing: no redraw.
     if let Handled::Ignored(_) = shell.app.borrow_mut().wb.update(now_ms(), msg) {
         return;
@@ -184,7 +184,7 @@ pub fn dispatch(shell: &Shared, msg: Msg) {
 /// The language changed: every fixed word changes, so the page is built
 /// again in the new language and drawn whole (the state is the core's, so
 /// nothing is lost: inputs, approval, ledger, playback and notes).
-fn rebuild(shell: &Shared) -> Result<(), JsValue> {
+fn rebuild(shell: Shared) -> Result<(), JsValue> {
     {
         let mut app = shell.app.borrow_mut();
         let root = app.page.root.clone();
@@ -217,7 +217,7 @@ fn disclosures(root: &Element) -> Result<Vec<Element>, JsValue> {
 }
 
 /// Performs every queued command; each result goes back to the core.
-fn perform_queued(shell: &Shared) {
+fn perform_queued(shell: Shared) {
     loop {
         let Some(command) = shell.app.borrow_mut().wb.poll_command() else {
             return;
@@ -229,7 +229,7 @@ fn perform_queued(shell: &Shared) {
 }
 
 /// Does what the core asked; the answer, if it is known at once.
-fn perform(shell: &Shared, command: Command) -> Option<Msg> {
+fn perform(shell: Shared, command: Command) -> Option<Msg> {
     match command {
         Command::Store { slot, key, value } => {
             Some(stored(slot, storage::write(&key, Some(&value))))
@@ -251,19 +251,17 @@ fn perform(shell: &Shared, command: Command) -> Option<Msg> {
                 .then_some(Msg::DownloadFailed(what))
         }
         Command::Copy { what, text } => {
-            let (ok, failed) = (shell.clone(), shell.clone());
             // The answer comes later, as its own message.
             copy_text(
                 &text,
-                move || dispatch(&ok, Msg::Copied(what)),
-                move || dispatch(&failed, Msg::CopyFailed(what)),
+                move || dispatch(shell, Msg::Copied(what)),
+                move || dispatch(shell, Msg::CopyFailed(what)),
             );
             None
         }
         Command::LoadCatalogue(locale) => {
-            let s = shell.clone();
             crate::catalogue::fetch(locale, move |data| {
-                dispatch(&s, Msg::CatalogueLoaded { locale, data })
+                dispatch(shell, Msg::CatalogueLoaded { locale, data })
             });
             None
         }
@@ -284,14 +282,11 @@ fn stored(slot: gateway_core::command::Slot, ok: bool) -> Msg {
     }
 }
 
-fn request_frame(shell: &Shared) {
+fn request_frame(shell: Shared) {
     if shell.frame.borrow().is_none() {
-        let weak = Rc::downgrade(shell);
         let tick = Closure::<dyn FnMut()>::new(move || {
-            if let Some(shell) = weak.upgrade() {
-                shell.frame_pending.set(false);
-                dispatch(&shell, Msg::Tick);
-            }
+            shell.frame_pending.set(false);
+            dispatch(shell, Msg::Tick);
         });
         *shell.frame.borrow_mut() = Some(tick);
     }
@@ -315,16 +310,15 @@ fn select_value(e: &Element) -> String {
 
 /// Sends the message `make` builds from the element's value, if any.
 fn on_value(
-    shell: &Shared,
+    shell: Shared,
     target: &Element,
     event: &str,
     make: fn(&Element) -> Option<Msg>,
 ) -> Result<(), JsValue> {
-    let s = shell.clone();
     let el = target.clone();
     listen_on_page(target, event, move |_| {
         if let Some(msg) = make(&el) {
-            dispatch(&s, msg);
+            dispatch(shell, msg);
         }
     })
 }
@@ -333,12 +327,12 @@ fn on_value(
 /// when chosen (a click, Enter, or leaving the select), not at each step
 /// of the arrow keys, which change a closed select's value as they go.
 fn on_choice(
-    shell: &Shared,
+    shell: Shared,
     target: &Element,
     make: fn(&Element) -> Option<Msg>,
 ) -> Result<(), JsValue> {
-    let stepping = Rc::new(Cell::new(false));
-    let (s, el) = (shell.clone(), target.clone());
+    let stepping = std::rc::Rc::new(Cell::new(false));
+    let el = target.clone();
     // One handler for the four events (one closure type in the module).
     let handler = move |ev: web_sys::Event| {
         let choose = match ev.type_().as_str() {
@@ -368,7 +362,7 @@ fn on_choice(
         if choose {
             stepping.set(false);
             if let Some(msg) = make(&el) {
-                dispatch(&s, msg);
+                dispatch(shell, msg);
             }
         }
     };
@@ -379,18 +373,17 @@ fn on_choice(
 }
 
 /// Sends a message chosen from the last drawn model when `target` is clicked.
-fn on_click(shell: &Shared, target: &Element, make: fn(&PageModel) -> Msg) -> Result<(), JsValue> {
-    let s = shell.clone();
+fn on_click(shell: Shared, target: &Element, make: fn(&PageModel) -> Msg) -> Result<(), JsValue> {
     listen_on_page(target, "click", move |_| {
-        let msg = s.app.borrow().model().map(make);
+        let msg = shell.app.borrow().model().map(make);
         if let Some(msg) = msg {
-            dispatch(&s, msg);
+            dispatch(shell, msg);
         }
     })
 }
 
 /// Wires the page's controls (again after each build).
-fn wire_page(shell: &Shared) -> Result<(), JsValue> {
+fn wire_page(shell: Shared) -> Result<(), JsValue> {
     let page = shell.app.borrow().page.clone();
     let (builder, gateway, turn) = (&page.builder, &page.gateway, &page.turn);
     on_choice(shell, &builder.tool, |e| {
@@ -401,7 +394,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
             .ok()
             .map(Msg::LoadExample)
     })?;
-    on_message(shell, &builder.undo, Msg::UndoReplace)?;
+    on_click(shell, &builder.undo, |_| Msg::UndoReplace)?;
     on_value(shell, &builder.args, "input", |e| {
         e.dyn_ref::<HtmlTextAreaElement>()
             .map(|t| Msg::EditArgs(t.value()))
@@ -453,7 +446,7 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     on_click(shell, &gateway.pending.approve, |_| Msg::Approve)?;
     on_click(shell, &gateway.pending.reject, |_| Msg::Reject)?;
     for (button, gate) in gateway.gate_buttons.iter().zip(gateway_core::Gate::ALL) {
-        on_message(shell, button, Msg::ShowGate(gate))?;
+        on_message(shell, button, Msg::ShowGate, gate)?;
     }
     on_click(shell, &gateway.restart, |_| Msg::Restart)?;
     on_click(shell, &page.ledger.reset, |_| Msg::ResetLedger)?;
@@ -466,8 +459,8 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
     })?;
     for buttons in &page.declarations.exports {
         let export = buttons.export;
-        on_message(shell, &buttons.copy, Msg::CopyExport(export))?;
-        on_message(shell, &buttons.download, Msg::DownloadExport(export))?;
+        on_message(shell, &buttons.copy, Msg::CopyExport, export)?;
+        on_message(shell, &buttons.download, Msg::DownloadExport, export)?;
     }
     on_click(shell, &page.baseline.clear, |_| Msg::ClearBaseline)?;
 
@@ -475,42 +468,40 @@ fn wire_page(shell: &Shared) -> Result<(), JsValue> {
         crate::dom::value(e).map(Msg::EditNotes)
     })?;
     on_click(shell, &page.notes.export, |_| Msg::ExportNotes)?;
-    let s = shell.clone();
     listen_on_page(&page.masthead.copy_link, "click", move |_| {
         dispatch(
-            &s,
+            shell,
             Msg::CopyLink {
                 page_url: page_url(),
             },
         );
     })?;
-    let s = shell.clone();
     let switch = page.masthead.language.clone();
     listen_on_page(&page.masthead.language, "change", move |_| {
         let Some(locale) = Locale::from_id(&select_value(&switch)) else {
             return;
         };
         dispatch(
-            &s,
+            shell,
             Msg::SetLocale {
                 locale,
                 page_url: page_url(),
             },
         );
     })?;
-    let (s, d, root) = (
-        shell.clone(),
-        shell.app.borrow().doc.clone(),
-        page.root.clone(),
-    );
+    let (d, root) = (shell.app.borrow().doc.clone(), page.root.clone());
     listen_on_page(&page.masthead.expand, "click", move |_| {
-        let filling = s.app.borrow().model().is_some_and(|m| m.expand.fill_frame);
+        let filling = shell
+            .app
+            .borrow()
+            .model()
+            .is_some_and(|m| m.expand.fill_frame);
         if fullscreen::is_full_screen(&d) {
             fullscreen::exit(&d);
         } else if filling {
-            dispatch(&s, Msg::FillFrame(false));
+            dispatch(shell, Msg::FillFrame(false));
         } else if !fullscreen::request(&d, &root) {
-            dispatch(&s, Msg::FillFrame(true));
+            dispatch(shell, Msg::FillFrame(true));
         }
     })
 }
@@ -524,13 +515,12 @@ fn page_url() -> String {
 
 /// Wires what outlives a build of the page: visibility, full screen and
 /// the Escape key (once).
-fn wire_document(shell: &Shared) -> Result<(), JsValue> {
+fn wire_document(shell: Shared) -> Result<(), JsValue> {
     let doc = shell.app.borrow().doc.clone();
-    let s = shell.clone();
     let d = doc.clone();
     listen(&doc, "visibilitychange", move |_| {
         if d.hidden() {
-            dispatch(&s, Msg::Hidden);
+            dispatch(shell, Msg::Hidden);
         }
     })?;
     wire_expand(shell, &doc)
@@ -538,7 +528,7 @@ fn wire_document(shell: &Shared) -> Result<(), JsValue> {
 
 /// What a key pressed means, asked of the core: nothing while typing in a
 /// field or with a modifier held (the browser's and the reader's keys).
-fn shortcut(shell: &Shared, ev: &web_sys::Event) -> Option<Msg> {
+fn shortcut(shell: Shared, ev: &web_sys::Event) -> Option<Msg> {
     let key = ev.dyn_ref::<web_sys::KeyboardEvent>()?;
     if key.ctrl_key() || key.meta_key() || key.alt_key() {
         return None;
@@ -560,35 +550,42 @@ fn shortcut(shell: &Shared, ev: &web_sys::Event) -> Option<Msg> {
     shell.app.borrow().wb.shortcut(&key.key())
 }
 
-/// Sends `msg` when `target` is clicked.
-fn on_message(shell: &Shared, target: &Element, msg: Msg) -> Result<(), JsValue> {
-    let s = shell.clone();
-    listen_on_page(target, "click", move |_| dispatch(&s, msg.clone()))
+/// Sends `make(arg)` when `target` is clicked: the message is made at each
+/// click (a stored one would be cloned there).
+fn on_message<T: Copy + 'static>(
+    shell: Shared,
+    target: &Element,
+    make: fn(T) -> Msg,
+    arg: T,
+) -> Result<(), JsValue> {
+    listen_on_page(target, "click", move |_| dispatch(shell, make(arg)))
 }
 
 /// Expand experiment (its button is wired with the page): the browser's
 /// full screen where it is allowed, and filling the frame where it is
 /// refused; the core words the button. Here: leaving either.
-fn wire_expand(shell: &Shared, doc: &Document) -> Result<(), JsValue> {
-    let (s, d) = (shell.clone(), doc.clone());
+fn wire_expand(shell: Shared, doc: &Document) -> Result<(), JsValue> {
+    let d = doc.clone();
     listen(doc, "fullscreenchange", move |_| {
-        dispatch(&s, Msg::FullScreen(fullscreen::is_full_screen(&d)))
+        dispatch(shell, Msg::FullScreen(fullscreen::is_full_screen(&d)))
     })?;
-    let s = shell.clone();
-    let s2 = shell.clone();
     listen(doc, "keydown", move |ev| {
-        if let Some(msg) = shortcut(&s2, &ev) {
+        if let Some(msg) = shortcut(shell, &ev) {
             ev.prevent_default();
-            dispatch(&s2, msg);
+            dispatch(shell, msg);
         }
     })?;
     listen(doc, "keydown", move |ev| {
         let escape = ev
             .dyn_ref::<web_sys::KeyboardEvent>()
             .is_some_and(|k| k.key() == "Escape");
-        let filling = s.app.borrow().model().is_some_and(|m| m.expand.fill_frame);
+        let filling = shell
+            .app
+            .borrow()
+            .model()
+            .is_some_and(|m| m.expand.fill_frame);
         if escape && filling {
-            dispatch(&s, Msg::FillFrame(false));
+            dispatch(shell, Msg::FillFrame(false));
         }
     })
 }

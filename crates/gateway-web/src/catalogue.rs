@@ -1,9 +1,10 @@
 //! Fetches a language's catalogue (the core's `text::LEARNER_DATA`, written
-//! by the build to `pkg/locales/<tag>.json`; the author build's is the
-//! whole `text::DATA`, in `pkg/author/locales/`). The single file carries its
-//! catalogues inside the page, as `<script type="application/json"
-//! id="catalogue-<tag>">`, since a page opened from `file://` may not
-//! fetch; they are read from there first.
+//! by the build to `pkg/locales/<tag>.json`; the author build's is the whole
+//! `text::DATA`, in `pkg/author/locales/`). The single file carries its
+//! catalogues inside the page (packed; its loader unpacks them into
+//! `<script type="application/json" id="catalogue-<tag>">` before the wasm
+//! starts), since a page opened from `file://` may not fetch; they are read
+//! from there first.
 
 use gateway_core::text::Locale;
 use wasm_bindgen::JsCast;
@@ -22,7 +23,15 @@ pub fn path(locale: Locale) -> String {
 }
 
 /// Calls `done` with the catalogue's text, or with why it could not be had.
+/// The reading is one function for every caller (`done` boxed), not one
+/// copy of its closures per caller.
+#[inline(always)]
 pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static) {
+    fetch_catalogue(locale, Box::new(done));
+}
+
+#[inline(never)]
+fn fetch_catalogue(locale: Locale, done: Texted) {
     let tag = locale.id();
     let inline = crate::dom::document()
         .ok()
@@ -32,7 +41,7 @@ pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static
         done(Ok(text));
         return;
     }
-    fetch_text(&path(locale), Box::new(done));
+    fetch_text(&path(locale), done);
 }
 
 /// Calls `done` with the text of the file at `url` (relative to the page),

@@ -131,7 +131,11 @@ fn open(
         // workbench's index.html lies.
         let href = location_part(web_sys::Location::href);
         let page = href.split(['?', '#']).next().unwrap_or_default();
-        let base = &page[..page.rfind('/').map_or(0, |i| i + 1)];
+        // `get`, not `[..]`: a str slice's panic path would ship its
+        // formatting.
+        let base = page
+            .get(..page.rfind('/').map_or(0, |i| i + 1))
+            .unwrap_or_default();
         let view = gateway_core::course::CourseView::new(locale, base, &storage::read);
         return course::show(&doc, &root, &view);
     }

@@ -152,14 +152,14 @@ fn learner_text_is_set_as_text_never_as_markup() -> Result<(), JsValue> {
     let root = fresh_root()?;
     let shell = gateway_web::app::mount(&root, ExperimentId::Email)?;
     let args = serde_json_args(attack);
-    gateway_web::app::dispatch(&shell, gateway_core::Msg::EditArgs(args));
+    gateway_web::app::dispatch(shell, gateway_core::Msg::EditArgs(args));
     gateway_web::app::dispatch(
-        &shell,
+        shell,
         gateway_core::Msg::SetRole(gateway_core::Role::Operator),
     );
-    gateway_web::app::dispatch(&shell, gateway_core::Msg::Approve);
+    gateway_web::app::dispatch(shell, gateway_core::Msg::Approve);
     for _ in 0..7 {
-        gateway_web::app::dispatch(&shell, gateway_core::Msg::NextGate);
+        gateway_web::app::dispatch(shell, gateway_core::Msg::NextGate);
     }
     assert!(
         text(&root, "#request")?.contains(attack),
@@ -274,46 +274,46 @@ fn every_word_on_the_page_comes_from_the_page_model() -> Result<(), JsValue> {
     let shell = gateway_web::app::mount(&root, ExperimentId::Registry)?;
     assert_every_word_is_the_models(&root, &shell, "fresh")?;
     for _ in 0..3 {
-        dispatch(&shell, Msg::NextGate);
+        dispatch(shell, Msg::NextGate);
     }
     assert_every_word_is_the_models(&root, &shell, "mid-run")?;
     for _ in 0..4 {
-        dispatch(&shell, Msg::NextGate);
+        dispatch(shell, Msg::NextGate);
     }
     assert_every_word_is_the_models(&root, &shell, "finished")?;
-    dispatch(&shell, Msg::EditArgs("{".into()));
+    dispatch(shell, Msg::EditArgs("{".into()));
     for _ in 0..7 {
-        dispatch(&shell, Msg::NextGate);
+        dispatch(shell, Msg::NextGate);
     }
     assert_every_word_is_the_models(&root, &shell, "rejected")?;
-    dispatch(&shell, Msg::CaptureBaseline);
-    dispatch(&shell, Msg::StartTurn);
+    dispatch(shell, Msg::CaptureBaseline);
+    dispatch(shell, Msg::StartTurn);
     for _ in 0..9 {
-        dispatch(&shell, Msg::NextGate);
+        dispatch(shell, Msg::NextGate);
     }
     assert_every_word_is_the_models(&root, &shell, "during a turn")?;
     for _ in 0..40 {
-        dispatch(&shell, Msg::NextGate);
+        dispatch(shell, Msg::NextGate);
     }
     assert_every_word_is_the_models(&root, &shell, "turn finished")?;
     // As an Operator the turn's calendar create waits at the approval gate.
-    dispatch(&shell, Msg::EndTurn);
-    dispatch(&shell, Msg::SetRole(gateway_core::Role::Operator));
-    dispatch(&shell, Msg::StartTurn);
+    dispatch(shell, Msg::EndTurn);
+    dispatch(shell, Msg::SetRole(gateway_core::Role::Operator));
+    dispatch(shell, Msg::StartTurn);
     for _ in 0..10 {
-        dispatch(&shell, Msg::NextGate);
+        dispatch(shell, Msg::NextGate);
     }
     let pending = select_all(&root, ".pending:not([hidden])")?;
     assert_eq!(pending.len(), 1, "the pending approval shows");
     assert_every_word_is_the_models(&root, &shell, "pending approval")?;
-    dispatch(&shell, Msg::Reject);
+    dispatch(shell, Msg::Reject);
     assert!(select_all(&root, ".pending:not([hidden])")?.is_empty());
-    dispatch(&shell, Msg::EndTurn);
-    dispatch(&shell, Msg::Play);
-    dispatch(&shell, Msg::Hidden);
-    dispatch(&shell, Msg::ExportNotes);
+    dispatch(shell, Msg::EndTurn);
+    dispatch(shell, Msg::Play);
+    dispatch(shell, Msg::Hidden);
+    dispatch(shell, Msg::ExportNotes);
     dispatch(
-        &shell,
+        shell,
         Msg::Notice(gateway_core::notice::Notice::BaselineStorageUnreadable),
     );
     assert!(
@@ -327,7 +327,6 @@ fn every_word_on_the_page_comes_from_the_page_model() -> Result<(), JsValue> {
         "the notices state has notices"
     );
     assert_every_word_is_the_models(&root, &shell, "with notices")?;
-    drop(shell);
     root.remove();
     Ok(())
 }
@@ -411,7 +410,6 @@ fn marked_output_shows_its_boundary() -> Result<(), JsValue> {
     assert!(!boundary.has_attribute("data-marked"));
     assert!(label.has_attribute("hidden"));
     assert!(!text(&root, "#output")?.contains("boundary"));
-    drop(shell);
     root.remove();
     Ok(())
 }
@@ -525,7 +523,7 @@ fn numbers_of_many_digits_typed_into_the_page() -> Result<(), JsValue> {
     for case in GATE_CASES {
         let root = fresh_root()?;
         let shell = gateway_web::app::mount(&root, case.experiment)?;
-        gateway_web::app::dispatch(&shell, gateway_core::Msg::SelectTool(case.tool));
+        gateway_web::app::dispatch(shell, gateway_core::Msg::SelectTool(case.tool));
         let args: web_sys::HtmlTextAreaElement = one(&root, "#arguments")?.dyn_into()?;
         args.set_value(case.args);
         args.dispatch_event(&web_sys::Event::new("input")?)?;

@@ -9,8 +9,6 @@
 //! no approval and no ledger beyond the file's declared starting files:
 //! the format has no field for either. All its text is shown as text.
 
-use base64ct::{Base64UrlUnpadded, Encoding as _};
-
 use crate::damage::Damage;
 use crate::share::ShareError;
 
@@ -53,9 +51,9 @@ pub fn compressed(fragment: &str) -> Result<Option<Vec<u8>>, ShareError> {
     if payload.len() > MAX_PAYLOAD {
         return Err(damaged(Damage::TooLong { max: MAX_PAYLOAD }));
     }
-    Base64UrlUnpadded::decode_vec(payload)
+    crate::base64url::decode(payload)
         .map(Some)
-        .map_err(|_| damaged(Damage::NotBase64))
+        .ok_or_else(|| damaged(Damage::NotBase64))
 }
 
 /// The name of the single file's `<meta>` that carries an experiment (its
@@ -66,10 +64,7 @@ pub const META_NAME: &str = "function-tools-experiment";
 /// The fragment part that carries an experiment compressed as `deflated`
 /// (raw deflate, no header).
 pub fn fragment(deflated: &[u8]) -> String {
-    format!(
-        "{PREFIX}{VERSION}.{}",
-        Base64UrlUnpadded::encode_string(deflated)
-    )
+    format!("{PREFIX}{VERSION}.{}", crate::base64url::encode(deflated))
 }
 
 /// Reads the experiment a link carried, from its inflated bytes; it is an

@@ -35,15 +35,15 @@ crate::closed_enum! {
 /// The built-in experiments' files, in [`ExperimentId::ALL`] order (as
 /// `build.rs` writes them: the whitespace between tokens dropped).
 pub const FILES: [&str; 9] = [
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/filesystem.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/email.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/calendar.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/database.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/search.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/calculator.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/registry.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/injection.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/rewind.json")),
+    include_str!("../../experiments/filesystem.json"),
+    include_str!("../../experiments/email.json"),
+    include_str!("../../experiments/calendar.json"),
+    include_str!("../../experiments/database.json"),
+    include_str!("../../experiments/search.json"),
+    include_str!("../../experiments/calculator.json"),
+    include_str!("../../experiments/registry.json"),
+    include_str!("../../experiments/injection.json"),
+    include_str!("../../experiments/rewind.json"),
 ];
 
 /// The decision of seed 002's exercise, the Agent turn panel's text when
@@ -58,14 +58,15 @@ pub const SEED_DECISION: &str = r#"[
 ]"#;
 
 /// The JSON Schema of an experiment file.
-pub const SCHEMA: &str = include_str!(concat!(env!("OUT_DIR"), "/experiments/schema.json"));
+pub const SCHEMA: &str = include_str!("../../experiments/schema.json");
 
 /// The same text in each language of the page, in [`Locale::ALL`] order.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Words(pub Vec<String>);
 
 impl Words {
-    /// The text in `locale` (the first language's where it has none).
+    /// The text in `locale` (the first language's where it has none: a
+    /// built-in experiment the page reads has its own language's only).
     pub fn get(&self, locale: Locale) -> &str {
         self.0
             .get(locale as usize)
@@ -175,33 +176,52 @@ impl Experiment {
     }
 }
 
+/// The built-in experiments as the page embeds them, in
+/// [`ExperimentId::ALL`] order: each file's structure, its texts numbered
+/// (`{"$": n}`) into its language's words, which that language's catalogue
+/// carries (`build.rs` splits them).
+const STRUCTURES: [&str; 9] = [
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/filesystem.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/email.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/calendar.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/database.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/search.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/calculator.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/registry.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/injection.json")),
+    include_str!(concat!(env!("OUT_DIR"), "/experiments/rewind.json")),
+];
+
 impl ExperimentId {
-    /// The built-in experiment, read from its file once.
+    /// The built-in experiment in English (natively every catalogue is
+    /// installed; the page asks for its own language's, [`Self::in_locale`]).
     pub fn experiment(self) -> &'static Rc<Experiment> {
-        &builtins()[self as usize]
+        self.in_locale(Locale::default())
+    }
+
+    /// The built-in experiment with `locale`'s words, read once per thread
+    /// (an `Rc` is the page's one thread's) from its structure and that
+    /// locale's catalogue. One that does not read (a test reads each in
+    /// every locale) gives an experiment with its id and no goals rather
+    /// than a page that cannot open.
+    pub fn in_locale(self, locale: Locale) -> &'static Rc<Experiment> {
+        BUILTINS.with(|all| {
+            let mut all = all.borrow_mut();
+            let slot = &mut all[locale as usize * Self::ALL.len() + self as usize];
+            *slot.get_or_insert_with(|| {
+                let read = crate::text::experiment_words(locale, self.id())
+                    .and_then(|words| read::builtin(STRUCTURES[self as usize], words).ok());
+                let mut e = read.unwrap_or_else(|| Experiment::empty(self.id()));
+                e.builtin = Some(self);
+                Box::leak(Box::new(Rc::new(e)))
+            })
+        })
     }
 }
 
 thread_local! {
-    /// Every built-in experiment, in [`ExperimentId::ALL`] order, read
-    /// once per thread (an `Rc` is the page's one thread's). A file that
-    /// does not read (a test reads each) gives an experiment with its id
-    /// and no goals rather than a page that cannot open.
-    static BUILTINS: &'static [Rc<Experiment>] = Vec::leak(
-        ExperimentId::ALL
-            .iter()
-            .zip(FILES)
-            .map(|(id, text)| {
-                let mut e = read::experiment(text).unwrap_or_else(|_| Experiment::empty(id.id()));
-                e.builtin = Some(*id);
-                Rc::new(e)
-            })
-            .collect(),
-    );
-}
-
-fn builtins() -> &'static [Rc<Experiment>] {
-    BUILTINS.with(|all| *all)
+    static BUILTINS: std::cell::RefCell<Vec<Option<&'static Rc<Experiment>>>> =
+        std::cell::RefCell::new(vec![None; ExperimentId::ALL.len() * Locale::ALL.len()]);
 }
 
 impl Experiment {
@@ -258,6 +278,41 @@ mod tests {
         }
         assert!("nope".parse::<ExperimentId>().is_err());
         assert_eq!(ExperimentId::default(), ExperimentId::Filesystem);
+    }
+
+    #[test]
+    fn the_page_reads_each_builtin_with_its_languages_words() {
+        for e in ExperimentId::ALL {
+            let both =
+                read::experiment(FILES[e as usize]).unwrap_or_else(|_| Experiment::empty("unread"));
+            assert_eq!(both.id, e.id());
+            for locale in Locale::ALL {
+                let one = e.in_locale(locale);
+                assert_eq!(one.builtin, Some(e));
+                assert_eq!(one.title.0, [both.title.get(locale)], "{e} {locale:?}");
+                assert_eq!(one.instructions.0, [both.instructions.get(locale)]);
+                assert_eq!(one.goals.len(), both.goals.len());
+                for (a, b) in one.goals.iter().zip(&both.goals) {
+                    assert_eq!((&a.id, &a.when), (&b.id, &b.when));
+                    assert_eq!(a.text.0, [b.text.get(locale)]);
+                }
+                for (a, b) in one.readings.iter().zip(&both.readings) {
+                    assert_eq!(
+                        (&a.url, &a.title.0[..]),
+                        (&b.url, &[b.title.get(locale).to_string()][..])
+                    );
+                }
+                let strip = |x: &Experiment| Experiment {
+                    title: Words::default(),
+                    instructions: Words::default(),
+                    readings: Vec::new(),
+                    goals: Vec::new(),
+                    builtin: None,
+                    ..x.clone()
+                };
+                assert_eq!(strip(one), strip(&both), "{e} {locale:?}");
+            }
+        }
     }
 
     #[test]

@@ -180,7 +180,22 @@ pub fn experiment(text: &str) -> Result<Experiment, Vec<Problem>> {
 
 /// Reads an experiment from its JSON value.
 pub fn from_value(value: &Value) -> Result<Experiment, Vec<Problem>> {
-    let mut r = Reader::default();
+    read_with(value, None)
+}
+
+/// Reads a built-in experiment as the page carries it: its structure,
+/// each text `{"$": n}`, the n-th of `words` (its language's, from the
+/// catalogue).
+pub fn builtin(structure: &str, words: &[Value]) -> Result<Experiment, Vec<Problem>> {
+    let value = serde_json::from_str::<Value>(structure).unwrap_or(Value::Null);
+    read_with(&value, Some(words))
+}
+
+fn read_with(value: &Value, words: Option<&[Value]>) -> Result<Experiment, Vec<Problem>> {
+    let mut r = Reader {
+        problems: Vec::new(),
+        words,
+    };
     let e = r.experiment(value);
     match e {
         Some(e) if r.problems.is_empty() => Ok(e),
@@ -188,9 +203,10 @@ pub fn from_value(value: &Value) -> Result<Experiment, Vec<Problem>> {
     }
 }
 
-#[derive(Default)]
-struct Reader {
+struct Reader<'w> {
     problems: Vec<Problem>,
+    /// A built-in's words in one language, which its texts number.
+    words: Option<&'w [Value]>,
 }
 
 /// A field's place: its parent's pointer and its own key or index.
@@ -198,7 +214,7 @@ fn at(parent: &str, key: &str) -> String {
     format!("{parent}/{key}")
 }
 
-impl Reader {
+impl Reader<'_> {
     #[inline(never)]
     fn problem(&mut self, path: &str, issue: Issue) {
         self.problems.push(Problem {
@@ -299,6 +315,15 @@ impl Reader {
 
     #[inline(never)]
     fn words(&mut self, value: &Value, path: &str) -> Option<Words> {
+        if let Some(words) = self.words {
+            // A built-in's text: the catalogue's words in its language.
+            let n = value.get("$").and_then(Value::as_u64).unwrap_or(u64::MAX);
+            let text = words.get(n as usize).and_then(Value::as_str);
+            if text.is_none() {
+                self.problem(path, Issue::Missing);
+            }
+            return text.map(|t| Words(vec![t.into()]));
+        }
         let tags = Locale::ALL.map(Locale::id);
         let map = self.object(value, path, &tags, &[])?;
         let mut words = Vec::new();

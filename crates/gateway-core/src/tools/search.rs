@@ -95,7 +95,12 @@ pub fn rank(query: &str) -> Vec<(usize, usize)> {
     let mut hits: Vec<(usize, usize)> = RECORDS
         .iter()
         .enumerate()
-        .map(|(i, r)| (i, r.to_ascii_lowercase().matches(needle.as_str()).count()))
+        .map(|(i, r)| {
+            (
+                i,
+                crate::strs::starts(&r.to_ascii_lowercase(), &needle).count(),
+            )
+        })
         .filter(|&(_, n)| n > 0)
         .collect();
     // Record order among ties (the sort is stable).

@@ -19,7 +19,8 @@ use super::{At, Call, DecisionError as E, Expected, Format, Place};
 use crate::json::{compact, pretty, type_name};
 
 type Obj = Map<String, Value>;
-type Read = Result<(), E>;
+/// A reading step: `None` when it stopped, with why in [`Reader::error`].
+type Read = Option<()>;
 
 /// What an array of items is, from its first item that says so.
 #[derive(Clone, Copy)]
@@ -78,90 +79,109 @@ fn list_of(items: &[Value]) -> Option<List> {
 /// and the texts, in order.
 pub(super) fn read(value: &Value) -> Result<(Format, Vec<Call>, Vec<String>), E> {
     let mut r = Reader::default();
-    let unrecognised = E::Unrecognised {
-        got: type_name(value),
-    };
-    let whole = At::WHOLE;
-    let format = match value {
-        Value::Array(items) => {
-            let list = list_of(items).ok_or(unrecognised)?;
-            match list {
-                List::Workbench => r.workbench(items)?,
-                List::ToolCalls => r.tool_calls(items)?,
-                List::Responses => r.responses(items)?,
-                List::Parts => r.parts(items, 0)?,
-                List::Contents => r.contents(items)?,
-                List::Blocks => r.blocks(items)?,
-                List::Batch => {
-                    for (i, item) in items.iter().enumerate() {
-                        r.mcp(item, At::new(Place::Request, i + 1))?;
-                    }
-                }
-            }
-            match list {
-                List::Workbench => Format::Workbench,
-                List::ToolCalls => Format::ChatCompletions,
-                List::Responses => Format::Responses,
-                List::Parts | List::Contents => Format::Gemini,
-                List::Blocks => Format::Anthropic,
-                List::Batch => Format::Mcp,
-            }
-        }
-        Value::Object(m) => {
-            let has = |k| m.contains_key(k);
-            if has("choices") {
-                // A chat completion: its first choice's message.
-                let choice = object(first(m, whole, "choices")?, whole, "choices[0]")?;
-                r.chat(object(
-                    get(choice, whole, "choices[0].message")?,
-                    whole,
-                    "choices[0].message",
-                )?)?;
-                Format::ChatCompletions
-            } else if has("tool_calls") {
-                r.chat(m)?;
-                Format::ChatCompletions
-            } else if has("output") {
-                r.responses(array(get(m, whole, "output")?, whole, "output")?)?;
-                Format::Responses
-            } else if has("candidates") {
-                // A response: its first candidate, as the SDKs read it.
-                let c = object(first(m, whole, "candidates")?, whole, "candidates[0]")?;
-                let content = get(c, whole, "candidates[0].content")?;
-                r.content(object(content, whole, "candidates[0].content")?, 0)?;
-                Format::Gemini
-            } else if has("contents") {
-                r.contents(array(get(m, whole, "contents")?, whole, "contents")?)?;
-                Format::Gemini
-            } else if has("parts") {
-                r.content(m, 0)?;
-                Format::Gemini
-            } else if m.get("content").is_some_and(Value::is_array) {
-                r.anthropic(m)?;
-                Format::Anthropic
-            } else if has("content") || has("role") {
-                r.chat(m)?;
-                Format::ChatCompletions
-            } else if has("jsonrpc") || has("method") || has("name") {
-                r.mcp(value, whole)?;
-                Format::Mcp
-            } else {
-                return Err(unrecognised);
-            }
-        }
-        _ => return Err(unrecognised),
-    };
-    Ok((format, r.calls, r.texts))
+    match r.decision(value) {
+        Some(format) => Ok((format, r.calls, r.texts)),
+        // A shape that is none of the formats stops with no error of its own.
+        None => Err(r.error.unwrap_or(E::Unrecognised {
+            got: type_name(value),
+        })),
+    }
 }
 
-/// The calls and texts read so far.
+/// The calls and texts read so far, and why reading stopped: the one
+/// error slot, which every step that answers `None` fills (but the
+/// recognition of a shape that is none of the formats).
 #[derive(Default)]
 struct Reader {
     calls: Vec<Call>,
     texts: Vec<String>,
+    error: Option<E>,
 }
 
 impl Reader {
+    /// Recognises the format and reads the whole decision in it.
+    fn decision(&mut self, value: &Value) -> Option<Format> {
+        let whole = At::WHOLE;
+        Some(match value {
+            Value::Array(items) => {
+                let list = list_of(items)?;
+                match list {
+                    List::Workbench => self.workbench(items)?,
+                    List::ToolCalls => self.tool_calls(items)?,
+                    List::Responses => self.responses(items)?,
+                    List::Parts => self.parts(items, 0)?,
+                    List::Contents => self.contents(items)?,
+                    List::Blocks => self.blocks(items)?,
+                    List::Batch => {
+                        for (i, item) in items.iter().enumerate() {
+                            self.mcp(item, At::new(Place::Request, i + 1))?;
+                        }
+                    }
+                }
+                match list {
+                    List::Workbench => Format::Workbench,
+                    List::ToolCalls => Format::ChatCompletions,
+                    List::Responses => Format::Responses,
+                    List::Parts | List::Contents => Format::Gemini,
+                    List::Blocks => Format::Anthropic,
+                    List::Batch => Format::Mcp,
+                }
+            }
+            Value::Object(m) => {
+                let has = |k| m.contains_key(k);
+                if has("choices") {
+                    // A chat completion: its first choice's message.
+                    let choice = self.first(m, whole, "choices")?;
+                    let choice = self.object(choice, whole, "choices[0]")?;
+                    let message = self.get(choice, whole, "choices[0].message")?;
+                    let message = self.object(message, whole, "choices[0].message")?;
+                    self.chat(message)?;
+                    Format::ChatCompletions
+                } else if has("tool_calls") {
+                    self.chat(m)?;
+                    Format::ChatCompletions
+                } else if has("output") {
+                    let output = self.array_field(m, whole, "output")?;
+                    self.responses(output)?;
+                    Format::Responses
+                } else if has("candidates") {
+                    // A response: its first candidate, as the SDKs read it.
+                    let c = self.first(m, whole, "candidates")?;
+                    let c = self.object(c, whole, "candidates[0]")?;
+                    let content = self.get(c, whole, "candidates[0].content")?;
+                    let content = self.object(content, whole, "candidates[0].content")?;
+                    self.content(content, 0)?;
+                    Format::Gemini
+                } else if has("contents") {
+                    let contents = self.array_field(m, whole, "contents")?;
+                    self.contents(contents)?;
+                    Format::Gemini
+                } else if has("parts") {
+                    self.content(m, 0)?;
+                    Format::Gemini
+                } else if m.get("content").is_some_and(Value::is_array) {
+                    self.anthropic(m)?;
+                    Format::Anthropic
+                } else if has("content") || has("role") {
+                    self.chat(m)?;
+                    Format::ChatCompletions
+                } else if has("jsonrpc") || has("method") || has("name") {
+                    self.mcp(value, whole)?;
+                    Format::Mcp
+                } else {
+                    return None;
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    /// Stops reading: `error` is why.
+    fn fail<T>(&mut self, error: E) -> Option<T> {
+        self.error = Some(error);
+        None
+    }
+
     fn text(&mut self, s: &str) {
         if !s.is_empty() {
             self.texts.push(s.to_owned());
@@ -185,40 +205,46 @@ impl Reader {
     fn workbench(&mut self, items: &[Value]) -> Read {
         for (i, item) in items.iter().enumerate() {
             let at = At::new(Place::Item, i + 1);
-            let m = obj(item, at)?;
+            let m = self.obj(item, at)?;
             if m.contains_key("text") {
-                only(m, at, "", &["text"])?;
-                self.text(string(m, at, "text")?);
+                self.only(m, at, "", &["text"])?;
+                let text = self.string(m, at, "text")?;
+                self.text(text);
             } else {
-                only(m, at, "", &["name", "args"])?;
-                let name = string(m, at, "name")?;
-                self.call(name, Some(get(m, at, "args")?));
+                self.only(m, at, "", &["name", "args"])?;
+                let name = self.string(m, at, "name")?;
+                let args = self.get(m, at, "args")?;
+                self.call(name, Some(args));
             }
         }
-        Ok(())
+        Some(())
     }
 
     /// A Chat Completions assistant message.
     fn chat(&mut self, m: &Obj) -> Read {
         let whole = At::WHOLE;
-        check(m, whole, "role", &["assistant"])?;
+        self.check(m, whole, "role", &["assistant"])?;
         match m.get("content") {
             None | Some(Value::Null) => {}
             Some(Value::String(s)) => self.text(s),
             Some(Value::Array(parts)) => {
                 for (i, part) in parts.iter().enumerate() {
                     let at = At::new(Place::Part, i + 1);
-                    let p = obj(part, at)?;
-                    if kind(p, at, "type", &["text", "refusal"])? == "text" {
-                        self.text(string(p, at, "text")?);
+                    let p = self.obj(part, at)?;
+                    if self.kind(p, at, "type", &["text", "refusal"])? == "text" {
+                        let text = self.string(p, at, "text")?;
+                        self.text(text);
                     }
                 }
             }
-            Some(other) => return Err(wrong(whole, "content", Expected::Content, other)),
+            Some(other) => return self.wrong(whole, "content", Expected::Content, other),
         }
         match m.get("tool_calls") {
-            None | Some(Value::Null) => Ok(()),
-            Some(calls) => self.tool_calls(array(calls, whole, "tool_calls")?),
+            None | Some(Value::Null) => Some(()),
+            Some(calls) => {
+                let calls = self.array(calls, whole, "tool_calls")?;
+                self.tool_calls(calls)
+            }
         }
     }
 
@@ -226,49 +252,54 @@ impl Reader {
     fn tool_calls(&mut self, items: &[Value]) -> Read {
         for (i, item) in items.iter().enumerate() {
             let at = At::new(Place::Call, i + 1);
-            let m = obj(item, at)?;
-            check(m, at, "type", &["function"])?;
-            let f = object(get(m, at, "function")?, at, "function")?;
-            let name = string(f, at, "function.name")?;
-            self.call(name, Some(string_value(f, at, "function.arguments")?));
+            let m = self.obj(item, at)?;
+            self.check(m, at, "type", &["function"])?;
+            let f = self.get(m, at, "function")?;
+            let f = self.object(f, at, "function")?;
+            let name = self.string(f, at, "function.name")?;
+            let args = self.string_value(f, at, "function.arguments")?;
+            self.call(name, Some(args));
         }
-        Ok(())
+        Some(())
     }
 
     /// Responses API output items.
     fn responses(&mut self, items: &[Value]) -> Read {
         for (i, item) in items.iter().enumerate() {
             let at = At::new(Place::Item, i + 1);
-            let m = obj(item, at)?;
-            match kind(m, at, "type", &["function_call", "message", "reasoning"])? {
+            let m = self.obj(item, at)?;
+            match self.kind(m, at, "type", &["function_call", "message", "reasoning"])? {
                 "function_call" => {
-                    let name = string(m, at, "name")?;
-                    self.call(name, Some(string_value(m, at, "arguments")?));
+                    let name = self.string(m, at, "name")?;
+                    let args = self.string_value(m, at, "arguments")?;
+                    self.call(name, Some(args));
                 }
                 "message" => {
-                    check(m, at, "role", &["assistant"])?;
-                    let content = array(get(m, at, "content")?, at, "content")?;
+                    self.check(m, at, "role", &["assistant"])?;
+                    let content = self.array_field(m, at, "content")?;
                     for (j, part) in content.iter().enumerate() {
                         let at = At { part: j + 1, ..at };
-                        let p = obj(part, at)?;
-                        if kind(p, at, "type", &["output_text", "refusal"])? == "output_text" {
-                            self.text(string(p, at, "text")?);
+                        let p = self.obj(part, at)?;
+                        if self.kind(p, at, "type", &["output_text", "refusal"])? == "output_text" {
+                            let text = self.string(p, at, "text")?;
+                            self.text(text);
                         }
                     }
                 }
                 _ => {}
             }
         }
-        Ok(())
+        Some(())
     }
 
     /// Gemini `contents`: the model's turns.
     fn contents(&mut self, items: &[Value]) -> Read {
         for (i, item) in items.iter().enumerate() {
             let at = At::new(Place::Content, i + 1);
-            self.content(obj(item, at)?, i + 1)?;
+            let c = self.obj(item, at)?;
+            self.content(c, i + 1)?;
         }
-        Ok(())
+        Some(())
     }
 
     /// A Gemini `Content`: `{role: "model", parts}`; `n` its place in
@@ -279,8 +310,9 @@ impl Reader {
         } else {
             At::new(Place::Content, n)
         };
-        check(c, at, "role", &["model"])?;
-        self.parts(array(get(c, at, "parts")?, at, "parts")?, n)
+        self.check(c, at, "role", &["model"])?;
+        let parts = self.array_field(c, at, "parts")?;
+        self.parts(parts, n)
     }
 
     /// Gemini parts: `{functionCall: {name, args}}` and `{text}`, in any
@@ -295,27 +327,29 @@ impl Reader {
                     ..At::new(Place::Content, content)
                 }
             };
-            let p = obj(item, at)?;
+            let p = self.obj(item, at)?;
             if let Some(f) = p.get("functionCall") {
-                let f = object(f, at, "functionCall")?;
-                let name = string(f, at, "functionCall.name")?;
-                self.call(name, object_value(f, at, "functionCall.args")?);
+                let f = self.object(f, at, "functionCall")?;
+                let name = self.string(f, at, "functionCall.name")?;
+                let args = self.object_value(f, at, "functionCall.args")?;
+                self.call(name, args);
             } else {
-                let text = string(p, at, "text")?;
+                let text = self.string(p, at, "text")?;
                 if p.get("thought") != Some(&Value::Bool(true)) {
                     self.text(text);
                 }
             }
         }
-        Ok(())
+        Some(())
     }
 
     /// An Anthropic assistant message or Messages API response.
     fn anthropic(&mut self, m: &Obj) -> Read {
         let whole = At::WHOLE;
-        check(m, whole, "role", &["assistant"])?;
-        check(m, whole, "type", &["message"])?;
-        self.blocks(array(get(m, whole, "content")?, whole, "content")?)
+        self.check(m, whole, "role", &["assistant"])?;
+        self.check(m, whole, "type", &["message"])?;
+        let content = self.array_field(m, whole, "content")?;
+        self.blocks(content)
     }
 
     /// Anthropic content blocks: `{type: "tool_use", id, name, input}` and
@@ -323,40 +357,44 @@ impl Reader {
     fn blocks(&mut self, items: &[Value]) -> Read {
         for (i, item) in items.iter().enumerate() {
             let at = At::new(Place::Block, i + 1);
-            let b = obj(item, at)?;
-            match kind(
+            let b = self.obj(item, at)?;
+            match self.kind(
                 b,
                 at,
                 "type",
                 &["text", "tool_use", "thinking", "redacted_thinking"],
             )? {
-                "text" => self.text(string(b, at, "text")?),
+                "text" => {
+                    let text = self.string(b, at, "text")?;
+                    self.text(text);
+                }
                 "tool_use" => {
-                    let name = string(b, at, "name")?;
-                    let input = get(b, at, "input")?;
+                    let name = self.string(b, at, "name")?;
+                    let input = self.get(b, at, "input")?;
                     if !input.is_object() {
-                        return Err(wrong(at, "input", Expected::Object, input));
+                        return self.wrong(at, "input", Expected::Object, input);
                     }
                     self.call(name, Some(input));
                 }
                 _ => {}
             }
         }
-        Ok(())
+        Some(())
     }
 
     /// An MCP `tools/call` JSON-RPC request, or its bare params.
     fn mcp(&mut self, value: &Value, at: At) -> Read {
-        let m = obj(value, at)?;
+        let m = self.obj(value, at)?;
         let (params, prefix) = if m.contains_key("jsonrpc") || m.contains_key("method") {
-            only(m, at, "", &["jsonrpc", "id", "method", "params"])?;
-            kind(m, at, "jsonrpc", &["2.0"])?;
-            kind(m, at, "method", &["tools/call"])?;
-            (object(get(m, at, "params")?, at, "params")?, "params.")
+            self.only(m, at, "", &["jsonrpc", "id", "method", "params"])?;
+            self.kind(m, at, "jsonrpc", &["2.0"])?;
+            self.kind(m, at, "method", &["tools/call"])?;
+            let params = self.get(m, at, "params")?;
+            (self.object(params, at, "params")?, "params.")
         } else {
             (m, "")
         };
-        only(
+        self.only(
             params,
             at,
             prefix,
@@ -369,125 +407,143 @@ impl Reader {
                 "requestState",
             ],
         )?;
-        let name = string(params, at, &format!("{prefix}name"))?;
-        let args = object_value(params, at, &format!("{prefix}arguments"))?;
+        let name = self.string(params, at, &[prefix, "name"].concat())?;
+        let args = self.object_value(params, at, &[prefix, "arguments"].concat())?;
         self.call(name, args);
-        Ok(())
+        Some(())
+    }
+
+    fn obj<'a>(&mut self, value: &'a Value, at: At) -> Option<&'a Obj> {
+        match value.as_object() {
+            Some(m) => Some(m),
+            None => self.fail(E::NotObject {
+                at,
+                got: type_name(value),
+            }),
+        }
+    }
+
+    fn wrong<T>(&mut self, at: At, field: &str, expected: Expected, got: &Value) -> Option<T> {
+        self.fail(E::WrongType {
+            at,
+            field: field.into(),
+            expected,
+            got: type_name(got),
+        })
+    }
+
+    fn get<'a>(&mut self, m: &'a Obj, at: At, path: &str) -> Option<&'a Value> {
+        match m.get(key(path)) {
+            Some(v) => Some(v),
+            None => self.fail(E::Missing {
+                at,
+                field: path.into(),
+            }),
+        }
+    }
+
+    /// `value` as an object, else an error naming the field `path`.
+    fn object<'a>(&mut self, value: &'a Value, at: At, path: &str) -> Option<&'a Obj> {
+        match value.as_object() {
+            Some(m) => Some(m),
+            None => self.wrong(at, path, Expected::Object, value),
+        }
+    }
+
+    fn array<'a>(&mut self, value: &'a Value, at: At, path: &str) -> Option<&'a [Value]> {
+        match value.as_array() {
+            Some(a) => Some(a),
+            None => self.wrong(at, path, Expected::Array, value),
+        }
+    }
+
+    /// The required array field `path`.
+    fn array_field<'a>(&mut self, m: &'a Obj, at: At, path: &str) -> Option<&'a [Value]> {
+        let v = self.get(m, at, path)?;
+        self.array(v, at, path)
+    }
+
+    /// The first item of the array `name`.
+    fn first<'a>(&mut self, m: &'a Obj, at: At, name: &str) -> Option<&'a Value> {
+        match self.array_field(m, at, name)?.first() {
+            Some(v) => Some(v),
+            None => self.fail(E::Missing {
+                at,
+                field: [name, "[0]"].concat(),
+            }),
+        }
+    }
+
+    /// A required string field.
+    fn string<'a>(&mut self, m: &'a Obj, at: At, path: &str) -> Option<&'a str> {
+        self.string_value(m, at, path)?.as_str()
+    }
+
+    /// A required string field, as its value (OpenAI's string `arguments`).
+    fn string_value<'a>(&mut self, m: &'a Obj, at: At, path: &str) -> Option<&'a Value> {
+        let v = self.get(m, at, path)?;
+        match v {
+            Value::String(_) => Some(v),
+            _ => self.wrong(at, path, Expected::String, v),
+        }
+    }
+
+    /// An optional object field (Gemini `args`, MCP `arguments`).
+    fn object_value<'a>(&mut self, m: &'a Obj, at: At, path: &str) -> Option<Option<&'a Value>> {
+        match m.get(key(path)) {
+            None => Some(None),
+            Some(v) => self.object(v, at, path).map(|_| Some(v)),
+        }
+    }
+
+    /// A required closed field: its value, one of `allowed`.
+    fn kind<'a>(
+        &mut self,
+        m: &'a Obj,
+        at: At,
+        path: &str,
+        allowed: &'static [&'static str],
+    ) -> Option<&'a str> {
+        self.get(m, at, path)?;
+        self.check(m, at, path, allowed)
+            .map(Option::unwrap_or_default)
+    }
+
+    /// An optional closed field: if present, one of `allowed`.
+    fn check<'a>(
+        &mut self,
+        m: &'a Obj,
+        at: At,
+        path: &str,
+        allowed: &'static [&'static str],
+    ) -> Option<Option<&'a str>> {
+        match m.get(key(path)) {
+            None => Some(None),
+            Some(v) => match v.as_str() {
+                Some(s) if allowed.contains(&s) => Some(Some(s)),
+                _ => self.fail(E::NotOneOf {
+                    at,
+                    field: path.into(),
+                    allowed,
+                    got: compact(v),
+                }),
+            },
+        }
+    }
+
+    /// Refuses a field that is not in `allowed` (named after `prefix`).
+    fn only(&mut self, m: &Obj, at: At, prefix: &str, allowed: &[&str]) -> Read {
+        match m.keys().find(|k| !allowed.contains(&k.as_str())) {
+            None => Some(()),
+            Some(k) => self.fail(E::UnknownField {
+                at,
+                field: [prefix, k].concat(),
+            }),
+        }
     }
 }
 
 /// The last segment of a field's path: the key it has in its object.
 fn key(path: &str) -> &str {
     path.rsplit(['.', ']']).next().unwrap_or(path)
-}
-
-fn obj(value: &Value, at: At) -> Result<&Obj, E> {
-    value.as_object().ok_or(E::NotObject {
-        at,
-        got: type_name(value),
-    })
-}
-
-fn wrong(at: At, field: &str, expected: Expected, got: &Value) -> E {
-    E::WrongType {
-        at,
-        field: field.into(),
-        expected,
-        got: type_name(got),
-    }
-}
-
-fn get<'a>(m: &'a Obj, at: At, path: &str) -> Result<&'a Value, E> {
-    m.get(key(path)).ok_or_else(|| E::Missing {
-        at,
-        field: path.into(),
-    })
-}
-
-/// `value` as an object, else an error naming the field `path`.
-fn object<'a>(value: &'a Value, at: At, path: &str) -> Result<&'a Obj, E> {
-    value
-        .as_object()
-        .ok_or_else(|| wrong(at, path, Expected::Object, value))
-}
-
-fn array<'a>(value: &'a Value, at: At, path: &str) -> Result<&'a [Value], E> {
-    value
-        .as_array()
-        .map(Vec::as_slice)
-        .ok_or_else(|| wrong(at, path, Expected::Array, value))
-}
-
-/// The first item of the array `name`.
-fn first<'a>(m: &'a Obj, at: At, name: &str) -> Result<&'a Value, E> {
-    array(get(m, at, name)?, at, name)?
-        .first()
-        .ok_or_else(|| E::Missing {
-            at,
-            field: format!("{name}[0]"),
-        })
-}
-
-/// A required string field.
-fn string<'a>(m: &'a Obj, at: At, path: &str) -> Result<&'a str, E> {
-    let v = get(m, at, path)?;
-    v.as_str()
-        .ok_or_else(|| wrong(at, path, Expected::String, v))
-}
-
-/// A required string field, as its value (OpenAI's string `arguments`).
-fn string_value<'a>(m: &'a Obj, at: At, path: &str) -> Result<&'a Value, E> {
-    string(m, at, path)?;
-    get(m, at, path)
-}
-
-/// An optional object field (Gemini `args`, MCP `arguments`).
-fn object_value<'a>(m: &'a Obj, at: At, path: &str) -> Result<Option<&'a Value>, E> {
-    match m.get(key(path)) {
-        None => Ok(None),
-        Some(v) => object(v, at, path).map(|_| Some(v)),
-    }
-}
-
-/// A required closed field: its value, one of `allowed`.
-fn kind<'a>(
-    m: &'a Obj,
-    at: At,
-    path: &str,
-    allowed: &'static [&'static str],
-) -> Result<&'a str, E> {
-    get(m, at, path)?;
-    check(m, at, path, allowed).map(|v| v.unwrap_or_default())
-}
-
-/// An optional closed field: if present, one of `allowed`.
-fn check<'a>(
-    m: &'a Obj,
-    at: At,
-    path: &str,
-    allowed: &'static [&'static str],
-) -> Result<Option<&'a str>, E> {
-    match m.get(key(path)) {
-        None => Ok(None),
-        Some(v) => match v.as_str() {
-            Some(s) if allowed.contains(&s) => Ok(Some(s)),
-            _ => Err(E::NotOneOf {
-                at,
-                field: path.into(),
-                allowed,
-                got: compact(v),
-            }),
-        },
-    }
-}
-
-/// Refuses a field that is not in `allowed` (named after `prefix`).
-fn only(m: &Obj, at: At, prefix: &str, allowed: &[&str]) -> Read {
-    match m.keys().find(|k| !allowed.contains(&k.as_str())) {
-        None => Ok(()),
-        Some(k) => Err(E::UnknownField {
-            at,
-            field: format!("{prefix}{k}"),
-        }),
-    }
 }

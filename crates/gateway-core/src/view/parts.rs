@@ -651,22 +651,22 @@ fn message_pieces(
             .map(|(_, backed)| *backed)
             .collect();
         i += same.len();
-        if range.start < at || text.get(range.clone()).is_none() {
+        let Some(claimed) = text.get(range.clone()).filter(|_| range.start >= at) else {
             continue;
-        }
-        plain(&mut pieces, &text[at..range.start]);
+        };
+        plain(&mut pieces, crate::strs::slice(text, at..range.start));
         let state = match (complete, same.iter().all(|b| *b)) {
             (false, _) => "claim",
             (true, true) => "backed",
             (true, false) => "unbacked",
         };
         pieces.push(MessagePiece {
-            text: text[range.clone()].into(),
+            text: claimed.into(),
             claim: Some(state),
         });
         at = range.end;
     }
-    plain(&mut pieces, &text[at..]);
+    plain(&mut pieces, crate::strs::slice(text, at..text.len()));
     pieces
 }
 

@@ -76,7 +76,7 @@ pub fn mount(root: &Element, wb: Workbench, address: Address<'_>) -> Result<(), 
     let shell = app::mount_workbench(&bench, wb)?;
     let state = Rc::new(Authoring {
         doc,
-        shell: shell.clone(),
+        shell,
         author: RefCell::new(author),
         panel,
         teacher,
@@ -184,7 +184,7 @@ impl Authoring {
             };
             let opened = opening::open(address, &crate::storage::read);
             if let Opening::Workbench(wb) = opened {
-                if let Err(e) = app::replace(&s.shell, *wb) {
+                if let Err(e) = app::replace(s.shell, *wb) {
                     web_sys::console::error_2(&"Try it here failed".into(), &e);
                 }
                 s.done(Status::Tried);

@@ -82,7 +82,7 @@ fn panel(doc: &Document, parent: &Element, tag: &str, id: &str, kind: Option<&st
         &[
             ("class", &class),
             ("aria-labelledby", id),
-            ("data-panel", id.trim_start_matches("h-")),
+            ("data-panel", id.strip_prefix("h-").unwrap_or(id)),
         ],
         None,
     )
