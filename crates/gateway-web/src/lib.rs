@@ -104,7 +104,9 @@ fn opened(locale: Locale, notice: Option<Notice>) {
     }
 }
 
-/// Opens and mounts the page in `locale`, with `notice` added.
+/// Opens and mounts the page in `locale`, with `notice` added (one copy for
+/// both callers: at once, or once the experiment is inflated).
+#[inline(never)]
 fn open(
     locale: Locale,
     notice: Option<Notice>,
