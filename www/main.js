@@ -17,12 +17,14 @@
   timer = setTimeout(show, 8000, 'slow');
   if (d.querySelector('meta[name=workbench-build]')) return;
   if (location.protocol == 'file:') return show('file');
+  // The author build for the authoring panel and the answer key only.
+  const pkg = /[?&](author|teacher)=1(&|$)/.test(location.search) ? './pkg/author/' : './pkg/';
   // Streaming needs application/wasm; other types compile from bytes.
-  const wasm = fetch('./pkg/gateway_web_bg.wasm').then((r) => {
+  const wasm = fetch(pkg + 'gateway_web_bg.wasm').then((r) => {
     if (!r.ok) throw `HTTP ${r.status} ${r.url}`;
     return r.headers.get('Content-Type')?.split(';')[0].trim() == 'application/wasm' ? r : r.arrayBuffer();
   });
-  Promise.all([import('./pkg/gateway_web.js'), wasm]).then(
+  Promise.all([import(pkg + 'gateway_web.js'), wasm]).then(
     ([glue, module_or_path]) => glue.default({ module_or_path }).catch((e) => show('error', e)),
     (e) => show(self.origin == 'null' ? 'frame' : 'files', e),
   );

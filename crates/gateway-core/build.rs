@@ -454,17 +454,35 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         "\n/// What a locale's data must say it was made for: the reference's\n/// message ids and variables.\npub const CHECK: &str = {:?};",
         check(vars)
     );
-    s.push_str("\n/// Every locale's messages as data (JSON), for `text::install`; the page\n/// downloads the one it needs as a file, written by `bundle`.\npub const DATA: [(Locale, &str); ");
+    s.push_str("\n/// Every locale's messages as data (JSON), for `text::install`: the\n/// author build downloads the one it shows (`pkg/author/locales/`).\npub const DATA: [(Locale, &str); ");
     let _ = writeln!(s, "{}] = [", locales.len());
     for l in locales {
         let _ = writeln!(
             s,
             "    (Locale::{}, {:?}),",
             camel(&l.tag),
-            data(l, locales, vars)
+            data(l, locales, vars, false)
         );
     }
     s.push_str("];\n");
+    s.push_str("\n/// The same data without the author build's own messages (each written\n/// `0`, which writes nothing): what the learner's page downloads\n/// (`pkg/locales/`).\npub const LEARNER_DATA: [(Locale, &str); ");
+    let _ = writeln!(s, "{}] = [", locales.len());
+    for l in locales {
+        let _ = writeln!(
+            s,
+            "    (Locale::{}, {:?}),",
+            camel(&l.tag),
+            data(l, locales, vars, true)
+        );
+    }
+    s.push_str("];\n");
+    let author: Vec<_> = vars.keys().filter(|id| author_only(id)).collect();
+    let _ = writeln!(
+        s,
+        "\n/// The messages only the author build shows (the authoring panel and\n/// the answer key), left out of [`LEARNER_DATA`].\npub const AUTHOR_ONLY: [&str; {}] = {:?};",
+        author.len(),
+        author
+    );
     s.push_str("\n/// The messages each locale lacks (written in English there).\npub const MISSING: [(Locale, &[&str]); ");
     let _ = writeln!(s, "{}] = [", locales.len());
     for l in locales {
@@ -515,14 +533,26 @@ fn check(vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
     format!("{h:016x}")
 }
 
+/// Whether only the author build shows message `id` (the authoring panel's
+/// `author-…` and the answer key's `teacher-…`): the learner's catalogue
+/// leaves it out.
+fn author_only(id: &str) -> bool {
+    id.starts_with("author-") || id.starts_with("teacher-")
+}
+
 /// A locale as JSON: `{"locale", "check", "messages": [pattern…],
 /// "exports": [value…]}`, one pattern per message in id order
 /// (`Text::index`) and the published exports in [`EXPORTS`] order, a
 /// pattern being one text, or a list of texts, variables `i` and selects
 /// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
 /// message's variables in name order), with terms and message references
-/// written out.
-fn data(l: &Locale<'_>, locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
+/// written out. For the `learner`, an [`author_only`] message is `0`.
+fn data(
+    l: &Locale<'_>,
+    locales: &[Locale<'_>],
+    vars: &BTreeMap<&str, BTreeSet<String>>,
+    learner: bool,
+) -> String {
     let reference = &locales[0];
     let tags: Vec<&str> = locales.iter().map(|l| l.tag.as_str()).collect();
     let mut s = String::new();
@@ -535,6 +565,10 @@ fn data(l: &Locale<'_>, locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<S
     for (i, id) in vars.keys().enumerate() {
         if i > 0 {
             s.push(',');
+        }
+        if learner && author_only(id) {
+            s.push('0');
+            continue;
         }
         let names: Vec<&str> = vars[id].iter().map(String::as_str).collect();
         // A message the locale lacks is the reference's (listed in MISSING).

@@ -14,6 +14,16 @@ const workbenchWasmGzip = '@WASM_GZIP_BASE64@';
 const workbenchCataloguesGzip = '@CATALOGUES_GZIP_BASE64@';
 const workbenchCatalogueTags = @CATALOGUE_TAGS@;
 
+// An experiment this file carries (the authoring panel's Download single
+// file: a meta named function-tools-experiment, its content x=1.…) opens as
+// from its link: its x= part goes before the address's fragment, unless the
+// address carries an experiment of its own. A fragment change only: no
+// request, and the page reads it as it reads a link.
+const workbenchCarried = document.querySelector('meta[name=function-tools-experiment]')?.content;
+if (workbenchCarried?.startsWith('x=') && !/(^#|&)x=/.test(location.hash)) {
+  location.replace(`#${workbenchCarried}${location.hash.replace('#', '&')}`);
+}
+
 function workbenchUnpack(base64) {
   const text = atob(base64);
   const packed = new Uint8Array(text.length);

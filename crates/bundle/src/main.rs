@@ -7,11 +7,13 @@
 //!   `main.js`, `favicon.svg`, and `embed.html` or others when the page has
 //!   them), and of `WWW/pkg/` only `gateway_web.js`,
 //!   `gateway_web_bg.wasm`, the minified `style.css` and the catalogues
-//!   `locales/<tag>.json`: a
+//!   `locales/<tag>.json`, and of `WWW/pkg/author/` (the author build,
+//!   when there is one) its module, glue, `author.css` and catalogues: a
 //!   folder that works from any static host under any sub-path, since the
 //!   page uses relative URLs only;
-//! - `workbench.html`, the single-file build (see [`single`]): one file that
-//!   works from `file://` and can be uploaded alone.
+//! - `workbench.html`, the single-file build (see [`single`]) of the
+//!   learner's page: one file that works from `file://` and can be
+//!   uploaded alone.
 //!
 //! Files already in `DIST` are overwritten, others left alone
 //! (`scripts/build-dist` empties it first). Prints each file written with
@@ -31,6 +33,9 @@ use std::process::ExitCode;
 const REQUIRED: [&str; 4] = ["index.html", "style.css", "main.js", "favicon.svg"];
 /// What the page loads from `pkg/`; the rest of it is not needed.
 const PKG: [&str; 3] = ["gateway_web.js", "gateway_web_bg.wasm", "style.css"];
+/// What the author build (`WWW/pkg/author/`, when there is one) loads: its
+/// module, glue and style sheet; its catalogues are in `locales/`.
+const AUTHOR: [&str; 3] = ["gateway_web.js", "gateway_web_bg.wasm", "author.css"];
 /// The single-file build's name in `DIST`.
 const SINGLE_FILE: &str = "workbench.html";
 
@@ -137,6 +142,29 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
             .iter()
             .map(|(tag, _)| Path::new("pkg/locales").join(format!("{tag}.json"))),
     );
+    let author = www.join("pkg/author");
+    if author.is_dir() {
+        for name in AUTHOR {
+            if !author.join(name).is_file() {
+                return Err(format!(
+                    "{} is missing: run scripts/build-web first",
+                    author.join(name).display()
+                ));
+            }
+            files.push(Path::new("pkg/author").join(name));
+        }
+        for (tag, _) in &catalogues {
+            let catalogue = Path::new("pkg/author/locales").join(format!("{tag}.json"));
+            if !www.join(&catalogue).is_file() {
+                return Err(format!(
+                    "{} is missing: run scripts/build-web first",
+                    www.join(&catalogue).display()
+                ));
+            }
+            files.push(catalogue);
+        }
+        fs::create_dir_all(dist.join("pkg/author/locales")).map_err(|e| io(dist, e))?;
+    }
 
     fs::create_dir_all(dist.join("pkg/locales")).map_err(|e| io(dist, e))?;
     let mut written = Vec::new();
@@ -197,6 +225,13 @@ mod tests {
         fs::write(www.join("pkg/locales/en.json"), "{}").unwrap();
         fs::write(www.join("pkg/locales/zh-TW.json"), "{}").unwrap();
         fs::write(www.join("pkg/gateway_web.d.ts"), "").unwrap();
+        fs::create_dir_all(www.join("pkg/author/locales")).unwrap();
+        for name in AUTHOR {
+            let text = format!("/* the author build's {name} */");
+            fs::write(www.join("pkg/author").join(name), text).unwrap();
+        }
+        fs::write(www.join("pkg/author/locales/en.json"), "{}").unwrap();
+        fs::write(www.join("pkg/author/locales/zh-TW.json"), "{}").unwrap();
         fs::write(www.join("pkg/package.json"), "{}").unwrap();
 
         let written = run(&www, &dist).unwrap();
@@ -217,6 +252,11 @@ mod tests {
                 "pkg/style.css",
                 "pkg/locales/en.json",
                 "pkg/locales/zh-TW.json",
+                "pkg/author/gateway_web.js",
+                "pkg/author/gateway_web_bg.wasm",
+                "pkg/author/author.css",
+                "pkg/author/locales/en.json",
+                "pkg/author/locales/zh-TW.json",
                 "workbench.html"
             ]
         );
@@ -230,12 +270,26 @@ mod tests {
         }
         assert_eq!(
             fs::read_dir(dist.join("pkg")).unwrap().count(),
-            4,
+            5,
             "only what the page loads"
         );
+        assert_eq!(fs::read_dir(dist.join("pkg/author")).unwrap().count(), 4);
         assert!(!dist.join(".DS_Store").exists());
         let single = fs::read_to_string(dist.join(SINGLE_FILE)).unwrap();
         assert!(single.contains(single::MARKER));
+        // The single file is the learner's: nothing of the author build.
+        assert!(!single.contains("author build"));
+
+        // An author build without its catalogue is refused by name.
+        fs::remove_file(www.join("pkg/author/locales/zh-TW.json")).unwrap();
+        assert!(run(&www, &dist)
+            .unwrap_err()
+            .contains("pkg/author/locales/zh-TW.json"));
+        // With no author build, the learner's page alone.
+        fs::remove_dir_all(www.join("pkg/author")).unwrap();
+        let dist2 = base.join("out/dist2");
+        let written = run(&www, &dist2).unwrap();
+        assert!(written.iter().all(|(p, _)| !p.starts_with("pkg/author")));
 
         fs::remove_file(www.join("pkg/gateway_web_bg.wasm")).unwrap();
         assert!(run(&www, &dist).unwrap_err().contains("scripts/build-web"));

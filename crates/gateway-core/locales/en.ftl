@@ -618,6 +618,49 @@ decl-kind-one-of = one of { $values }
 decl-kind-integer = a whole number from { $min } to { $max }
 decl-kind-number = a number from { $min } to { $max }
 
+## The authoring panel (?author=1) and the answer key (?teacher=1). They
+## are the author build's only: build.rs leaves every author- and teacher-
+## message out of the catalogue the learner's page downloads.
+author-heading = Author an experiment
+author-note = For instructors. Start from a built-in experiment, change it in the form or as JSON, check it, try it here, then share it. Nothing leaves this page: the link itself carries the experiment.
+author-start-from = Start from
+author-field-id = Id
+author-field-title = Title ({ $language })
+author-field-instructions = Instructions ({ $language })
+author-field-tool = Starting tool
+author-field-args = Starting arguments
+author-field-role = Starting role
+author-field-hook = Starting hook
+author-field-key = Starting operation key
+author-args-text = Own text (start.args.text in the JSON)
+author-not-a-choice = None of these: see the verdict
+author-json = The experiment as JSON (goals, readings, files and the decision are edited here)
+author-form-off = The form is off while the JSON is not an object: fix the JSON, or start again from a built-in experiment.
+author-verdict-heading = Checker's verdict
+author-checking = Checking…
+author-no-problems = No problems
+author-problems = { $count ->
+    [one] One problem: fix it to try or share the experiment.
+   *[other] { $count } problems: fix them to try or share the experiment.
+}
+author-key-heading = Answer key
+author-try = Try it here
+author-copy-link = Copy learner link
+author-copy-iframe = Copy iframe snippet
+author-download = Download single file
+author-link-label = Learner link
+author-iframe-label = Iframe snippet
+author-tried = Below: the experiment as a learner opens it from the link.
+author-link-copied = Learner link copied. It carries the experiment, never a ledger or an approval.
+author-iframe-copied = Iframe snippet copied: paste it into the course page's HTML.
+author-copy-failed = The browser refused the clipboard: copy the text below.
+author-downloaded = Downloaded { $file }: one file that opens from disk, with no server.
+author-fetch-failed = The single file could not be fetched ({ $detail }): workbench.html is only beside a page served from dist/ (scripts/build-dist). The link and the snippet still work.
+author-not-single-file = ./workbench.html is not the workbench's single file, so it cannot carry the experiment. The link and the snippet still work.
+author-compress-failed = This browser could not compress the experiment ({ $detail }).
+teacher-heading = Answer key
+teacher-note = For the instructor: a way to reach each goal with the experiment's own actions.
+
 ## Experiment files: what the reader and the checker report. A problem is
 ## shown after the field's JSON Pointer (problem-at).
 authored-experiment = An instructor wrote this experiment and it came with the link: it is not one of the workbench's built-in experiments. Its text is shown as plain text.

@@ -601,6 +601,46 @@ decl-kind-one-of = { $values } 其中之一
 decl-kind-integer = { $min } 到 { $max } 之間的整數
 decl-kind-number = { $min } 到 { $max } 之間的數字
 
+## The authoring panel (?author=1) and the answer key (?teacher=1). They
+## are the author build's only: build.rs leaves every author- and teacher-
+## message out of the catalogue the learner's page downloads.
+author-heading = 編寫實驗
+author-note = 給講師使用。從一個內建實驗開始，在表單中或以 JSON 修改它，檢查它，在這裡試用，再分享出去。任何內容都不會離開這個頁面：連結本身就帶著這個實驗。
+author-start-from = 起始實驗
+author-field-id = 識別碼
+author-field-title = 標題（{ $language }）
+author-field-instructions = 說明（{ $language }）
+author-field-tool = 起始工具
+author-field-args = 起始參數
+author-field-role = 起始角色
+author-field-hook = 起始掛鉤
+author-field-key = 起始操作鍵
+author-args-text = 自訂文字（JSON 中的 start.args.text）
+author-not-a-choice = 都不是：請看檢查結果
+author-json = 以 JSON 表示的實驗（目標、延伸閱讀、檔案與決策都在這裡編輯）
+author-form-off = JSON 不是物件時無法使用表單：請修正 JSON，或重新從內建實驗開始。
+author-verdict-heading = 檢查結果
+author-checking = 檢查中…
+author-no-problems = 沒有問題
+author-problems = 有 { $count } 個問題：修正後才能試用或分享這個實驗。
+author-key-heading = 解答
+author-try = 在這裡試用
+author-copy-link = 複製學習者連結
+author-copy-iframe = 複製 iframe 程式碼
+author-download = 下載單一檔案
+author-link-label = 學習者連結
+author-iframe-label = iframe 程式碼
+author-tried = 下方：學習者從連結開啟時看到的實驗。
+author-link-copied = 已複製學習者連結。它帶著這個實驗，但絕不帶帳本或核准。
+author-iframe-copied = 已複製 iframe 程式碼：請貼到課程頁面的 HTML 中。
+author-copy-failed = 瀏覽器拒絕存取剪貼簿：請複製下方的文字。
+author-downloaded = 已下載 { $file }：一個可直接從磁碟開啟的檔案，不需要伺服器。
+author-fetch-failed = 無法取得單一檔案（{ $detail }）：只有從 dist/ 提供的頁面旁邊才有 workbench.html（scripts/build-dist）。連結與 iframe 程式碼仍可使用。
+author-not-single-file = ./workbench.html 不是工作台的單一檔案，無法帶著這個實驗。連結與 iframe 程式碼仍可使用。
+author-compress-failed = 這個瀏覽器無法壓縮這個實驗（{ $detail }）。
+teacher-heading = 解答
+teacher-note = 給講師參考：以實驗本身的操作達成每個目標的一種方法。
+
 ## Experiment files: what the reader and the checker report. A problem is
 ## shown after the field's JSON Pointer (problem-at).
 authored-experiment = 這個實驗由講師撰寫，隨連結而來：它不是工作台內建的實驗。其中的文字一律以純文字顯示。

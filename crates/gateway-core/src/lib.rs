@@ -9,6 +9,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod author;
 mod base64url;
 pub mod baseline;
 pub mod command;

@@ -145,7 +145,14 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
     if !embed.unknown.is_empty() {
         notices.push(Notice::HideUnknown(embed.unknown.clone()));
     }
+    let carried_part = (experiment.builtin.is_none())
+        .then(|| link::part(address.fragment, link::PREFIX))
+        .flatten()
+        .map(|body| format!("{}{body}", link::PREFIX));
     let mut wb = Workbench::with_experiment(experiment);
+    if let Some(part) = carried_part {
+        wb.set_carried(part);
+    }
     wb.set_locale(address.locale);
     wb.set_framed(address.framed);
     wb.set_from_file(address.from_file);

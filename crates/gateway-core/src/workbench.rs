@@ -361,6 +361,9 @@ pub struct Workbench {
     goals_reached: Vec<bool>,
     /// The link Copy link made, shown to copy by hand.
     share_link: Option<String>,
+    /// The fragment part (`x=…`) that carried this experiment, which a
+    /// shared link of it keeps.
+    carried: Option<String>,
     /// The last notes export, shown to copy where downloads are blocked.
     notes_export: Option<String>,
     delivery: Delivery,
@@ -483,6 +486,7 @@ impl Workbench {
             decision_text: e.decision.clone(),
             decision_error: None,
             share_link: None,
+            carried: None,
             notes_export: None,
             delivery: Delivery::Idle,
             framed: false,
@@ -974,7 +978,11 @@ impl Workbench {
             Msg::CopyLink { page_url } => {
                 let base = page_url.split('#').next().unwrap_or_default();
                 let base = crate::opening::with_lang(base, self.locale);
-                let url = format!("{base}#{}", self.setup().to_fragment());
+                let setup = self.setup().to_fragment();
+                let url = match &self.carried {
+                    Some(carried) => format!("{base}#{carried}&{setup}"),
+                    None => format!("{base}#{setup}"),
+                };
                 self.share_link = Some(url.clone());
                 self.commands
                     .push_back(Command::ReplaceAddress { url: url.clone() });
@@ -1136,6 +1144,10 @@ impl Workbench {
 
     pub(crate) fn set_framed(&mut self, framed: bool) {
         self.framed = framed;
+    }
+
+    pub(crate) fn set_carried(&mut self, part: String) {
+        self.carried = Some(part);
     }
 
     pub(crate) fn set_from_file(&mut self, from_file: bool) {

@@ -6,7 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gateway_core::text::{
-    install, installed, interpret, Arg, CatalogueError, Locale, Text, CHECK, DATA, MISSING,
+    install, installed, interpret, Arg, CatalogueError, Locale, Text, AUTHOR_ONLY, CHECK, DATA,
+    LEARNER_DATA, MISSING,
 };
 use serde_json::Value;
 
@@ -113,6 +114,43 @@ fn every_locale_has_data_for_every_message() {
             "{}",
             locale.id()
         );
+    }
+}
+
+/// The learner's catalogue is the whole catalogue but the author build's
+/// own messages, which write nothing there: the same locale, build check
+/// and places, every other message the same pattern.
+#[test]
+fn the_learner_catalogue_leaves_out_only_the_author_messages() {
+    assert!(AUTHOR_ONLY.contains(&"author-heading"));
+    assert!(AUTHOR_ONLY.contains(&"teacher-heading"));
+    // The learner's page shows the banner of an instructor's experiment.
+    assert!(!AUTHOR_ONLY.contains(&"authored-experiment"));
+    for ((locale, full), (same, learner)) in DATA.iter().zip(LEARNER_DATA) {
+        assert_eq!(*locale, same);
+        let full: Value = serde_json::from_str(full).unwrap();
+        let learner: Value = serde_json::from_str(learner).unwrap();
+        assert_eq!(full["locale"], learner["locale"]);
+        assert_eq!(full["check"], learner["check"]);
+        assert_eq!(full["exports"], learner["exports"]);
+        let (full, learner) = (
+            full["messages"].as_array().unwrap(),
+            learner["messages"].as_array().unwrap(),
+        );
+        assert_eq!(full.len(), learner.len());
+        let mut left_out = 0;
+        for text in Text::every(&|_| Arg::Int(2)) {
+            let i = text.index();
+            if AUTHOR_ONLY.contains(&text.id()) {
+                left_out += 1;
+                assert_eq!(learner[i], Value::from(0), "{}", text.id());
+                assert_eq!(interpret(learner, &text, *locale), "");
+                assert!(!interpret(full, &text, *locale).is_empty(), "{}", text.id());
+            } else {
+                assert_eq!(learner[i], full[i], "{}", text.id());
+            }
+        }
+        assert_eq!(left_out, AUTHOR_ONLY.len());
     }
 }
 

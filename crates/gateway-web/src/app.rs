@@ -33,7 +33,14 @@ pub struct Shell {
     pub app: RefCell<App>,
     frame: RefCell<Option<Closure<dyn FnMut()>>>,
     frame_pending: Cell<bool>,
+    /// Told the page's new language (the authoring panel words itself again).
+    #[cfg(feature = "author")]
+    pub relabelled: RefCell<Option<Relabelled>>,
 }
+
+/// What is told the page's new language.
+#[cfg(feature = "author")]
+pub type Relabelled = Box<dyn Fn(Locale)>;
 
 impl std::fmt::Debug for Shell {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -66,6 +73,8 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
         app: RefCell::new(app),
         frame: RefCell::new(None),
         frame_pending: Cell::new(false),
+        #[cfg(feature = "author")]
+        relabelled: RefCell::new(None),
     }));
     shell.app.borrow_mut().draw()?;
     wire_page(shell)?;
@@ -77,7 +86,12 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
     })?;
     // Whatever opening queued (none today) is performed like any other.
     perform_queued(shell);
-    // The wall clock, for the runs log's times of day.
+    wall_clock(shell);
+    Ok(shell)
+}
+
+/// The wall clock, for the runs log's times of day.
+fn wall_clock(shell: Shared) {
     let wall = js_sys::Date::new_0();
     dispatch(
         shell,
@@ -86,7 +100,27 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
             utc_offset_min: -(wall.get_timezone_offset() as i32),
         },
     );
-    Ok(shell)
+}
+
+/// Puts another workbench in the page (the authoring panel's Try it
+/// here): the page is built again for it, its experiment's panels open.
+#[cfg(feature = "author")]
+pub fn replace(shell: Shared, wb: Workbench) -> Result<(), JsValue> {
+    {
+        let mut app = shell.app.borrow_mut();
+        app.wb = wb;
+        let root = app.page.root.clone();
+        let model = app.wb.view();
+        crate::dom::clear(&root);
+        crate::dom::retire_page_listeners();
+        app.page = layout::build(&app.doc, &root, &model)?;
+        app.last = None;
+        app.draw()?;
+    }
+    wire_page(shell)?;
+    perform_queued(shell);
+    wall_clock(shell);
+    Ok(())
 }
 
 impl App {
@@ -128,6 +162,13 @@ pub fn dispatch(shell: Shared, msg: Msg) {
         }
         app.wb.clock().is_playing()
     };
+    #[cfg(feature = "author")]
+    if relabel {
+        let locale = shell.app.borrow().wb.locale();
+        if let Some(tell) = shell.relabelled.borrow().as_ref() {
+            tell(locale);
+        }
+    }
     if relabel {
         // The switch the learner used was built again: focus stays on it.
         let switch = shell.app.borrow().page.masthead.language.clone();

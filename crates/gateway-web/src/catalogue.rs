@@ -1,32 +1,37 @@
-//! Fetches a language's catalogue (the core's `text::DATA`, written by the
-//! build to `pkg/locales/<tag>.json`). The single file carries its
+//! Fetches a language's catalogue (the core's `text::LEARNER_DATA`, written
+//! by the build to `pkg/locales/<tag>.json`; the author build's is the whole
+//! `text::DATA`, in `pkg/author/locales/`). The single file carries its
 //! catalogues inside the page (packed; its loader unpacks them into
 //! `<script type="application/json" id="catalogue-<tag>">` before the wasm
 //! starts), since a page opened from `file://` may not fetch; they are read
 //! from there first.
 
 use gateway_core::text::Locale;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 
-/// Where the page finds `locale`'s catalogue, relative to itself.
+use crate::dom::{settle, settle_text, words, Texted};
+
+/// Where the page finds `locale`'s catalogue, relative to itself: the
+/// author build's, with its own messages, beside its module.
 pub fn path(locale: Locale) -> String {
-    format!("./pkg/locales/{}.json", locale.id())
+    let pkg = if cfg!(feature = "author") {
+        "./pkg/author"
+    } else {
+        "./pkg"
+    };
+    format!("{pkg}/locales/{}.json", locale.id())
 }
-
-/// What is done with a catalogue's text, or with why it could not be had.
-type Done = Box<dyn FnOnce(Result<String, String>)>;
 
 /// Calls `done` with the catalogue's text, or with why it could not be had.
 /// The reading is one function for every caller (`done` boxed), not one
 /// copy of its closures per caller.
 #[inline(always)]
 pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static) {
-    fetch_text(locale, Box::new(done));
+    fetch_catalogue(locale, Box::new(done));
 }
 
 #[inline(never)]
-fn fetch_text(locale: Locale, done: Done) {
+fn fetch_catalogue(locale: Locale, done: Texted) {
     let tag = locale.id();
     let inline = crate::dom::document()
         .ok()
@@ -36,51 +41,33 @@ fn fetch_text(locale: Locale, done: Done) {
         done(Ok(text));
         return;
     }
-    let Some(window) = web_sys::window() else {
-        done(Err("no window".into()));
-        return;
-    };
-    let url = path(locale);
-    // One of the two closures runs; the promise chain holds both until then.
-    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
-    let finish = move |result: Result<String, String>| {
-        if let Some(done) = done.borrow_mut().take() {
-            done(result);
-        }
-    };
-    let (ok, failed, refused) = (finish.clone(), finish.clone(), finish);
-    let read = Closure::once(move |response: JsValue| {
-        let response: web_sys::Response = response.unchecked_into();
-        if !response.ok() {
-            failed(Err(format!(
-                "HTTP {} {}",
-                response.status(),
-                response.url()
-            )));
-            return;
-        }
-        match response.text() {
-            Ok(text) => {
-                let failed = failed.clone();
-                let got =
-                    Closure::once(move |t: JsValue| ok(Ok(t.as_string().unwrap_or_default())));
-                let lost = Closure::once(move |e: JsValue| failed(Err(why(&e))));
-                let _ = text.then2(&got, &lost);
-                got.forget();
-                lost.forget();
-            }
-            Err(e) => failed(Err(why(&e))),
-        }
-    });
-    let lost = Closure::once(move |e: JsValue| refused(Err(why(&e))));
-    let _ = window.fetch_with_str(&url).then2(&read, &lost);
-    read.forget();
-    lost.forget();
+    fetch_text(&path(locale), done);
 }
 
-/// A rejection's reason as text.
-fn why(e: &JsValue) -> String {
-    e.as_string()
-        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| e.message().into()))
-        .unwrap_or_default()
+/// Calls `done` with the text of the file at `url` (relative to the page),
+/// or with why it could not be had.
+pub fn fetch_text(url: &str, done: Texted) {
+    let Some(window) = web_sys::window() else {
+        return done(Err("no window".into()));
+    };
+    settle(
+        &window.fetch_with_str(url),
+        Box::new(move |answer| {
+            let response: web_sys::Response = match answer {
+                Ok(r) => r.unchecked_into(),
+                Err(why) => return done(Err(why)),
+            };
+            if !response.ok() {
+                return done(Err(format!(
+                    "HTTP {} {}",
+                    response.status(),
+                    response.url()
+                )));
+            }
+            match response.text() {
+                Ok(text) => settle_text(&text, done),
+                Err(e) => done(Err(words(&e))),
+            }
+        }),
+    );
 }

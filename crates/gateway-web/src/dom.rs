@@ -251,6 +251,47 @@ pub fn copy_text(text: &str, done: impl FnOnce() + 'static, failed: impl FnOnce(
     failed.forget();
 }
 
+/// An exception or a rejection as text.
+pub fn words(e: &JsValue) -> String {
+    e.as_string()
+        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| e.message().into()))
+        .unwrap_or_default()
+}
+
+/// What a promise settled with: its value, or the rejection's words.
+pub type Settled = Box<dyn FnOnce(Result<JsValue, String>)>;
+
+/// Calls `done` once `promise` settles (one closure of the two runs; the
+/// promise holds both until then).
+pub fn settle(promise: &js_sys::Promise, done: Settled) {
+    let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
+    let failed = done.clone();
+    let got = wasm_bindgen::closure::Closure::once(move |value: JsValue| {
+        if let Some(done) = done.borrow_mut().take() {
+            done(Ok(value));
+        }
+    });
+    let lost = wasm_bindgen::closure::Closure::once(move |e: JsValue| {
+        if let Some(done) = failed.borrow_mut().take() {
+            done(Err(words(&e)));
+        }
+    });
+    let _ = promise.then2(&got, &lost);
+    got.forget();
+    lost.forget();
+}
+
+/// Text a promise settles with, or why not.
+pub type Texted = Box<dyn FnOnce(Result<String, String>)>;
+
+/// Calls `done` with the text `promise` settles with.
+pub fn settle_text(promise: &js_sys::Promise, done: Texted) {
+    settle(
+        promise,
+        Box::new(move |r| done(r.map(|t| t.as_string().unwrap_or_default()))),
+    );
+}
+
 type Listener = wasm_bindgen::closure::Closure<dyn FnMut(web_sys::Event)>;
 
 thread_local! {

@@ -7,8 +7,11 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+#[cfg(feature = "author")]
+mod authoring;
 pub mod catalogue;
 mod course;
+pub mod deflate;
 pub mod dom;
 pub mod embed;
 mod fullscreen;
@@ -18,6 +21,7 @@ pub mod panic;
 mod storage;
 mod unknown;
 
+use gateway_core::experiments::link;
 use gateway_core::notice::Notice;
 use gateway_core::opening::{self, Address, Opening, UnknownView};
 use gateway_core::text::{self, CatalogueFailure, Locale};
@@ -51,19 +55,19 @@ pub fn start() -> Result<(), JsValue> {
     let locale = opening::choose_locale(&search, &preferred);
     catalogue::fetch(locale, move |data| {
         match text::install_fetched(locale, data) {
-            Ok(()) => report(open(locale, None)),
+            Ok(()) => opened(locale, None),
             // The page stays readable in English, and says why.
             Err(why) if locale != Locale::default() => {
                 let english = Locale::default();
                 catalogue::fetch(english, move |data| {
                     match text::install_fetched(english, data) {
-                        Ok(()) => report(open(
+                        Ok(()) => opened(
                             english,
                             Some(Notice::CatalogueFailed {
                                 language: locale.autonym(),
                                 why,
                             }),
-                        )),
+                        ),
                         Err(why) => start_failed(&failed_file(english, why)),
                     }
                 });
@@ -82,22 +86,46 @@ fn location_part(part: fn(&web_sys::Location) -> Result<String, JsValue>) -> Str
         .unwrap_or_default()
 }
 
-/// Opens and mounts the page in `locale`, with `notice` added.
-fn open(locale: Locale, notice: Option<Notice>) -> Result<(), JsValue> {
+/// Opens the page in `locale`, with `notice` added, once the experiment
+/// the fragment carries is inflated (the single file's loader puts the
+/// experiment its `<meta name="function-tools-experiment">` carries there).
+fn opened(locale: Locale, notice: Option<Notice>) {
+    let fragment = location_part(web_sys::Location::hash);
+    match link::compressed(&fragment) {
+        Ok(Some(bytes)) => deflate::inflate(&bytes, move |inflated| {
+            let inflated = match &inflated {
+                Ok(text) => Ok(text.as_bytes()),
+                Err(why) => Err(why.as_str()),
+            };
+            report(open(locale, notice, &fragment, Some(inflated)));
+        }),
+        // The core reports a damaged part.
+        _ => report(open(locale, notice, &fragment, None)),
+    }
+}
+
+/// Opens and mounts the page in `locale`, with `notice` added (one copy for
+/// both callers: at once, or once the experiment is inflated).
+#[inline(never)]
+fn open(
+    locale: Locale,
+    notice: Option<Notice>,
+    fragment: &str,
+    inflated: Option<Result<&[u8], &str>>,
+) -> Result<(), JsValue> {
     panic::set_locale(locale);
     let doc = dom::document()?;
     let Some(root) = doc.get_element_by_id("app") else {
         return Err("the page has no #app element".into());
     };
     let search = location_part(web_sys::Location::search);
-    let hash = location_part(web_sys::Location::hash);
     let address = Address {
         query: &search,
-        fragment: &hash,
+        fragment,
         framed: embed::framed(),
         from_file: location_part(web_sys::Location::protocol) == "file:",
         locale,
-        inflated: None,
+        inflated,
     };
     dom::clear(&root);
     if root.get_attribute("data-page").as_deref() == Some("course") {
@@ -118,12 +146,33 @@ fn open(locale: Locale, notice: Option<Notice>) -> Result<(), JsValue> {
             if let Some(notice) = notice {
                 wb.update(0, Msg::Notice(notice));
             }
-            app::mount_workbench(&root, *wb).map(|_| ())
+            mount(&root, *wb, address)
         }
         Opening::Unknown { id, locale } => {
             unknown::show(&doc, &root, &UnknownView::new(&id, locale))
         }
     }
+}
+
+/// Mounts the workbench the core opened.
+#[cfg(not(feature = "author"))]
+fn mount(
+    root: &web_sys::Element,
+    wb: gateway_core::Workbench,
+    _: Address<'_>,
+) -> Result<(), JsValue> {
+    app::mount_workbench(root, wb).map(|_| ())
+}
+
+/// Mounts the workbench the core opened, with the authoring panel
+/// (`?author=1`) or the answer key (`?teacher=1`) above it.
+#[cfg(feature = "author")]
+fn mount(
+    root: &web_sys::Element,
+    wb: gateway_core::Workbench,
+    address: Address<'_>,
+) -> Result<(), JsValue> {
+    authoring::mount(root, wb, address)
 }
 
 fn report(result: Result<(), JsValue>) {

@@ -212,7 +212,7 @@ fn the_core_reads_the_query_as_the_browser_does() {
         };
         let core = match open(address, &|_| Read::Absent) {
             Opening::Unknown { id, .. } => Some(id),
-            Opening::Workbench(wb) => Some(wb.experiment().id().to_string()),
+            Opening::Workbench(wb) => Some(wb.experiment().id.clone()),
         };
         assert_eq!(core, browser, "{query}");
     }
@@ -566,4 +566,71 @@ fn numbers_of_many_digits_typed_into_the_page() -> Result<(), JsValue> {
         root.remove();
     }
     Ok(())
+}
+
+/// `deflate::inflate`'s answer, awaited.
+async fn inflated(bytes: &[u8]) -> Result<String, String> {
+    let answer = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let (set, got) = (answer.clone(), answer.clone());
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let set = set.clone();
+        gateway_web::deflate::inflate(bytes, move |r| {
+            *set.borrow_mut() = Some(r);
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    let answer = got.borrow_mut().take();
+    answer.unwrap_or_else(|| Err("no answer".into()))
+}
+
+/// A link's experiment is inflated by the browser's own
+/// `DecompressionStream("deflate-raw")`: raw deflate (zlib's, wbits -15,
+/// no header) comes back as it was; bytes that are not deflate give the
+/// browser's words, which the core puts in its notice.
+#[wasm_bindgen_test]
+async fn a_links_bytes_are_inflated_by_the_browser() {
+    let raw = [
+        171u8, 86, 202, 76, 81, 178, 82, 80, 202, 72, 205, 201, 201, 87, 170, 85, 0, 211, 200, 36,
+        0,
+    ];
+    assert_eq!(
+        inflated(&raw).await.as_deref(),
+        Ok("{\"id\": \"hello\"} hello hello hello")
+    );
+    // A zlib header is not raw deflate.
+    let zlib = [120u8, 156, 203, 72, 205, 201, 201, 7, 0, 6, 44, 2, 21];
+    let refused = inflated(&zlib).await;
+    assert!(
+        refused.as_ref().is_err_and(|why| !why.is_empty()),
+        "{refused:?}"
+    );
+    assert!(inflated(&[]).await.is_err_and(|why| !why.is_empty()));
+}
+
+/// The author build compresses what the learner's page inflates.
+#[cfg(feature = "author")]
+#[wasm_bindgen_test]
+async fn the_author_builds_deflate_is_what_the_page_inflates() {
+    let text = gateway_core::experiments::FILES[1].as_bytes();
+    let answer = std::rc::Rc::new(std::cell::RefCell::new(None));
+    let (set, got) = (answer.clone(), answer.clone());
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let set = set.clone();
+        gateway_web::deflate::deflate(text, move |r| {
+            *set.borrow_mut() = Some(r);
+            let _ = resolve.call0(&JsValue::NULL);
+        });
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+    let deflated = got
+        .borrow_mut()
+        .take()
+        .unwrap_or(Err(String::new()))
+        .unwrap_or_default();
+    assert!(!deflated.is_empty() && deflated.len() < text.len() / 2);
+    assert_eq!(
+        inflated(&deflated).await.as_deref().map(str::as_bytes),
+        Ok(text)
+    );
 }

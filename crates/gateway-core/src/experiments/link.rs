@@ -56,6 +56,11 @@ pub fn compressed(fragment: &str) -> Result<Option<Vec<u8>>, ShareError> {
         .ok_or_else(|| damaged(Damage::NotBase64))
 }
 
+/// The name of the single file's `<meta>` that carries an experiment (its
+/// content: the fragment part `x=1.…`, base64url, so no markup). The single
+/// file's loader (crates/bundle/src/loader.js) puts it before the address's
+/// fragment when that carries no experiment of its own.
+pub const META_NAME: &str = "function-tools-experiment";
 /// The fragment part that carries an experiment compressed as `deflated`
 /// (raw deflate, no header).
 pub fn fragment(deflated: &[u8]) -> String {
@@ -81,4 +86,32 @@ pub fn experiment(inflated: &[u8]) -> Result<Experiment, Vec<Problem>> {
         }]);
     };
     read::experiment(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fragment_round_trips_its_bytes_and_refuses_damage() {
+        let bytes = [0u8, 1, 2, 250, 251, 252];
+        let f = fragment(&bytes);
+        assert!(f.starts_with("x=1."));
+        assert_eq!(compressed(&f), Ok(Some(bytes.to_vec())));
+        assert_eq!(
+            compressed(&format!("#s=1.abc&{f}")),
+            Ok(Some(bytes.to_vec()))
+        );
+        assert_eq!(compressed("#s=1.abc"), Ok(None));
+        assert_eq!(
+            compressed("x=2.AAAA"),
+            Err(ShareError::FutureVersion { got: 2 })
+        );
+        assert!(compressed("x=1.***").is_err());
+        assert!(compressed("x=1").is_err());
+        let longest = format!("x=1.{}", "A".repeat(MAX_PAYLOAD));
+        assert!(compressed(&longest).is_ok());
+        let over = format!("x=1.{}", "A".repeat(MAX_PAYLOAD + 1));
+        assert!(compressed(&over).is_err());
+    }
 }

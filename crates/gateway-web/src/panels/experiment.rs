@@ -9,10 +9,12 @@ use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::section;
-use crate::dom::{child, clear, set_attribute, set_text};
+use crate::dom::{child, clear, set_attribute, set_optional_text, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Experiment {
+    /// The banner of an instructor's experiment (hidden for a built-in).
+    pub authored: Element,
     pub instructions: Element,
     pub progress: Element,
     pub goals: Element,
@@ -33,6 +35,13 @@ impl Experiment {
             &l.experiment_heading,
             Some("intro"),
         )?;
+        let authored = child(
+            doc,
+            &intro,
+            "p",
+            &[("class", "authored"), ("role", "note"), ("hidden", "")],
+            None,
+        )?;
         let instructions = child(doc, &intro, "p", &[("class", "instructions")], None)?;
         let panel = section(
             doc,
@@ -46,6 +55,7 @@ impl Experiment {
         let progress = child(doc, &panel, "p", &[("class", "status-line")], None)?;
         let goals = child(doc, &panel, "ul", &[("class", "goals")], None)?;
         Ok(Self {
+            authored,
             instructions,
             progress,
             goals,
@@ -58,6 +68,7 @@ impl Experiment {
         m: &ExperimentView,
         last: Option<&ExperimentView>,
     ) -> Result<(), JsValue> {
+        set_optional_text(&self.authored, m.authored.as_deref());
         set_text(&self.instructions, &m.instructions);
         set_text(&self.progress, &m.progress);
         if last.is_some_and(|l| l.goals == m.goals) {
