@@ -17,8 +17,9 @@
   timer = setTimeout(show, 8000, 'slow');
   if (d.querySelector('meta[name=workbench-build]')) return;
   if (location.protocol == 'file:') return show('file');
-  // The author build for the authoring panel and the answer key only.
-  const pkg = /[?&](author|teacher)=1(&|$)/.test(location.search) ? './pkg/author/' : './pkg/';
+  // The author build for the authoring panel, the answer key and the
+  // course page only.
+  const pkg = /[?&](author|teacher)=1(&|$)/.test(location.search) || d.getElementById('app')?.dataset.page == 'course' ? './pkg/author/' : './pkg/';
   // Streaming needs application/wasm; other types compile from bytes.
   const wasm = fetch(pkg + 'gateway_web_bg.wasm').then((r) => {
     if (!r.ok) throw `HTTP ${r.status} ${r.url}`;

@@ -534,10 +534,12 @@ fn check(vars: &BTreeMap<&str, BTreeSet<String>>) -> String {
 }
 
 /// Whether only the author build shows message `id` (the authoring panel's
-/// `author-…` and the answer key's `teacher-…`): the learner's catalogue
-/// leaves it out.
+/// `author-…`, the answer key's `teacher-…` and `step-…`, the course
+/// page's `course-…`): the learner's catalogue leaves it out.
 fn author_only(id: &str) -> bool {
-    id.starts_with("author-") || id.starts_with("teacher-")
+    ["author-", "teacher-", "step-", "course-"]
+        .iter()
+        .any(|prefix| id.starts_with(prefix))
 }
 
 /// A locale as JSON: `{"locale", "check", "messages": [pattern…],

@@ -10,6 +10,7 @@ pub mod app;
 #[cfg(feature = "author")]
 mod authoring;
 pub mod catalogue;
+#[cfg(feature = "author")]
 mod course;
 pub mod deflate;
 pub mod dom;
@@ -128,6 +129,8 @@ fn open(
         inflated,
     };
     dom::clear(&root);
+    // The course page (the author build: main.js loads it there).
+    #[cfg(feature = "author")]
     if root.get_attribute("data-page").as_deref() == Some("course") {
         // The course page: the address up to its last `/` is where the
         // workbench's index.html lies.

@@ -534,6 +534,7 @@ impl Reader<'_> {
     }
 
     #[allow(clippy::type_complexity)]
+    #[inline(never)]
     fn start(
         &mut self,
         value: &Value,
@@ -608,6 +609,7 @@ impl Reader<'_> {
         }
     }
 
+    #[inline(never)]
     fn files(&mut self, value: &Value) -> Vec<(String, String)> {
         let Some(map) = self.object(value, "/files", &FILE_NAMES, &[]) else {
             return Vec::new();
@@ -625,6 +627,7 @@ impl Reader<'_> {
         files
     }
 
+    #[inline(never)]
     fn reading(&mut self, value: &Value, path: &str) -> Option<Reading> {
         let map = self.object(value, path, &["title", "url"], &["title", "url"])?;
         let title = map
@@ -651,6 +654,7 @@ impl Reader<'_> {
         })
     }
 
+    #[inline(never)]
     fn goal(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<Goal> {
         let map = self.object(
             value,
@@ -672,6 +676,7 @@ impl Reader<'_> {
         })
     }
 
+    #[inline(never)]
     fn when(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<When> {
         let map = self.object(value, path, &["on", "run", "turn", "before", "state"], &[])?;
         let on = match map.get("on") {
@@ -704,6 +709,7 @@ impl Reader<'_> {
         })
     }
 
+    #[inline(never)]
     fn run(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<RunMatch> {
         const FIELDS: [&str; 7] = [
             "tool", "role", "hook", "outcome", "gate", "reason", "output",
@@ -743,6 +749,7 @@ impl Reader<'_> {
         ok.then_some(m)
     }
 
+    #[inline(never)]
     fn reason(&mut self, value: &Value, path: &str) -> Option<ReasonIs> {
         match value {
             Value::Object(map) if map.len() == 1 => {
@@ -771,6 +778,7 @@ impl Reader<'_> {
         }
     }
 
+    #[inline(never)]
     fn turn(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<TurnMatch> {
         const KINDS: [&str; 2] = ["refused-calls", "unbacked-claim"];
         match value {
@@ -788,6 +796,7 @@ impl Reader<'_> {
         }
     }
 
+    #[inline(never)]
     fn state(&mut self, value: &Value, path: &str) -> Option<StateMatch> {
         const FIELDS: [&str; 5] = ["outbox", "schedule", "receipts", "reuse", "duplicate"];
         let map = self.object(value, path, &FIELDS, &[])?;
