@@ -214,6 +214,8 @@ test('the iframe snippet on a course page loads the experiment, which reaches a 
   const { page } = await authorPage();
   await emailVariant(page);
   await page.getByRole('button', { name: t('author-copy-iframe') }).click();
+  // Shown once the experiment is compressed (a promise later).
+  await page.locator('#author-iframe').waitFor();
   const snippet = await page.locator('#author-iframe').inputValue();
   const link = await page.locator('#author-link').inputValue();
   assert.equal(
