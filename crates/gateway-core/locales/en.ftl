@@ -691,3 +691,12 @@ problem-only-when-rejected = is only for "outcome": "rejected".
 problem-one-field = must hold exactly one field.
 problem-count = must be a whole number from 0 to { $max }; it is { $got }.
 problem-unreachable = no sequence of at most { $steps } of the experiment's own actions reaches this goal: unreachable within { $steps } steps.
+## The checker's answer key: a learner's actions in the page's own words
+## (the controls' labels), joined in order (step-then), equal neighbours
+## counted (step-times).
+step-set = { $control } → { $value }
+step-remove-field = { $args }: remove { $field }
+step-set-field = { $args }: { $field } → { $value }
+step-times = { $step } ×{ $count }
+step-then = { $first }; { $then }
+step-none = no action

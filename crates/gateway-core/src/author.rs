@@ -621,31 +621,7 @@ fn one(key: &str, value: Value) -> Value {
     Value::Object(map)
 }
 
-// INTERIM, until `experiments::check` lands (another branch): the reader's
-// problems and no steps. Replaced by that module at the merge.
-mod check {
-    use super::*;
-
-    pub struct Report {
-        pub problems: Vec<Problem>,
-    }
-
-    pub fn check(text: &str) -> Report {
-        Report {
-            problems: crate::experiments::read::experiment(text)
-                .err()
-                .unwrap_or_default(),
-        }
-    }
-
-    pub fn answer_key(e: &Rc<Experiment>, locale: Locale) -> Vec<(String, String)> {
-        e.goals
-            .iter()
-            .map(|g| (g.text.get(locale).to_string(), String::new()))
-            .collect()
-    }
-}
-use check::Report;
+use crate::experiments::check::{self, Report};
 
 fn status_text(status: &Status) -> Text {
     match status {

@@ -1529,6 +1529,37 @@ impl Workbench {
         self.clock.hold = waits.then_some(Gate::Approval.index());
     }
 
+    /// What the experiment checker's search tells states apart by: the
+    /// request (or the turn's progress), the policy inputs, the approval
+    /// and refusal, where inspection stands, and the ledger without its
+    /// counters; not the runs log, notices, commands or goals.
+    #[doc(hidden)]
+    pub fn fingerprint(&self) -> u64 {
+        use std::fmt::Write as _;
+        let mut h = crate::experiments::search::Fnv::default();
+        let request = match &self.mode {
+            Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
+            Mode::Turn(_) => ("", ""),
+        };
+        let turn = self.turn().map(|t| (t.outcomes(), t.approved()));
+        let l = &self.ledger;
+        let _ = write!(
+            h,
+            "{request:?}{turn:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+            self.policy,
+            self.approval,
+            self.refusal,
+            self.clock.state,
+            self.clock.hold,
+            l.outbox(),
+            l.schedule(),
+            l.files(),
+            l.database(),
+            l.receipts(),
+        );
+        h.0
+    }
+
     /// Whether a turn's call waits at the approval gate for the person.
     pub fn pending(&self) -> bool {
         self.clock.is_held()
