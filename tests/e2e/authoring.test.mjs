@@ -214,6 +214,8 @@ test('the iframe snippet on a course page loads the experiment, which reaches a 
   const { page } = await authorPage();
   await emailVariant(page);
   await page.getByRole('button', { name: t('author-copy-iframe') }).click();
+  // Shown once the experiment is compressed (a promise later).
+  await page.locator('#author-iframe').waitFor();
   const snippet = await page.locator('#author-iframe').inputValue();
   const link = await page.locator('#author-link').inputValue();
   assert.equal(
@@ -301,4 +303,22 @@ test('?teacher=1 shows the answer key of the experiment, in the page\'s language
   await panel.locator('h2', { hasText: '解答' }).waitFor();
   const zhGoals = await page.locator('.goals li').evaluateAll((lis) => lis.map((li) => li.lastChild.textContent));
   assert.deepEqual(await panel.locator('dt').allTextContents(), zhGoals);
+});
+
+test('a select says "none of these" only while the JSON holds another value', { timeout: 60_000 }, async () => {
+  const { page } = await authorPage('?author=1&experiment=email');
+  const options = () => page.locator('#author-start-tool option').allTextContents();
+  assert.ok(!(await options()).includes(t('author-not-a-choice')), 'a choice is selected: no placeholder');
+  const json = JSON.parse(await page.locator('#author-json').inputValue());
+  json.start.tool = 'shell.exec';
+  await page.locator('#author-json').fill(JSON.stringify(json, null, 2));
+  await page.locator('#author-start-tool option', { hasText: t('author-not-a-choice') }).waitFor({ state: 'attached' });
+  assert.equal(await page.locator('#author-start-tool').inputValue(), '', 'nothing selected');
+  await verdict(page, 'One problem');
+  assert.match((await page.locator('.author-problems li').allTextContents())[0], /^\/start\/tool: names no tool of this experiment's registry: "shell\.exec"/);
+  // Chosen again in the form: the JSON follows and the placeholder goes.
+  await page.selectOption('#author-start-tool', 'email');
+  assert.equal(JSON.parse(await page.locator('#author-json').inputValue()).start.tool, 'email');
+  assert.ok(!(await options()).includes(t('author-not-a-choice')));
+  await verdict(page, t('author-no-problems'));
 });

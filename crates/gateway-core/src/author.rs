@@ -203,8 +203,9 @@ struct Checked {
     problems: Vec<Problem>,
     /// The experiment, when there is no problem.
     experiment: Option<Rc<Experiment>>,
-    /// Its answer key in the page's language.
-    key: Vec<(String, String)>,
+    /// Each goal's answer, as the checker found it (worded when shown: a
+    /// language switch words it again without searching again).
+    answers: Vec<check::Answer>,
 }
 
 /// The authoring panel's state.
@@ -323,7 +324,8 @@ impl Author {
         if self.is_checked() {
             return;
         }
-        let Report { problems, .. } = check::check(&self.text);
+        // One search: the checker's answers are the answer key.
+        let Report { problems, answers } = check::check(&self.text);
         let experiment = if problems.is_empty() {
             crate::experiments::read::experiment(&self.text)
                 .ok()
@@ -331,15 +333,11 @@ impl Author {
         } else {
             None
         };
-        let key = experiment
-            .as_ref()
-            .map(|e| check::answer_key(e, self.locale))
-            .unwrap_or_default();
         self.checked = Some(Checked {
             text: self.text.clone(),
             problems,
             experiment,
-            key,
+            answers,
         });
     }
 
@@ -446,13 +444,9 @@ impl Author {
         self.status = Some(status);
     }
 
-    /// Words everything in `locale` from now on (the answer key again).
+    /// Words everything in `locale` from now on.
     pub fn set_locale(&mut self, locale: Locale) {
-        if locale != self.locale {
-            self.locale = locale;
-            self.checked = None;
-            self.check();
-        }
+        self.locale = locale;
     }
 
     pub fn locale(&self) -> Locale {
@@ -497,7 +491,7 @@ impl Author {
             shareable,
             problems,
             key_heading: t(Text::AuthorKeyHeading),
-            key: checked.map(|c| c.key.clone()).unwrap_or_default(),
+            key: checked.map(|c| self.key(c)).unwrap_or_default(),
             try_label: t(Text::AuthorTry),
             copy_link_label: t(Text::AuthorCopyLink),
             copy_iframe_label: t(Text::AuthorCopyIframe),
@@ -508,6 +502,24 @@ impl Author {
             iframe: self.iframe.clone(),
             status: self.status.as_ref().map(|s| t(status_text(s))),
         }
+    }
+
+    /// Each goal in the page's language and its answer in words (only a
+    /// text with no problem has a key: every goal is reachable).
+    fn key(&self, checked: &Checked) -> Vec<(String, String)> {
+        let Some(e) = &checked.experiment else {
+            return Vec::new();
+        };
+        (e.goals.iter().zip(&checked.answers))
+            .map(|(goal, answer)| {
+                let words = answer
+                    .steps
+                    .as_deref()
+                    .map(|steps| check::words(steps).render(self.locale))
+                    .unwrap_or_default();
+                (goal.text.get(self.locale).to_string(), words)
+            })
+            .collect()
     }
 
     fn field(&self, field: Field) -> FieldView {

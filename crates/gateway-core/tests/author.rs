@@ -6,7 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gateway_core::author::{Author, Control, Field, Status, Wanted, META_NAME, OWN_TEXT};
-use gateway_core::experiments::{link, read, StartArgs, FILES};
+use gateway_core::experiments::{check, link, read, StartArgs, FILES};
 use gateway_core::text::Locale;
 use gateway_core::{ExampleKind, ExperimentId, Role};
 use serde_json::Value;
@@ -87,6 +87,17 @@ fn every_built_in_checks_with_no_problem() {
         assert_eq!(v.verdict, "沒有問題");
         assert!(v.shareable);
         assert_eq!(v.key.len(), id.experiment().goals.len(), "{id}");
+        // The checker's own answer key, from the one search of the check,
+        // and worded again in the other language without searching again.
+        let e = a.experiment().unwrap().clone();
+        assert_eq!(v.key, check::answer_key(&e, Locale::ZhTw), "{id}");
+        assert!(v.key.iter().all(|(_, steps)| !steps.is_empty()), "{id}");
+        a.set_locale(Locale::default());
+        assert_eq!(
+            a.view().key,
+            check::answer_key(&e, Locale::default()),
+            "{id}"
+        );
     }
 }
 

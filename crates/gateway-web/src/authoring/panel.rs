@@ -201,7 +201,9 @@ impl Panel {
             set_text(label, &f.label);
             match &f.control {
                 Control::Select(choices) => {
-                    self.fill(doc, i + 1, control, choices, Some(not_a_choice));
+                    // "None of these" only while the JSON holds another value.
+                    let other = !choices.iter().any(|c| c.selected);
+                    self.fill(doc, i + 1, control, choices, other.then_some(not_a_choice));
                 }
                 _ => {
                     if v.form_enabled {
