@@ -80,23 +80,13 @@ impl Setup {
 
     /// Reads a fragment (with or without `#`). `Ok(None)`: it holds no setup.
     pub fn from_fragment(fragment: &str) -> Result<Option<Self>, ShareError> {
-        let Some(body) = crate::experiments::link::part(fragment, PREFIX) else {
+        // A setup is a few short fields: any length a URL can hold is read.
+        let Some(bytes) =
+            crate::experiments::link::versioned_payload(fragment, PREFIX, VERSION, usize::MAX)?
+        else {
             return Ok(None);
         };
         let damaged = |detail: Damage| ShareError::Damaged { detail };
-        let (version, payload) = body
-            .split_once('.')
-            .ok_or_else(|| damaged(Damage::NoVersion))?;
-        let version: u32 = version
-            .parse()
-            .map_err(|_| damaged(Damage::VersionNotNumber))?;
-        if version > VERSION {
-            return Err(ShareError::FutureVersion { got: version });
-        }
-        if version != VERSION {
-            return Err(damaged(Damage::NoVersion));
-        }
-        let bytes = base64url::decode(payload).ok_or_else(|| damaged(Damage::NotBase64))?;
         // Text that is not UTF-8 is not JSON (serde_json's `from_slice`
         // refuses it too); parsing it as `&str`, as every other JSON text
         // of the page is parsed, keeps one copy of the parser in the page.

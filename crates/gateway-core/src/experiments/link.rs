@@ -29,31 +29,42 @@ pub(crate) fn part<'f>(fragment: &'f str, key: &str) -> Option<&'f str> {
     fragment.split('&').find_map(|p| p.strip_prefix(key))
 }
 
-/// The compressed experiment `fragment` carries. `Ok(None)`: it carries
-/// none.
-pub fn compressed(fragment: &str) -> Result<Option<Vec<u8>>, ShareError> {
-    let Some(body) = part(fragment, PREFIX) else {
+/// The bytes of the fragment part `key<version>.<base64url>` (a shared
+/// setup's `s=`, a carried experiment's `x=`), read by this build's
+/// `version` and at most `max` base64 characters. `Ok(None)`: there is no
+/// such part.
+pub(crate) fn versioned_payload(
+    fragment: &str,
+    key: &str,
+    version: u32,
+    max: usize,
+) -> Result<Option<Vec<u8>>, ShareError> {
+    let Some(body) = part(fragment, key) else {
         return Ok(None);
     };
     let damaged = |detail: Damage| ShareError::Damaged { detail };
-    let (version, payload) = body
+    let (got, payload) = body
         .split_once('.')
         .ok_or_else(|| damaged(Damage::NoVersion))?;
-    let version: u32 = version
-        .parse()
-        .map_err(|_| damaged(Damage::VersionNotNumber))?;
-    if version > VERSION {
-        return Err(ShareError::FutureVersion { got: version });
+    let got: u32 = got.parse().map_err(|_| damaged(Damage::VersionNotNumber))?;
+    if got > version {
+        return Err(ShareError::FutureVersion { got });
     }
-    if version != VERSION {
+    if got != version {
         return Err(damaged(Damage::NoVersion));
     }
-    if payload.len() > MAX_PAYLOAD {
-        return Err(damaged(Damage::TooLong { max: MAX_PAYLOAD }));
+    if payload.len() > max {
+        return Err(damaged(Damage::TooLong { max }));
     }
     crate::base64url::decode(payload)
         .map(Some)
         .ok_or_else(|| damaged(Damage::NotBase64))
+}
+
+/// The compressed experiment `fragment` carries. `Ok(None)`: it carries
+/// none.
+pub fn compressed(fragment: &str) -> Result<Option<Vec<u8>>, ShareError> {
+    versioned_payload(fragment, PREFIX, VERSION, MAX_PAYLOAD)
 }
 
 /// The name of the single file's `<meta>` that carries an experiment (its
@@ -61,6 +72,7 @@ pub fn compressed(fragment: &str) -> Result<Option<Vec<u8>>, ShareError> {
 /// file's loader (crates/bundle/src/loader.js) puts it before the address's
 /// fragment when that carries no experiment of its own.
 pub const META_NAME: &str = "function-tools-experiment";
+
 /// The fragment part that carries an experiment compressed as `deflated`
 /// (raw deflate, no header).
 pub fn fragment(deflated: &[u8]) -> String {
