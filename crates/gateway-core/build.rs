@@ -112,18 +112,17 @@ fn split(
     }
 }
 
-/// Writes each built-in experiment's structure to
-/// `OUT_DIR/experiments/<id>.json` (compact).
-fn write_structures(tags: &[&str]) {
-    let out = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| fail("no OUT_DIR")))
-        .join("experiments");
-    fs::create_dir_all(&out)
-        .unwrap_or_else(|e| fail(&format!("cannot make {}: {e}", out.display())));
-    for (id, value) in experiment_files() {
-        let structure = split(&value, tags[0], tags, &mut Vec::new());
-        fs::write(out.join(format!("{id}.json")), structure.to_string())
-            .unwrap_or_else(|e| fail(&format!("cannot write {id}.json: {e}")));
-    }
+/// Every built-in experiment's structure (its texts `{"$": n}`), the same
+/// in each catalogue: `{"<id>": structure}`. A catalogue carries them, not
+/// the module: the learner's page downloads the structure of the
+/// experiment it opens only (`bin/catalogues` writes one catalogue per
+/// experiment).
+fn experiment_structures(tags: &[&str]) -> String {
+    let all: serde_json::Map<String, serde_json::Value> = experiment_files()
+        .into_iter()
+        .map(|(id, value)| (id, split(&value, tags[0], tags, &mut Vec::new())))
+        .collect();
+    serde_json::Value::Object(all).to_string()
 }
 
 /// `tag`'s words of every built-in experiment: `{"<id>": [text…]}`.
@@ -251,7 +250,6 @@ fn main() {
             }
         }
     }
-    write_structures(&locales.iter().map(|l| l.tag.as_str()).collect::<Vec<_>>());
     let out = generate(&locales, &vars);
     let path = Path::new(&env::var("OUT_DIR").unwrap_or_else(|_| fail("OUT_DIR is unset")))
         .join("catalogue.rs");
@@ -483,6 +481,20 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         author.len(),
         author
     );
+    let link_only: Vec<_> = (vars.keys().enumerate())
+        .filter(|(_, id)| {
+            ["problem-", "notice-carried-", "authored-"]
+                .iter()
+                .any(|prefix| id.starts_with(prefix))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let _ = writeln!(
+        s,
+        "\n/// The messages (by [`Text::index`]) only a page whose link carries an\n/// instructor's experiment shows (its problems, that it is not built in):\n/// the learner's page opening a built-in one downloads them not\n/// (`bin/catalogues`).\npub const LINK_ONLY: [usize; {}] = {:?};",
+        link_only.len(),
+        link_only
+    );
     s.push_str("\n/// The messages each locale lacks (written in English there).\npub const MISSING: [(Locale, &[&str]); ");
     let _ = writeln!(s, "{}] = [", locales.len());
     for l in locales {
@@ -589,6 +601,8 @@ fn data(
     }
     s.push_str("],\"experiments\":");
     s.push_str(&experiment_words(&l.tag, &tags));
+    s.push_str(",\"structures\":");
+    s.push_str(&experiment_structures(&tags));
     s.push('}');
     s
 }

@@ -594,7 +594,7 @@ describe('zh-TW: no English is left on the page', () => {
 
     // English's catalogue fails to download: switching to it keeps Chinese and says so.
     const blocked = await suite.open('about:blank');
-    await blocked.page.route('**/pkg/locales/en.json', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    await blocked.page.route('**/pkg/locales/en/*.json', (r) => r.fulfill({ status: 404, body: 'not found' }));
     await blocked.page.goto(new URL(ZH.at('?experiment=email'), suite.url).href);
     await waitForGates(blocked.page);
     await combobox(blocked.page, Z.language).selectOption({ label: EN.self });
@@ -741,7 +741,7 @@ describe('zh-TW: the Language select', () => {
 async function openBlocked(path, blocked) {
   const opened = await suite.open('about:blank');
   for (const tag of blocked) {
-    await opened.page.route(`**/pkg/locales/${tag}.json`, (r) => r.fulfill({ status: 404, body: 'not found' }));
+    await opened.page.route(`**/pkg/locales/${tag}/*.json`, (r) => r.fulfill({ status: 404, body: 'not found' }));
   }
   await opened.page.goto(new URL(path, suite.url).href);
   return opened;

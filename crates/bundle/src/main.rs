@@ -142,6 +142,21 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
             .iter()
             .map(|(tag, _)| Path::new("pkg/locales").join(format!("{tag}.json"))),
     );
+    // The folder's page downloads one experiment's catalogue,
+    // pkg/locales/<tag>/<id>.json (the single file carries <tag>.json).
+    for (tag, _) in &catalogues {
+        let dir = Path::new("pkg/locales").join(tag);
+        let mut each: Vec<_> = fs::read_dir(www.join(&dir))
+            .map_err(|e| io(&www.join(&dir), e))?
+            .filter_map(Result::ok)
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|name| name.ends_with(".json"))
+            .map(|name| dir.join(name))
+            .collect();
+        each.sort();
+        fs::create_dir_all(dist.join(&dir)).map_err(|e| io(dist, e))?;
+        files.extend(each);
+    }
     let author = www.join("pkg/author");
     if author.is_dir() {
         for name in AUTHOR {

@@ -476,7 +476,7 @@ impl Author {
                 .iter()
                 .map(|e| Choice {
                     value: e.id(),
-                    label: e.in_locale(self.locale).title.get(self.locale).into(),
+                    label: e.title(self.locale).into(),
                     selected: *e == self.base,
                     enabled: true,
                 })

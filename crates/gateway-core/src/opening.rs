@@ -54,6 +54,28 @@ pub struct Address<'a> {
     pub inflated: Option<Result<&'a [u8], &'a str>>,
 }
 
+/// The built-in experiment a page at `query` and `fragment` opens: a
+/// shared setup's, else `?experiment=`'s, else the default; `None` when the
+/// fragment carries an experiment of its own. Its words and structure are
+/// the ones the learner's page downloads with its language's catalogue
+/// (`pkg/locales/<tag>/<id>.json`, else `<tag>/link.json`) before [`open`]
+/// (a test holds the two to the same choice).
+pub fn builtin_wanted(query: &str, fragment: &str) -> Option<ExperimentId> {
+    if link::part(fragment, link::PREFIX).is_some() {
+        return None;
+    }
+    let linked = match Setup::from_fragment(fragment) {
+        Ok(Some(setup)) => setup.experiment.parse().ok(),
+        _ => None,
+    };
+    let named = || {
+        let pairs = query_pairs(query);
+        let (_, id) = pairs.iter().find(|(k, _)| k == "experiment")?;
+        id.parse().ok()
+    };
+    Some(linked.or_else(named).unwrap_or_default())
+}
+
 /// Opens the page at `address`; `read` answers what storage holds under a key.
 pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
     let params = query_pairs(address.query);
@@ -287,7 +309,7 @@ impl UnknownView {
                 .iter()
                 .map(|e| {
                     let href = format!("?experiment={}&lang={}", e.id(), locale.id());
-                    (href, e.in_locale(locale).title.get(locale).to_string())
+                    (href, e.title(locale))
                 })
                 .collect(),
         }

@@ -91,7 +91,7 @@ fn list_separator(locale: Locale) -> &'static str {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogueError {
     /// The text is not JSON, or not an object with `locale`, `check`,
-    /// `messages` and `exports`.
+    /// `messages`, `exports`, `experiments` and `structures`.
     Unreadable,
     /// `locale` names no language this build has.
     UnknownLocale(String),
@@ -154,6 +154,9 @@ struct Catalogue {
     /// The built-in experiments' words in this language, by id, in the
     /// order their structure numbers them (`{"$": n}`).
     experiments: serde_json::Map<String, serde_json::Value>,
+    /// The built-in experiments' structures, by id: the learner's page
+    /// downloads the one it opens only (and every title, in `experiments`).
+    structures: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The catalogues installed so far, one slot per locale. A catalogue is
@@ -188,10 +191,14 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     let Some(Value::Object(experiments)) = data.get_mut("experiments").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
+    let Some(Value::Object(structures)) = data.get_mut("structures").map(Value::take) else {
+        return Err(CatalogueError::Unreadable);
+    };
     let _ = INSTALLED[locale as usize].set(Catalogue {
         messages,
         exports,
         experiments,
+        structures,
     });
     Ok(locale)
 }
@@ -226,6 +233,13 @@ pub fn experiment_words(locale: Locale, id: &str) -> Option<&'static [serde_json
         serde_json::Value::Array(words) => Some(words),
         _ => None,
     }
+}
+
+/// The built-in experiment `id`'s structure, as `locale`'s catalogue
+/// carries it (`None` before it is installed, or when it carries another
+/// experiment's only).
+pub fn experiment_structure(locale: Locale, id: &str) -> Option<&'static serde_json::Value> {
+    catalogue(locale)?.structures.get(id)
 }
 
 /// Writes `text` from `locale`'s catalogue, or else from English's. The

@@ -704,3 +704,65 @@ fn unknown_hide_names_are_reported_with_the_known_ones() {
     assert_eq!(wb.notices(), []);
     assert_eq!(wb.embed().hide, ["notes", "baseline"]);
 }
+
+/// The learner's page downloads one experiment's structure and words with
+/// its catalogue, chosen by `opening::builtin_wanted` before the page
+/// opens: for every address the page opens a built-in at, that is the one.
+#[test]
+fn the_catalogue_fetched_first_carries_the_experiment_that_opens() {
+    let (_, email_link) = link(ExperimentId::Email);
+    let (_, search_link) = link(ExperimentId::Search);
+    let damaged = "#s=1.@@@".to_string();
+    let newer_link = newer(&email_link);
+    let queries = [
+        "",
+        "?experiment=search",
+        "experiment=calendar&lang=zh-TW",
+        "?experiment=search&experiment=email",
+        "?lang=en",
+        "?embed=1&experiment=rewind",
+    ];
+    let fragments = [
+        String::new(),
+        email_link,
+        search_link,
+        damaged,
+        newer_link,
+        "#x=1.AAAA".into(),
+    ];
+    let mut seen = 0;
+    for query in queries {
+        for fragment in &fragments {
+            let wanted = gateway_core::opening::builtin_wanted(query, fragment);
+            // A link that carries an experiment downloads none built in.
+            assert_eq!(
+                wanted.is_none(),
+                fragment.contains("x="),
+                "{query} {fragment}"
+            );
+            let opened = open(
+                Address {
+                    query,
+                    fragment,
+                    framed: false,
+                    from_file: false,
+                    locale: gateway_core::text::Locale::default(),
+                    inflated: None,
+                },
+                &empty,
+            );
+            if let Opening::Workbench(wb) = opened {
+                if wanted.is_some() {
+                    assert_eq!(wb.experiment().builtin, wanted, "{query} {fragment}");
+                }
+                seen += 1;
+            }
+        }
+    }
+    assert_eq!(seen, queries.len() * fragments.len());
+    // An experiment the page does not have opens the list, in any catalogue.
+    assert_eq!(
+        gateway_core::opening::builtin_wanted("?experiment=nope", ""),
+        Some(ExperimentId::default())
+    );
+}

@@ -1,25 +1,46 @@
 //! Fetches a language's catalogue (the core's `text::LEARNER_DATA`, written
-//! by the build to `pkg/locales/<tag>.json`; the author build's is the whole
-//! `text::DATA`, in `pkg/author/locales/`). The single file carries its
+//! by the build to `pkg/locales/<tag>/<id>.json` with one experiment's
+//! structure and words; the author build's is the whole `text::DATA`, in
+//! `pkg/author/locales/<tag>.json`). The single file carries its
 //! catalogues inside the page (packed; its loader unpacks them into
 //! `<script type="application/json" id="catalogue-<tag>">` before the wasm
 //! starts), since a page opened from `file://` may not fetch; they are read
 //! from there first.
 
 use gateway_core::text::Locale;
+use gateway_core::ExperimentId;
 use wasm_bindgen::JsCast;
 
 use crate::dom::{settle, settle_text, words, Texted};
 
+thread_local! {
+    /// The built-in experiment the page opens (`opening::builtin_wanted`),
+    /// whose catalogue the learner's page downloads; `None` when its link
+    /// carries an experiment of its own.
+    static OPENS: std::cell::Cell<Option<ExperimentId>> = const { std::cell::Cell::new(None) };
+}
+
+/// Says, before the first fetch, which built-in experiment the page opens
+/// (`None`: the one its link carries).
+pub fn set_experiment(id: Option<ExperimentId>) {
+    OPENS.with(|o| o.set(id));
+}
+
 /// Where the page finds `locale`'s catalogue, relative to itself: the
-/// author build's, with its own messages, beside its module.
+/// learner's for the experiment it opens (`<tag>/<id>.json`: that
+/// experiment's structure and words only), or for a link that carries an
+/// experiment (`<tag>/link.json`: no built-in experiment's, the words of
+/// its problems); or the author build's, whole and with its own messages,
+/// beside its module.
 pub fn path(locale: Locale) -> String {
-    let pkg = if cfg!(feature = "author") {
-        "./pkg/author"
+    if cfg!(feature = "author") {
+        format!("./pkg/author/locales/{}.json", locale.id())
     } else {
-        "./pkg"
-    };
-    format!("{pkg}/locales/{}.json", locale.id())
+        let file = OPENS
+            .with(std::cell::Cell::get)
+            .map_or("link", ExperimentId::id);
+        format!("./pkg/locales/{}/{file}.json", locale.id())
+    }
 }
 
 /// Calls `done` with the catalogue's text, or with why it could not be had.

@@ -54,6 +54,8 @@ pub fn start() -> Result<(), JsValue> {
         .unwrap_or_default();
     let preferred: Vec<&str> = languages.iter().map(String::as_str).collect();
     let locale = opening::choose_locale(&search, &preferred);
+    let fragment = location_part(web_sys::Location::hash);
+    catalogue::set_experiment(opening::builtin_wanted(&search, &fragment));
     catalogue::fetch(locale, move |data| {
         match text::install_fetched(locale, data) {
             Ok(()) => opened(locale, None),

@@ -1,19 +1,24 @@
-//! Writes every locale's catalogue data as `<dir>/<tag>.json`, the files
-//! the page downloads: the learner's (`text::LEARNER_DATA`, without the
-//! author build's own messages; scripts/build-web writes them to
-//! `www/pkg/locales/`), or with `--author` the whole of `text::DATA`
-//! (`www/pkg/author/locales/`).
+//! Writes every locale's catalogue data as `<dir>/<tag>.json`: the
+//! learner's (`text::LEARNER_DATA`, without the author build's own
+//! messages; scripts/build-web writes them to `www/pkg/locales/`), or with
+//! `--author` the whole of `text::DATA` (`www/pkg/author/locales/`).
+//!
+//! The learner's page downloads one experiment's catalogue,
+//! `<dir>/<tag>/<id>.json`, also written here: the same data with the
+//! structure and words of experiment `id` only, and every other
+//! experiment's title (the experiment list shows them). The single file
+//! carries the whole `<tag>.json`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gateway_core::text::{DATA, LEARNER_DATA};
+use gateway_core::text::{DATA, LEARNER_DATA, LINK_ONLY};
 
 fn main() -> ExitCode {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
-    let (dir, data) = match args.as_slice() {
-        [dir] => (PathBuf::from(dir), LEARNER_DATA),
-        [dir, flag] if flag == "--author" => (PathBuf::from(dir), DATA),
+    let (dir, data, learner) = match args.as_slice() {
+        [dir] => (PathBuf::from(dir), LEARNER_DATA, true),
+        [dir, flag] if flag == "--author" => (PathBuf::from(dir), DATA, false),
         _ => {
             eprintln!("usage: catalogues <dir> [--author]");
             return ExitCode::FAILURE;
@@ -30,6 +35,70 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
         println!("  {:<28} {:>9} bytes", path.display(), data.len());
+        if learner {
+            if let Err(e) = write_per_experiment(&dir.join(locale.id()), data) {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     ExitCode::SUCCESS
+}
+
+/// Writes `data` once per built-in experiment into `dir`, as `<id>.json`,
+/// with that experiment's structure and words only and without the
+/// messages only a link's experiment needs (`text::LINK_ONLY`); the default experiment's also
+/// carries every title (a page asked for an experiment it does not have
+/// opens with it, and lists them all). And `link.json`, for a page whose
+/// link carries an experiment: every title, no built-in experiment's
+/// structure, every message.
+fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String> {
+    use gateway_core::ExperimentId;
+    use serde_json::Value;
+    let whole: Value = serde_json::from_str(data).map_err(|e| format!("catalogue: {e}"))?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut link = whole.clone();
+    if let Some(Value::Object(words)) = link.get_mut("experiments") {
+        for list in words.values_mut() {
+            if let Value::Array(list) = list {
+                list.truncate(1);
+            }
+        }
+    }
+    if let Some(Value::Object(structures)) = link.get_mut("structures") {
+        structures.clear();
+    }
+    write(&dir.join("link.json"), &link)?;
+    for e in ExperimentId::ALL {
+        let id = e.id();
+        let mut one = whole.clone();
+        if let Some(Value::Object(words)) = one.get_mut("experiments") {
+            if e == ExperimentId::default() {
+                for (other, list) in words.iter_mut() {
+                    if let (true, Value::Array(list)) = (other != id, list) {
+                        list.truncate(1);
+                    }
+                }
+            } else {
+                words.retain(|other, _| other == id);
+            }
+        }
+        if let Some(Value::Object(structures)) = one.get_mut("structures") {
+            structures.retain(|other, _| other == id);
+        }
+        if let Some(Value::Array(messages)) = one.get_mut("messages") {
+            for i in LINK_ONLY {
+                if let Some(m) = messages.get_mut(i) {
+                    *m = Value::from(0);
+                }
+            }
+        }
+        write(&dir.join(format!("{id}.json")), &one)?;
+    }
+    Ok(())
+}
+
+fn write(path: &std::path::Path, data: &serde_json::Value) -> Result<(), String> {
+    std::fs::write(path, data.to_string())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

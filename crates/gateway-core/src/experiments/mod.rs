@@ -178,22 +178,6 @@ impl Experiment {
     }
 }
 
-/// The built-in experiments as the page embeds them, in
-/// [`ExperimentId::ALL`] order: each file's structure, its texts numbered
-/// (`{"$": n}`) into its language's words, which that language's catalogue
-/// carries (`build.rs` splits them).
-const STRUCTURES: [&str; 9] = [
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/filesystem.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/email.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/calendar.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/database.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/search.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/calculator.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/registry.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/injection.json")),
-    include_str!(concat!(env!("OUT_DIR"), "/experiments/rewind.json")),
-];
-
 impl ExperimentId {
     /// The built-in experiment in English (natively every catalogue is
     /// installed; the page asks for its own language's, [`Self::in_locale`]).
@@ -201,18 +185,32 @@ impl ExperimentId {
         self.in_locale(Locale::default())
     }
 
+    /// Its title in `locale`: the first of its words (`build.rs` numbers
+    /// the title first), which every catalogue carries, also the learner's
+    /// that carries one experiment's structure only.
+    pub fn title(self, locale: Locale) -> String {
+        crate::text::experiment_words(locale, self.id())
+            .and_then(|words| words.first()?.as_str())
+            .unwrap_or_default()
+            .to_string()
+    }
+
     /// The built-in experiment with `locale`'s words, read once per thread
-    /// (an `Rc` is the page's one thread's) from its structure and that
-    /// locale's catalogue. One that does not read (a test reads each in
-    /// every locale) gives an experiment with its id and no goals rather
-    /// than a page that cannot open.
+    /// (an `Rc` is the page's one thread's) from its structure and words in
+    /// that locale's catalogue. One that does not read (a test reads each
+    /// in every locale), or whose structure the catalogue does not carry,
+    /// gives an experiment with its id and no goals rather than a page that
+    /// cannot open.
     pub fn in_locale(self, locale: Locale) -> &'static Rc<Experiment> {
         BUILTINS.with(|all| {
             let mut all = all.borrow_mut();
             let slot = &mut all[locale as usize * Self::ALL.len() + self as usize];
             *slot.get_or_insert_with(|| {
-                let read = crate::text::experiment_words(locale, self.id())
-                    .and_then(|words| read::builtin(STRUCTURES[self as usize], words).ok());
+                let structure = crate::text::experiment_structure(locale, self.id());
+                let words = crate::text::experiment_words(locale, self.id());
+                let read = structure
+                    .zip(words)
+                    .and_then(|(s, words)| read::builtin(s, words).ok());
                 let mut e = read.unwrap_or_else(|| Experiment::empty(self.id()));
                 e.builtin = Some(self);
                 Box::leak(Box::new(Rc::new(e)))

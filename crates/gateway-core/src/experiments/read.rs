@@ -186,9 +186,8 @@ pub fn from_value(value: &Value) -> Result<Experiment, Vec<Problem>> {
 /// Reads a built-in experiment as the page carries it: its structure,
 /// each text `{"$": n}`, the n-th of `words` (its language's, from the
 /// catalogue).
-pub fn builtin(structure: &str, words: &[Value]) -> Result<Experiment, Vec<Problem>> {
-    let value = serde_json::from_str::<Value>(structure).unwrap_or(Value::Null);
-    read_with(&value, Some(words))
+pub fn builtin(structure: &Value, words: &[Value]) -> Result<Experiment, Vec<Problem>> {
+    read_with(structure, Some(words))
 }
 
 fn read_with(value: &Value, words: Option<&[Value]>) -> Result<Experiment, Vec<Problem>> {
