@@ -96,6 +96,8 @@ const UNTRANSLATED = [
   },
   { kind: 'address value', words: /nope/, where: /^page / },
   // File paths, file names and addresses: the virtual files, downloads, example.test, a URL in an error.
+  // A URL in an error, before the other words: it may hold one (…/en/email.json).
+  { kind: 'address', whole: true, words: /https?:\/\/[^\s，。、）]+/, where: /div\.notice/ },
   {
     kind: 'path or address',
     words: /\/workspace\/[^\s"，。、）]*|[\w-]+\.json|[\w.+-]*@?(?:example|outside)\.test|https?:\/\/[^\s，。、）]+/,
@@ -787,7 +789,7 @@ describe('zh-TW: a catalogue that cannot be downloaded', () => {
       const failed = page.locator('#app > [data-why="files"]');
       await failed.waitFor({ timeout: 15_000 });
       assert.equal(await failed.getAttribute('role'), 'alert');
-      assert.match(await failed.textContent(), /^The page's files did not load \(.*en\.json.*\)/, 'it names the file that failed');
+      assert.match(await failed.textContent(), /^The page's files did not load \(.*en\/email\.json.*\)/, 'it names the file that failed');
       assert.equal(await page.locator('li[data-gate]').count(), 0, 'no workbench');
       assert.equal(await page.locator('#app > .loading').count(), 1, 'the message took the place of Loading');
       assert.ok((await page.locator('#app').innerText()).trim().length > 0, 'never a blank page');

@@ -7,7 +7,8 @@
 //!   `main.js`, `favicon.svg`, and `embed.html` or others when the page has
 //!   them), and of `WWW/pkg/` only `gateway_web.js`,
 //!   `gateway_web_bg.wasm`, the minified `style.css` and the catalogues
-//!   `locales/<tag>.json`, and of `WWW/pkg/author/` (the author build,
+//!   `locales/<tag>.json` (with `locales/<tag>/<id>.json`, one per
+//!   experiment, which the folder's page downloads), and of `WWW/pkg/author/` (the author build,
 //!   when there is one) its module, glue, `author.css` and catalogues: a
 //!   folder that works from any static host under any sub-path, since the
 //!   page uses relative URLs only;

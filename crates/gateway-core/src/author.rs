@@ -476,7 +476,7 @@ impl Author {
                 .iter()
                 .map(|e| Choice {
                     value: e.id(),
-                    label: e.title(self.locale).into(),
+                    label: e.title(self.locale),
                     selected: *e == self.base,
                     enabled: true,
                 })

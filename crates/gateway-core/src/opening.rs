@@ -309,7 +309,16 @@ impl UnknownView {
                 .iter()
                 .map(|e| {
                     let href = format!("?experiment={}&lang={}", e.id(), locale.id());
-                    (href, e.title(locale))
+                    // A link's catalogue carries no other title: the id.
+                    let title = e.title(locale);
+                    (
+                        href,
+                        if title.is_empty() {
+                            e.id().into()
+                        } else {
+                            title
+                        },
+                    )
                 })
                 .collect(),
         }

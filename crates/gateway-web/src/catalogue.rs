@@ -29,9 +29,9 @@ pub fn set_experiment(id: Option<ExperimentId>) {
 /// Where the page finds `locale`'s catalogue, relative to itself: the
 /// learner's for the experiment it opens (`<tag>/<id>.json`: that
 /// experiment's structure and words only), or for a link that carries an
-/// experiment (`<tag>/link.json`: no built-in experiment's, the words of
-/// its problems); or the author build's, whole and with its own messages,
-/// beside its module.
+/// experiment (`<tag>/link.json`: the words of its problems, and the
+/// default experiment's, opened should it not read); or the author
+/// build's, whole and with its own messages, beside its module.
 pub fn path(locale: Locale) -> String {
     if cfg!(feature = "author") {
         format!("./pkg/author/locales/{}.json", locale.id())

@@ -50,23 +50,22 @@ fn main() -> ExitCode {
 /// messages only a link's experiment needs (`text::LINK_ONLY`); the default experiment's also
 /// carries every title (a page asked for an experiment it does not have
 /// opens with it, and lists them all). And `link.json`, for a page whose
-/// link carries an experiment: every title, no built-in experiment's
-/// structure, every message.
+/// link carries an experiment: every message, and the default experiment's
+/// structure and words only (the page opens it should the link's not read).
 fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String> {
     use gateway_core::ExperimentId;
     use serde_json::Value;
     let whole: Value = serde_json::from_str(data).map_err(|e| format!("catalogue: {e}"))?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // A link's page opens the default experiment should the one it
+    // carries not read: its structure and words, and no other title.
     let mut link = whole.clone();
+    let default = ExperimentId::default().id();
     if let Some(Value::Object(words)) = link.get_mut("experiments") {
-        for list in words.values_mut() {
-            if let Value::Array(list) = list {
-                list.truncate(1);
-            }
-        }
+        words.retain(|other, _| other == default);
     }
     if let Some(Value::Object(structures)) = link.get_mut("structures") {
-        structures.clear();
+        structures.retain(|other, _| other == default);
     }
     write(&dir.join("link.json"), &link)?;
     for e in ExperimentId::ALL {
