@@ -4,10 +4,9 @@
 //! `--author` the whole of `text::DATA` (`www/pkg/author/locales/`).
 //!
 //! The learner's page downloads one experiment's catalogue,
-//! `<dir>/<tag>/<id>.json`, also written here: the same data with the
-//! structure and words of experiment `id` only, and every other
-//! experiment's title (the experiment list shows them). The single file
-//! carries the whole `<tag>.json`.
+//! `<dir>/<tag>/<id>.json`, or `<dir>/<tag>/link.json`, also written here
+//! ([`write_per_experiment`]). The single file carries the whole
+//! `<tag>.json`.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,8 +46,8 @@ fn main() -> ExitCode {
 
 /// Writes `data` once per built-in experiment into `dir`, as `<id>.json`,
 /// with that experiment's structure and words only and without the
-/// messages only a link's experiment needs (`text::LINK_ONLY`); the default experiment's also
-/// carries every title (a page asked for an experiment it does not have
+/// messages only a link's experiment needs (`text::LINK_ONLY`); the
+/// default experiment's also carries every title (a page asked for an experiment it does not have
 /// opens with it, and lists them all). And `link.json`, for a page whose
 /// link carries an experiment: every message, and the default experiment's
 /// structure and words only (the page opens it should the link's not read).

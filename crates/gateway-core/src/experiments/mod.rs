@@ -290,6 +290,8 @@ mod tests {
                 let one = e.in_locale(locale);
                 assert_eq!(one.builtin, Some(e));
                 assert_eq!(one.title.0, [both.title.get(locale)], "{e} {locale:?}");
+                // The title a catalogue without the structure still gives.
+                assert_eq!(e.title(locale), both.title.get(locale), "{e} {locale:?}");
                 assert_eq!(one.instructions.0, [both.instructions.get(locale)]);
                 assert_eq!(one.goals.len(), both.goals.len());
                 for (a, b) in one.goals.iter().zip(&both.goals) {
