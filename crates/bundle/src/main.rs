@@ -240,6 +240,12 @@ mod tests {
         fs::create_dir_all(www.join("pkg/locales")).unwrap();
         fs::write(www.join("pkg/locales/en.json"), "{}").unwrap();
         fs::write(www.join("pkg/locales/zh-TW.json"), "{}").unwrap();
+        for tag in ["en", "zh-TW"] {
+            fs::create_dir_all(www.join("pkg/locales").join(tag)).unwrap();
+            for name in ["link.json", "email.json", "notes.txt"] {
+                fs::write(www.join("pkg/locales").join(tag).join(name), "{}").unwrap();
+            }
+        }
         fs::write(www.join("pkg/gateway_web.d.ts"), "").unwrap();
         fs::create_dir_all(www.join("pkg/author/locales")).unwrap();
         for name in AUTHOR {
@@ -268,6 +274,10 @@ mod tests {
                 "pkg/style.css",
                 "pkg/locales/en.json",
                 "pkg/locales/zh-TW.json",
+                "pkg/locales/en/email.json",
+                "pkg/locales/en/link.json",
+                "pkg/locales/zh-TW/email.json",
+                "pkg/locales/zh-TW/link.json",
                 "pkg/author/gateway_web.js",
                 "pkg/author/gateway_web_bg.wasm",
                 "pkg/author/author.css",
