@@ -14,19 +14,23 @@ use gateway_core::opening::{open, Address, Opening};
 use gateway_core::share::{Setup, ShareError, VERSION};
 use gateway_core::{ExperimentId, Hook, Msg, Role, Speed, Workbench};
 
+/// Opens the page at `query` and `fragment`, unframed, in English, with
+/// nothing inflated; `read` answers for storage.
+fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Opening {
+    let address = Address {
+        query,
+        fragment,
+        framed: false,
+        from_file: false,
+        locale: gateway_core::text::Locale::default(),
+        inflated: None,
+    };
+    open(address, read)
+}
+
 /// Opens the page; `read` answers for storage. Panics on an unknown page.
 fn open_page(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Workbench {
-    match open(
-        Address {
-            query,
-            fragment,
-            framed: false,
-            from_file: false,
-            locale: gateway_core::text::Locale::default(),
-            inflated: None,
-        },
-        read,
-    ) {
+    match opened(query, fragment, read) {
         Opening::Workbench(wb) => *wb,
         Opening::Unknown { id, .. } => panic!("{id:?} opened the experiment list"),
     }
@@ -740,18 +744,7 @@ fn the_catalogue_fetched_first_carries_the_experiment_that_opens() {
                 fragment.contains("x="),
                 "{query} {fragment}"
             );
-            let opened = open(
-                Address {
-                    query,
-                    fragment,
-                    framed: false,
-                    from_file: false,
-                    locale: gateway_core::text::Locale::default(),
-                    inflated: None,
-                },
-                &empty,
-            );
-            if let Opening::Workbench(wb) = opened {
+            if let Opening::Workbench(wb) = opened(query, fragment, &empty) {
                 if wanted.is_some() {
                     assert_eq!(wb.experiment().builtin, wanted, "{query} {fragment}");
                 }

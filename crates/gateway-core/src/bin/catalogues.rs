@@ -60,29 +60,22 @@ fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String>
     // carries not read: its structure and words, and no other title.
     let mut link = whole.clone();
     let default = ExperimentId::default().id();
-    if let Some(Value::Object(words)) = link.get_mut("experiments") {
-        words.retain(|other, _| other == default);
-    }
-    if let Some(Value::Object(structures)) = link.get_mut("structures") {
-        structures.retain(|other, _| other == default);
-    }
+    keep_only(&mut link, "experiments", default);
+    keep_only(&mut link, "structures", default);
     write(&dir.join("link.json"), &link)?;
     for e in ExperimentId::ALL {
         let id = e.id();
         let mut one = whole.clone();
-        if let Some(Value::Object(words)) = one.get_mut("experiments") {
-            if e == ExperimentId::default() {
-                for (other, list) in words.iter_mut() {
-                    if let (true, Value::Array(list)) = (other != id, list) {
-                        list.truncate(1);
-                    }
+        keep_only(&mut one, "structures", id);
+        if id != default {
+            keep_only(&mut one, "experiments", id);
+        } else if let Some(Value::Object(words)) = one.get_mut("experiments") {
+            // The others' titles: the first of their words.
+            for (other, list) in words.iter_mut() {
+                if let (true, Value::Array(list)) = (other != id, list) {
+                    list.truncate(1);
                 }
-            } else {
-                words.retain(|other, _| other == id);
             }
-        }
-        if let Some(Value::Object(structures)) = one.get_mut("structures") {
-            structures.retain(|other, _| other == id);
         }
         if let Some(Value::Array(messages)) = one.get_mut("messages") {
             for i in LINK_ONLY {
@@ -94,6 +87,13 @@ fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String>
         write(&dir.join(format!("{id}.json")), &one)?;
     }
     Ok(())
+}
+
+/// Keeps, of the catalogue's map `key` (by experiment id), `id`'s entry only.
+fn keep_only(catalogue: &mut serde_json::Value, key: &str, id: &str) {
+    if let Some(serde_json::Value::Object(map)) = catalogue.get_mut(key) {
+        map.retain(|other, _| other == id);
+    }
 }
 
 fn write(path: &std::path::Path, data: &serde_json::Value) -> Result<(), String> {
