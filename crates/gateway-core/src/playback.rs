@@ -108,6 +108,15 @@ impl Clock {
         }
     }
 
+    /// Whether the two differ at most in how far inspection has run
+    /// within the same stage (what a frame of playback changes).
+    pub fn same_but_time(&self, other: &Clock) -> bool {
+        self.stage() == other.stage()
+            && self.is_playing() == other.is_playing()
+            && self.speed == other.speed
+            && self.hold == other.hold
+    }
+
     pub fn is_playing(&self) -> bool {
         matches!(self.state, Playback::Playing { .. })
     }

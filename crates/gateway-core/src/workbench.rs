@@ -144,6 +144,10 @@ pub enum Msg {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Handled {
     Applied,
+    /// Only time moved ([`Msg::Tick`] inside one gate's inspection): of
+    /// everything the page shows, only [`Workbench::frame`] changed, and
+    /// the page redraws only that.
+    Frame,
     /// The message means nothing in this state: nothing changed.
     Ignored(Ignored),
 }
@@ -748,8 +752,20 @@ impl Workbench {
         if let Some(why) = self.ignores(&msg) {
             return Handled::Ignored(why);
         }
+        // A tick that stays inside the run's current gate is a frame (a
+        // tick that completes the run may leave the clock looking the same:
+        // the next call of a turn starts at gate 1 again).
+        let within_gate = matches!(msg, Msg::Tick) && {
+            let mut clock = self.clock;
+            clock.tick(now_ms) == Step::Running && clock.same_but_time(&self.clock)
+        };
+        let resume = self.resume;
         self.apply(now_ms, msg);
-        Handled::Applied
+        if within_gate && self.resume == resume {
+            Handled::Frame
+        } else {
+            Handled::Applied
+        }
     }
 
     /// Why `msg` would mean nothing now, if it would. The freeze of a

@@ -281,11 +281,11 @@ fn irrelevant_policy_inputs_are_disabled_with_the_reason() {
 #[test]
 fn the_countdown_rounds_up() {
     let mut d = Driver::new(ExperimentId::Email);
-    assert_eq!(d.view().playback.seconds_left, 8);
+    assert_eq!(d.view().playback.frame.seconds_left, 8);
     d.wb.update(1_000, Msg::Play);
     for (at, left) in [(1_300, 8), (1_999, 8), (2_001, 7), (8_500, 1), (8_999, 1)] {
         d.wb.update(at, Msg::Tick);
-        assert_eq!(d.wb.view().playback.seconds_left, left, "at {at} ms");
+        assert_eq!(d.wb.view().playback.frame.seconds_left, left, "at {at} ms");
     }
 }
 

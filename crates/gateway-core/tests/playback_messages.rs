@@ -8,7 +8,7 @@ mod common;
 
 use common::*;
 use gateway_core::view::PageModel;
-use gateway_core::{ExperimentId, Hook, Msg, Role, Speed};
+use gateway_core::{ExperimentId, Handled, Hook, Msg, Role, Speed};
 use serde_json::json;
 
 const GATE: u64 = 8_000;
@@ -51,7 +51,7 @@ fn assert_fresh(v: &PageModel) {
     assert!(!v.playback.playing);
     assert!(!v.playback.finished);
     assert!(v.playback.next_enabled);
-    assert_eq!(v.playback.progress_permille, 0);
+    assert_eq!(v.playback.frame.progress_permille, 0);
     assert_eq!(v.playback.play_label, "Play run");
     assert!(v.gates.iter().all(|r| r.status.id() == "pending"));
     assert!(v.gates[0].current);
@@ -60,6 +60,28 @@ fn assert_fresh(v: &PageModel) {
         "Paused at gate 1 of 7, schema. Press Play run or Next gate to inspect."
     );
     assert_eq!(v.output, None);
+}
+
+/// A tick inside one gate's inspection is a frame: only the countdown and
+/// the progress change, and the page redraws only those. A tick that
+/// reveals a gate, or commits, is applied in full.
+#[test]
+fn a_tick_within_a_gate_is_a_frame_and_one_across_a_gate_is_not() {
+    let mut d = approved_send();
+    d.send_at(T0, Msg::Play);
+    let before = d.view();
+    assert_eq!(d.wb.update(T0 + 4_000, Msg::Tick), Handled::Frame);
+    let mut expected = before;
+    expected.playback.frame = d.wb.frame();
+    assert_eq!(expected.playback.frame.progress_permille, 500);
+    assert_eq!(expected.playback.frame.seconds_left, 4);
+    assert_eq!(d.wb.view(), expected);
+
+    assert_eq!(d.wb.update(T0 + GATE - 1, Msg::Tick), Handled::Frame);
+    assert_eq!(d.wb.update(T0 + GATE, Msg::Tick), Handled::Applied);
+    assert_eq!(d.wb.view().playback.stage, Some(1));
+    assert_eq!(d.wb.update(T0 + RUN, Msg::Tick), Handled::Applied);
+    assert!(d.wb.view().playback.finished);
 }
 
 #[test]
@@ -72,13 +94,13 @@ fn each_gate_takes_eight_seconds_and_the_run_commits_at_fifty_six() {
     let v = d.send_at(T0, Msg::Play);
     assert!(v.playback.playing);
     assert_eq!(v.playback.play_label, "Pause");
-    assert_eq!(v.playback.seconds_left, 8);
+    assert_eq!(v.playback.frame.seconds_left, 8);
     assert!(v.caption.starts_with("Playing at gate 1 of 7, schema."));
 
     let v = d.send_at(T0 + 4_000, Msg::Tick);
     assert_eq!(v.playback.stage, Some(0));
-    assert_eq!(v.playback.progress_permille, 500);
-    assert_eq!(v.playback.seconds_left, 4);
+    assert_eq!(v.playback.frame.progress_permille, 500);
+    assert_eq!(v.playback.frame.seconds_left, 4);
 
     for gate in 1..7 {
         let boundary = T0 + GATE * gate as u64;
@@ -88,7 +110,7 @@ fn each_gate_takes_eight_seconds_and_the_run_commits_at_fifty_six() {
         let v = d.send_at(boundary, Msg::Tick);
         assert_eq!(v.playback.stage, Some(gate), "{} ms", boundary - T0);
         assert_eq!(v.gates[gate - 1].status.id(), SEND_VERDICTS[gate - 1]);
-        assert_eq!(v.playback.progress_permille, 0);
+        assert_eq!(v.playback.frame.progress_permille, 0);
         assert!(v.playback.playing);
         assert_eq!(outbox_len(&v), 0, "nothing commits before the end");
         assert_eq!(v.output, None);
@@ -144,14 +166,14 @@ fn pause_keeps_the_partial_interval() {
     assert!(!v.playback.playing);
     assert_eq!(v.playback.play_label, "Play run");
     assert_eq!(v.playback.stage, Some(0));
-    assert_eq!(v.playback.progress_permille, 375);
-    assert_eq!(v.playback.seconds_left, 5);
+    assert_eq!(v.playback.frame.progress_permille, 375);
+    assert_eq!(v.playback.frame.seconds_left, 5);
     assert!(v.caption.starts_with("Paused at gate 1 of 7"));
 
     // While paused, time does not count.
     let v = d.send_at(T0 + 500_000, Msg::Tick);
     assert_eq!(v.playback.stage, Some(0));
-    assert_eq!(v.playback.progress_permille, 375);
+    assert_eq!(v.playback.frame.progress_permille, 375);
 
     // Resumed, the gate needs only its remaining five seconds.
     let t1 = T0 + 600_000;
@@ -160,7 +182,7 @@ fn pause_keeps_the_partial_interval() {
     assert_eq!(v.playback.stage, Some(0));
     let v = d.send_at(t1 + 5_000, Msg::Tick);
     assert_eq!(v.playback.stage, Some(1));
-    assert_eq!(v.playback.progress_permille, 0);
+    assert_eq!(v.playback.frame.progress_permille, 0);
 }
 
 #[test]
@@ -187,12 +209,12 @@ fn next_gate_advances_one_gate_pauses_and_discards_the_partial_interval() {
     let mut d = approved_send();
     d.send_at(T0, Msg::Play);
     let v = d.send_at(T0 + 3_000, Msg::Tick);
-    assert_eq!(v.playback.progress_permille, 375);
+    assert_eq!(v.playback.frame.progress_permille, 375);
     let v = d.send_at(T0 + 3_000, Msg::NextGate);
     assert_eq!(v.playback.stage, Some(1));
     assert!(!v.playback.playing);
-    assert_eq!(v.playback.progress_permille, 0);
-    assert_eq!(v.playback.seconds_left, 8);
+    assert_eq!(v.playback.frame.progress_permille, 0);
+    assert_eq!(v.playback.frame.seconds_left, 8);
     assert_eq!(v.gates[0].status.id(), "passed");
     assert!(v.gates[1].current);
 
@@ -230,7 +252,7 @@ fn switching_speed_settles_elapsed_time_at_the_old_rate() {
     let mut d = approved_send();
     d.send_at(T0, Msg::Play);
     let v = d.send_at(T0 + 4_000, Msg::SetSpeed(Speed::Double));
-    assert_eq!(v.playback.progress_permille, 500);
+    assert_eq!(v.playback.frame.progress_permille, 500);
     assert!(v.playback.playing, "a speed change is not an edit");
     assert!(v.approval.approved);
     assert_eq!(v.playback.pace, "4 s per gate, 28 s per run");
@@ -264,7 +286,7 @@ fn switching_speed_settles_elapsed_time_at_the_old_rate() {
     d.send_at(T0, Msg::Play);
     d.send_at(T0 + 2_000, Msg::Pause);
     let v = d.send_at(T0 + 3_000, Msg::SetSpeed(Speed::Half));
-    assert_eq!(v.playback.progress_permille, 250);
+    assert_eq!(v.playback.frame.progress_permille, 250);
     assert_eq!(v.playback.pace, "16 s per gate, 112 s per run");
     let t1 = T0 + 10_000;
     d.send_at(t1, Msg::Play);
@@ -294,7 +316,7 @@ fn a_hidden_page_pauses_with_a_notice() {
     let v = d.send_at(T0 + GATE + 3_000, Msg::Hidden);
     assert!(!v.playback.playing);
     assert_eq!(v.playback.stage, Some(1));
-    assert_eq!(v.playback.progress_permille, 375);
+    assert_eq!(v.playback.frame.progress_permille, 375);
     assert_eq!(v.notices, ["Paused because the page was hidden."]);
     assert!(v.approval.approved, "hiding is not an edit");
 

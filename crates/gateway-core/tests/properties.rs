@@ -56,7 +56,7 @@ use gateway_core::text::{CatalogueFailure, Locale, DATA};
 use gateway_core::tools::{mark_as_data, REDACTED};
 use gateway_core::turn;
 use gateway_core::{
-    ExampleKind, ExperimentId, Gate, Hook, Msg, Role, Speed, ToolId, Verdict, Workbench,
+    ExampleKind, ExperimentId, Gate, Handled, Hook, Msg, Role, Speed, ToolId, Verdict, Workbench,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -2296,8 +2296,22 @@ impl Harness {
     fn send(&mut self, time: Time, msg: Msg) -> TestResult {
         self.now = time.apply(self.now);
         let before = Before::of(&self.wb);
-        self.wb.update(self.now, msg.clone());
+        let view_before = matches!(msg, Msg::Tick).then(|| self.wb.view());
+        let handled = self.wb.update(self.now, msg.clone());
         let commands: Vec<Command> = std::iter::from_fn(|| self.wb.poll_command()).collect();
+        if handled == Handled::Frame {
+            // A frame changes only what `frame` words, and asks nothing of
+            // the shell: the page redraws that alone.
+            prop_assert!(commands.is_empty(), "a frame queued {commands:?}");
+            let mut expected = view_before
+                .ok_or_else(|| TestCaseError::fail(format!("{msg:?} was handled as a frame")))?;
+            expected.playback.frame = self.wb.frame();
+            prop_assert_eq!(
+                &self.wb.view(),
+                &expected,
+                "a frame changed more than the frame"
+            );
+        }
         check_step(
             &self.wb,
             &before,

@@ -131,6 +131,19 @@ impl App {
         Ok(())
     }
 
+    /// Only time moved ([`Handled::Frame`]): the core words the frame, and
+    /// only the progress bar and the countdown are drawn again.
+    fn draw_frame(&mut self) {
+        let frame = self.wb.frame();
+        let Some(last) = self.last.as_mut() else {
+            return;
+        };
+        self.page
+            .gateway
+            .render_frame(&frame, last.playback.finished);
+        last.playback.frame = frame;
+    }
+
     pub fn model(&self) -> Option<&PageModel> {
         self.last.as_ref()
     }
@@ -139,9 +152,18 @@ impl App {
 /// Applies a message at the current time, performs the commands it
 /// queued, redraws, and keeps the frame loop going while a run plays.
 pub fn dispatch(shell: Shared, msg: Msg) {
-    // A message that means nothing now changed nothing: no redraw.
-    if let Handled::Ignored(_) = shell.app.borrow_mut().wb.update(now_ms(), msg) {
-        return;
+    match shell.app.borrow_mut().wb.update(now_ms(), msg) {
+        // A message that means nothing now changed nothing: no redraw.
+        Handled::Ignored(_) => return,
+        Handled::Frame => {
+            // Only time moved: no command, no new language; the run plays on.
+            shell.app.borrow_mut().draw_frame();
+            if !shell.frame_pending.get() {
+                request_frame(shell);
+            }
+            return;
+        }
+        Handled::Applied => {}
     }
     perform_queued(shell);
     let relabel = {

@@ -259,8 +259,8 @@ pub struct PlaybackView {
     pub finished: bool,
     /// Gate under inspection, 0-based; `None` after the run finished.
     pub stage: Option<usize>,
-    pub progress_permille: u32,
-    pub seconds_left: u64,
+    /// What time changes while the run plays.
+    pub frame: FrameView,
     /// `Play run` or `Pause`.
     pub play_label: String,
     pub play_enabled: bool,
@@ -269,6 +269,15 @@ pub struct PlaybackView {
     pub speeds: Vec<Choice>,
     /// e.g. `8 s per gate, 56 s per run`.
     pub pace: String,
+}
+
+/// The part of the view that time alone changes: a frame of playback
+/// ([`crate::Handled::Frame`]) recomputes and redraws only this.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrameView {
+    /// How far the gate under inspection is inspected, in thousandths.
+    pub progress_permille: u32,
+    pub seconds_left: u64,
     /// e.g. `Gate 3 of 7 · 5 s of inspection left (paused)`.
     pub progress_text: String,
 }
@@ -322,6 +331,26 @@ fn stores(tool: &str) -> &'static [usize] {
 impl Workbench {
     fn t(&self, text: Text) -> String {
         text.render(self.locale())
+    }
+
+    /// What time alone changes of [`Workbench::view`]: the playback's
+    /// progress and countdown.
+    pub fn frame(&self) -> FrameView {
+        let clock = self.clock();
+        let now = self.now_ms();
+        FrameView {
+            progress_permille: clock.progress_permille(now),
+            seconds_left: clock.seconds_left(now),
+            progress_text: self.t(match clock.stage() {
+                None => Text::ProgressFinished,
+                Some(stage) => Text::ProgressGate {
+                    gate: (stage + 1).into(),
+                    total: GATES.into(),
+                    seconds: clock.seconds_left(now).into(),
+                    paused: (!clock.is_playing()).to_string().into(),
+                },
+            }),
+        }
     }
 
     pub fn view(&self) -> PageModel {
@@ -447,8 +476,7 @@ impl Workbench {
                 playing: clock.is_playing(),
                 finished,
                 stage,
-                progress_permille: clock.progress_permille(self.now_ms()),
-                seconds_left: clock.seconds_left(self.now_ms()),
+                frame: self.frame(),
                 play_label: self.t(if clock.is_playing() {
                     Text::Pause
                 } else {
@@ -470,15 +498,6 @@ impl Workbench {
                 pace: self.t(Text::Pace {
                     gate: clock.speed.seconds_per_gate().into(),
                     run: (clock.speed.seconds_per_gate() * GATES as u64).into(),
-                }),
-                progress_text: self.t(match stage {
-                    None => Text::ProgressFinished,
-                    Some(stage) => Text::ProgressGate {
-                        gate: (stage + 1).into(),
-                        total: GATES.into(),
-                        seconds: clock.seconds_left(self.now_ms()).into(),
-                        paused: (!clock.is_playing()).to_string().into(),
-                    },
                 }),
             },
             preview: PreviewView {

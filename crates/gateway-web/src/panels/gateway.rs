@@ -4,7 +4,7 @@
 //! caption and notice parts of the model.
 
 use gateway_core::gates::Gate;
-use gateway_core::view::{GateRow, PageModel, PendingView, PlaybackView};
+use gateway_core::view::{FrameView, GateRow, PageModel, PendingView, PlaybackView};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
@@ -259,11 +259,13 @@ impl Gateway {
             }
         }
         set_text(&self.pace, &p.pace);
-        let width = if p.finished {
-            1000
-        } else {
-            p.progress_permille
-        };
+        self.render_frame(&p.frame, p.finished);
+    }
+
+    /// What a frame of playback changes: the progress bar and the
+    /// countdown (writes only, so the frame forces no layout).
+    pub fn render_frame(&self, f: &FrameView, finished: bool) {
+        let width = if finished { 1000 } else { f.progress_permille };
         // Through the CSSOM, which a Content-Security-Policy without
         // 'unsafe-inline' still allows (a style attribute it would block).
         if let Some(bar) = html(&self.progress) {
@@ -271,7 +273,7 @@ impl Gateway {
                 .style()
                 .set_property("width", &format!("{}.{}%", width / 10, width % 10));
         }
-        set_text(&self.progress_text, &p.progress_text);
+        set_text(&self.progress_text, &f.progress_text);
     }
 }
 
