@@ -70,6 +70,8 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
     let icon_tag = find_tag(html, r#"rel="icon""#)?;
     let sheet_tag = find_tag(html, r#"rel="stylesheet""#)?;
     let script_tag = script_element(html, "./main.js")?;
+    // The glue and the wasm are in the file: nothing to request early.
+    let preloads = [r#"rel="modulepreload""#, r#"rel="preload""#].map(|rel| find_tag(html, rel));
 
     let favicon = format!(
         "data:image/svg+xml;base64,{}",
@@ -92,6 +94,9 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
             format!(r#"<script type="module">{script}</script>"#),
         ),
     ];
+    for tag in preloads {
+        edits.push((tag?, String::new()));
+    }
     edits.sort_by_key(|(range, _)| range.start);
     let mut out = String::with_capacity(html.len() + script.len() + style.len());
     let mut at = 0;
@@ -474,6 +479,7 @@ mod tests {
         }
         assert!(html.contains("href=\"data:image/svg+xml;base64,"));
         assert!(!html.contains("rel=\"stylesheet\""));
+        assert!(!html.contains("preload"), "no preload of what is inlined");
     }
 
     #[test]

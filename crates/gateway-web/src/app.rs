@@ -152,19 +152,27 @@ impl App {
 /// Applies a message at the current time, performs the commands it
 /// queued, redraws, and keeps the frame loop going while a run plays.
 pub fn dispatch(shell: Shared, msg: Msg) {
-    match shell.app.borrow_mut().wb.update(now_ms(), msg) {
+    // Bound first: the borrow must end before an arm borrows again.
+    let handled = shell.app.borrow_mut().wb.update(now_ms(), msg);
+    let playing = match handled {
         // A message that means nothing now changed nothing: no redraw.
         Handled::Ignored(_) => return,
+        // Only time moved: no command, no new language, one small redraw.
         Handled::Frame => {
-            // Only time moved: no command, no new language; the run plays on.
-            shell.app.borrow_mut().draw_frame();
-            if !shell.frame_pending.get() {
-                request_frame(shell);
-            }
-            return;
+            let mut app = shell.app.borrow_mut();
+            app.draw_frame();
+            app.wb.clock().is_playing()
         }
-        Handled::Applied => {}
+        Handled::Applied => redraw(shell),
+    };
+    if playing && !shell.frame_pending.get() {
+        request_frame(shell);
     }
+}
+
+/// After an applied message: performs its commands, draws the page again
+/// (built again if the language changed); whether a run now plays.
+fn redraw(shell: Shared) -> bool {
     perform_queued(shell);
     let relabel = {
         let app = shell.app.borrow();
@@ -198,9 +206,7 @@ pub fn dispatch(shell: Shared, msg: Msg) {
             let _ = e.focus();
         }
     }
-    if playing && !shell.frame_pending.get() {
-        request_frame(shell);
-    }
+    playing
 }
 
 /// The language changed: every fixed word changes, so the page is built

@@ -1,0 +1,97 @@
+// Per-frame figures of playback (issue 14): the script time of each
+// animation frame while a run plays, at each of the four speeds, with the
+// fixture ledger and with a full one (20 emails, 24 events, 10,000 receipts
+// made of which the store keeps the newest 100, and a full runs log), in
+// headless Chromium against www/ served by devserve. Every callback the page
+// gives requestAnimationFrame is timed (performance.now() around it: the
+// Tick, the core's work and the DOM writes; style and layout come after
+// it, unless the callback forces them). Prints medians and p95s only: it
+// asserts nothing about time.
+//
+//   node tests/e2e/bench-frames.mjs [SECONDS-PER-SPEED] [FULL-RUNS]
+
+import { WWW, launchBrowser, startServer } from './harness.mjs';
+import { driveTo, median, openSession } from './long-session.mjs';
+
+const seconds = Number(process.argv[2] ?? 4);
+const fullRuns = Number(process.argv[3] ?? 10_000);
+const SPEEDS = ['quarter', 'half', 'normal', 'double'];
+
+// The full ledger: the outbox (20) and the schedule (24) filled first, then
+// database writes under a new key each, one receipt per run.
+const FULL = {
+  experiment: 'registry',
+  setup: `d.select('Role', 'operator');`,
+  run: `if (i < 44) { d.select('Tool', i % 2 ? 'calendar' : 'email'); }
+        else { d.select('Tool', 'database');
+               d.edit('Arguments JSON', JSON.stringify({ operation: 'set', key: 'seats', value: i % 500 })); }
+        d.edit('Operation key', 'full-' + i); d.press('Approve exact payload'); d.finish();`,
+};
+
+/** Page side: times every animation-frame callback into window.__frames. */
+function timeFrames() {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.__frames = null;
+  window.requestAnimationFrame = (callback) =>
+    raf((t) => {
+      const t0 = performance.now();
+      callback(t);
+      if (window.__frames) window.__frames.push(performance.now() - t0);
+    });
+}
+
+const p95 = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
+};
+
+async function playAt(page, speed) {
+  await page.evaluate((speed) => {
+    const d = window.__driver;
+    d.press('Restart inspection');
+    document.getElementById('speed-' + speed).click();
+    window.__frames = [];
+    d.press('Play run');
+  }, speed);
+  await page.waitForTimeout(seconds * 1000);
+  return page.evaluate(() => {
+    const frames = window.__frames;
+    window.__frames = null;
+    window.__driver.press('Pause');
+    return frames;
+  });
+}
+
+const server = await startServer(WWW);
+const browser = await launchBrowser();
+try {
+  console.log(`script time per animation frame while a run plays, ${seconds} s per speed, headless Chromium:`);
+  console.log(`  ${'ledger'.padEnd(44)} ${'speed'.padEnd(8)} ${'frames'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)}`);
+  for (const ledger of ['fixture', 'full']) {
+    const { context, page, pageErrors } = await openSession(browser, server.url, 'registry');
+    await page.evaluate(timeFrames);
+    let label = 'fixture ledger';
+    if (ledger == 'full') {
+      await driveTo(page, FULL, 0, fullRuns);
+      label = `full: 20 emails, 24 events, ${fullRuns} runs`;
+    }
+    // An approved email send: a write that commits at the seventh gate.
+    await page.evaluate(() => {
+      const d = window.__driver;
+      d.select('Tool', 'email');
+      d.edit('Operation key', 'bench-frames');
+      d.press('Approve exact payload');
+    });
+    for (const speed of SPEEDS) {
+      const frames = await playAt(page, speed);
+      console.log(
+        `  ${label.padEnd(44)} ${speed.padEnd(8)} ${String(frames.length).padStart(6)} ${`${median(frames).toFixed(3)} ms`.padStart(9)} ${`${p95(frames).toFixed(3)} ms`.padStart(9)}`,
+      );
+    }
+    if (pageErrors.length) console.log(`  page errors: ${pageErrors.join(' | ')}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
