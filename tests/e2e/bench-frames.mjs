@@ -17,12 +17,16 @@ const seconds = Number(process.argv[2] ?? 4);
 const fullRuns = Number(process.argv[3] ?? 10_000);
 const SPEEDS = ['quarter', 'half', 'normal', 'double'];
 
-// The full ledger: the outbox (20) and the schedule (24) filled first, then
-// database writes under a new key each, one receipt per run.
+// The full ledger: the schedule filled first (a half-hour slot each, from
+// 00:00; the slots the fixture events hold fail and change nothing), then
+// the outbox, then database writes under a new key each, one receipt per run.
 const FULL = {
   experiment: 'registry',
   setup: `d.select('Role', 'operator');`,
-  run: `if (i < 44) { d.select('Tool', i % 2 ? 'calendar' : 'email'); }
+  run: `const hhmm = (m) => String(Math.floor(m / 60)).padStart(2, '0') + ':' + String(m % 60).padStart(2, '0');
+        if (i < 48) { d.select('Tool', 'calendar');
+               d.edit('Arguments JSON', JSON.stringify({ title: 'Slot ' + i, start: hhmm(i * 30), end: hhmm(i * 30 + 30) })); }
+        else if (i < 68) { d.select('Tool', 'email'); }
         else { d.select('Tool', 'database');
                d.edit('Arguments JSON', JSON.stringify({ operation: 'set', key: 'seats', value: i % 500 })); }
         d.edit('Operation key', 'full-' + i); d.press('Approve exact payload'); d.finish();`,
@@ -66,14 +70,18 @@ const server = await startServer(WWW);
 const browser = await launchBrowser();
 try {
   console.log(`script time per animation frame while a run plays, ${seconds} s per speed, headless Chromium:`);
-  console.log(`  ${'ledger'.padEnd(44)} ${'speed'.padEnd(8)} ${'frames'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)}`);
+  console.log(`  ${'ledger'.padEnd(52)} ${'speed'.padEnd(8)} ${'frames'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)}`);
   for (const ledger of ['fixture', 'full']) {
     const { context, page, pageErrors } = await openSession(browser, server.url, 'registry');
     await page.evaluate(timeFrames);
     let label = 'fixture ledger';
     if (ledger == 'full') {
       await driveTo(page, FULL, 0, fullRuns);
-      label = `full: 20 emails, 24 events, ${fullRuns} runs`;
+      const held = await page.evaluate(() => {
+        const l = JSON.parse(document.querySelector('#ledger-json').textContent);
+        return `${l.outbox.length} emails, ${l.schedule.length} events, ${l.receipts.length} receipts of ${l.counters.runs_finished} runs`;
+      });
+      label = `full: ${held}`;
     }
     // An approved email send: a write that commits at the seventh gate.
     await page.evaluate(() => {
@@ -85,7 +93,7 @@ try {
     for (const speed of SPEEDS) {
       const frames = await playAt(page, speed);
       console.log(
-        `  ${label.padEnd(44)} ${speed.padEnd(8)} ${String(frames.length).padStart(6)} ${`${median(frames).toFixed(3)} ms`.padStart(9)} ${`${p95(frames).toFixed(3)} ms`.padStart(9)}`,
+        `  ${label.padEnd(52)} ${speed.padEnd(8)} ${String(frames.length).padStart(6)} ${`${median(frames).toFixed(3)} ms`.padStart(9)} ${`${p95(frames).toFixed(3)} ms`.padStart(9)}`,
       );
     }
     if (pageErrors.length) console.log(`  page errors: ${pageErrors.join(' | ')}`);
