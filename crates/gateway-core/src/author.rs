@@ -34,9 +34,9 @@ impl Wanted {
     pub fn from_query(query: &str) -> Self {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut wanted = Wanted::default();
-        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+        for (name, value) in crate::query::pairs(query) {
             let on = value == "1";
-            match name.as_ref() {
+            match name.as_str() {
                 "author" => wanted.author |= on,
                 "teacher" => wanted.teacher |= on,
                 _ => {}

@@ -274,9 +274,7 @@ pub fn with_lang(url: &str, locale: Locale) -> String {
 /// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`, as `URLSearchParams` reads it.
 fn query_pairs(query: &str) -> Vec<(String, String)> {
     let query = query.strip_prefix('?').unwrap_or(query);
-    form_urlencoded::parse(query.as_bytes())
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect()
+    crate::query::pairs(query)
 }
 
 /// The page for an experiment id that names none: every word of it.
