@@ -35,6 +35,48 @@ wasm_rustflags() {
   printf '%s' "${flags# }"
 }
 
+# Whether the page's module can be built on nightly with std rebuilt
+# (-Zbuild-std) and panics that abort at once (-Cpanic=immediate-abort):
+# nightly, its rust-src and a rustc that knows that panic strategy. Installs
+# nightly (minimal) and rust-src when missing; answers no, and the page is
+# built on stable, when they cannot be had or WORKBENCH_STABLE=1.
+nightly_std_usable() {
+  [ "${WORKBENCH_STABLE:-}" = 1 ] && return 1
+  if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
+    say "installing the nightly toolchain (the page's smaller build; stable is used if this fails)"
+    timeout 600 rustup toolchain install nightly --profile minimal >&2 || return 1
+  fi
+  if ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
+    say "installing nightly's rust-src (the page's smaller build; stable is used if this fails)"
+    timeout 600 rustup component add rust-src --toolchain nightly >&2 || return 1
+  fi
+  rustc +nightly -Zunstable-options -Cpanic=immediate-abort --target wasm32-unknown-unknown \
+    --print cfg >/dev/null 2>&1
+}
+
+# build_page_wasm [CARGO ARG…]: gateway-web for wasm32, release, cdylib only
+# (scripts/build-web says why), with the extra cargo arguments given; sets
+# page_wasm to the module's path. On nightly (nightly_std_usable) std is
+# built with the page and a panic aborts at once, with no message, location
+# or formatting machinery linked: 6.7 KB gzipped less. The page words its
+# banner then from main.js's report of the trap (crates/gateway-web/src/panic.rs).
+# Otherwise stable builds it, whose panic hook words the banner itself.
+build_page_wasm() {
+  local flags
+  flags=$(wasm_rustflags)
+  if nightly_std_usable; then
+    say "cargo +nightly rustc -Zbuild-std, -Cpanic=immediate-abort (release, wasm32, cdylib only${*:+, $*})"
+    CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}/nightly-std RUSTFLAGS="${flags:+$flags }-Zunstable-options -Cpanic=immediate-abort" \
+      cargo +nightly rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib \
+      -Zbuild-std=std,panic_abort --locked "$@"
+    page_wasm=${CARGO_TARGET_DIR:-target}/nightly-std/wasm32-unknown-unknown/release/gateway_web.wasm
+  else
+    say "cargo rustc on stable (release, wasm32, cdylib only${*:+, $*})"
+    RUSTFLAGS=$flags cargo rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib --locked "$@"
+    page_wasm=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/gateway_web.wasm
+  fi
+}
+
 ensure_rust_components() {
   ensure_cargo
   for c in rustfmt clippy; do
