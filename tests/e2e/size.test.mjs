@@ -9,13 +9,21 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { WWW } from './harness.mjs';
 
-/** The gzipped budget of the page in one language, in bytes. */
-const BUDGET = 150_000;
+/**
+ * The gzipped budget of the page in one language, in bytes, by the build
+ * scripts/build-web made (www/pkg/toolchain): on stable 150,000; on nightly
+ * with std rebuilt and panics that abort at once, which is what the page
+ * ships where nightly can be had, 145,000, so that what that build saved
+ * (about 5.8 KB) is not spent unnoticed.
+ */
+const BUDGETS = { stable: 150_000, 'nightly-std': 145_000 };
+const TOOLCHAIN = readFileSync(join(WWW, 'pkg', 'toolchain'), 'utf8').trim();
+const BUDGET = BUDGETS[TOOLCHAIN];
 
 const SHARED = ['index.html', 'pkg/style.css', 'main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
 
@@ -24,6 +32,7 @@ const SHARED = ['index.html', 'pkg/style.css', 'main.js', 'pkg/gateway_web.js', 
 const gzipped = (file) => execFileSync('gzip', ['-9', '-c', join(WWW, file)], { maxBuffer: 1 << 24 }).length;
 
 test('the page in each language stays within the gzipped budget', () => {
+  assert.ok(BUDGET, `www/pkg/toolchain names a build with a budget: ${TOOLCHAIN}`);
   const shared = SHARED.map(gzipped).reduce((a, b) => a + b, 0);
   const tags = readdirSync(join(WWW, 'pkg', 'locales'), { withFileTypes: true })
     .filter((e) => e.isDirectory())
@@ -35,7 +44,7 @@ test('the page in each language stays within the gzipped budget', () => {
     assert.ok(files.includes('link.json') && files.length >= 10, `${tag}: ${files}`);
     for (const file of files) {
       const total = shared + gzipped(join('pkg', 'locales', tag, file));
-      console.log(`${tag}/${file}: ${total} bytes gzipped (shared ${shared})`);
+      console.log(`${tag}/${file}: ${total} bytes gzipped (shared ${shared}; ${TOOLCHAIN} build)`);
       assert.ok(total <= BUDGET, `${tag}/${file}: the page downloads ${total} gzipped bytes, over the ${BUDGET}-byte budget`);
     }
   }
