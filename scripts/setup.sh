@@ -21,12 +21,12 @@ ensure_wasm_target() {
   fi
 }
 
-# The page's wasm carries the source path of each panic's location. A
-# dependency's is absolute (…/.cargo/registry/src/index.crates.io-<hash>/
-# serde_json-1.0.154/src/de.rs); with its registry prefix removed it reads
-# serde_json-1.0.154/src/de.rs on every machine, and the page is 99 bytes
-# gzipped smaller. Prints RUSTFLAGS for a wasm32 build (host build scripts
-# and proc macros do not see them).
+# The stable build's wasm carries the source path of each panic's location
+# (the nightly build's carries none). A dependency's is absolute
+# (…/.cargo/registry/src/index.crates.io-<hash>/serde_json-1.0.154/src/de.rs);
+# with its registry prefix removed it reads serde_json-1.0.154/src/de.rs on
+# every machine, and the page is 99 bytes gzipped smaller. Prints RUSTFLAGS
+# for a wasm32 build (host build scripts and proc macros do not see them).
 wasm_rustflags() {
   local flags=${RUSTFLAGS:-} dir
   for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
