@@ -563,6 +563,8 @@ export-label-openai-responses = OpenAI Responses tools
 declaration-summary = { $name } · risk: { $risks }
 declaration-annotations = { $name } annotations
 declaration-schema = { $name } argument schema
+declarations-loading = Loading the declarations…
+declarations-failed = The declarations could not be downloaded ({ $why }). Close this panel and open it again to retry, or reload the page.
 
 ## Experiments: what each asks the learner to do, and its goals (issue 9)
 

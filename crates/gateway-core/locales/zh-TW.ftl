@@ -550,6 +550,8 @@ export-label-openai-responses = OpenAI Responses 工具
 declaration-summary = { $name } · 風險：{ $risks }
 declaration-annotations = { $name } 的註記
 declaration-schema = { $name } 的參數結構描述
+declarations-loading = 正在載入宣告…
+declarations-failed = 無法下載宣告（{ $why }）。請收合此面板後再展開以重試，或重新載入頁面。
 
 ## Experiments: what each asks the learner to do, and its goals (issue 9)
 

@@ -91,7 +91,8 @@ fn list_separator(locale: Locale) -> &'static str {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogueError {
     /// The text is not JSON, or not an object with `locale`, `check`,
-    /// `messages`, `exports`, `experiments` and `structures`.
+    /// `messages`, `experiments` and `structures` (and `exports`, if any);
+    /// or, for [`install_exports`], with `locale`, `check` and `exports`.
     Unreadable,
     /// `locale` names no language this build has.
     UnknownLocale(String),
@@ -125,6 +126,22 @@ pub fn install_fetched(
     locale: Locale,
     fetched: Result<String, String>,
 ) -> Result<(), CatalogueFailure> {
+    fetched_into(locale, fetched, install)
+}
+
+/// Installs fetched exports (`<tag>/exports.json`), which must be `locale`'s.
+pub fn install_fetched_exports(
+    locale: Locale,
+    fetched: Result<String, String>,
+) -> Result<(), CatalogueFailure> {
+    fetched_into(locale, fetched, install_exports)
+}
+
+fn fetched_into(
+    locale: Locale,
+    fetched: Result<String, String>,
+    install: fn(&str) -> Result<Locale, CatalogueError>,
+) -> Result<(), CatalogueFailure> {
     match install(&fetched.map_err(CatalogueFailure::Fetch)?) {
         Ok(l) if l == locale => Ok(()),
         Ok(l) => Err(CatalogueFailure::WrongLocale(l)),
@@ -145,12 +162,11 @@ impl CatalogueFailure {
     }
 }
 
-/// A locale's installed data: its messages in id order, and the published
-/// exports described in its language, as JSON values.
+/// A locale's installed data: its messages in id order, and the built-in
+/// experiments' words and structures.
 #[derive(Debug)]
 struct Catalogue {
     messages: Vec<serde_json::Value>,
-    exports: Vec<serde_json::Value>,
     /// The built-in experiments' words in this language, by id, in the
     /// order their structure numbers them (`{"$": n}`).
     experiments: serde_json::Map<String, serde_json::Value>,
@@ -165,6 +181,45 @@ struct Catalogue {
 static INSTALLED: [std::sync::OnceLock<Catalogue>; Locale::ALL.len()] =
     [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
 
+/// The published exports described in each locale, as JSON values, one
+/// slot per locale: installed with a catalogue that carries them (the
+/// author build's, the single file's) or from `<tag>/exports.json`
+/// ([`install_exports`]), which the learner's page downloads when the
+/// declarations panel opens.
+static EXPORTS: [std::sync::OnceLock<Vec<serde_json::Value>>; Locale::ALL.len()] =
+    [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
+
+/// A JSON object's `locale` and `check`: the locale it is for, if this
+/// build made it.
+fn made_for(data: &serde_json::Map<String, serde_json::Value>) -> Result<Locale, CatalogueError> {
+    let Some(tag) = data.get("locale").and_then(serde_json::Value::as_str) else {
+        return Err(CatalogueError::Unreadable);
+    };
+    let Some(locale) = Locale::from_id(tag) else {
+        return Err(CatalogueError::UnknownLocale(tag.into()));
+    };
+    if data.get("check").and_then(serde_json::Value::as_str) != Some(CHECK) {
+        return Err(CatalogueError::OtherBuild);
+    }
+    Ok(locale)
+}
+
+/// Installs a locale's exports (`{"locale", "check", "exports"}`, as the
+/// build writes `<tag>/exports.json`) and says which locale they are for.
+/// Installing them again keeps the first.
+pub fn install_exports(data: &str) -> Result<Locale, CatalogueError> {
+    use serde_json::Value;
+    let Ok(Value::Object(mut data)) = serde_json::from_str::<Value>(data) else {
+        return Err(CatalogueError::Unreadable);
+    };
+    let locale = made_for(&data)?;
+    let Some(Value::Array(exports)) = data.get_mut("exports").map(Value::take) else {
+        return Err(CatalogueError::Unreadable);
+    };
+    let _ = EXPORTS[locale as usize].set(exports);
+    Ok(locale)
+}
+
 /// Installs a locale's data (one of [`DATA`], as the page downloads it)
 /// and says which locale it was. Installing a locale again keeps the
 /// first.
@@ -173,20 +228,15 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     let Ok(Value::Object(mut data)) = serde_json::from_str::<Value>(data) else {
         return Err(CatalogueError::Unreadable);
     };
-    let Some(tag) = data.get("locale").and_then(Value::as_str) else {
-        return Err(CatalogueError::Unreadable);
-    };
-    let Some(locale) = Locale::from_id(tag) else {
-        return Err(CatalogueError::UnknownLocale(tag.into()));
-    };
-    if data.get("check").and_then(Value::as_str) != Some(CHECK) {
-        return Err(CatalogueError::OtherBuild);
-    }
+    let locale = made_for(&data)?;
     let Some(Value::Array(messages)) = data.get_mut("messages").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
-    let Some(Value::Array(exports)) = data.get_mut("exports").map(Value::take) else {
-        return Err(CatalogueError::Unreadable);
+    // The learner's per-experiment catalogues carry no exports.
+    let exports = match data.get_mut("exports").map(Value::take) {
+        Some(Value::Array(exports)) => Some(exports),
+        None => None,
+        Some(_) => return Err(CatalogueError::Unreadable),
     };
     let Some(Value::Object(experiments)) = data.get_mut("experiments").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
@@ -196,10 +246,12 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     };
     let _ = INSTALLED[locale as usize].set(Catalogue {
         messages,
-        exports,
         experiments,
         structures,
     });
+    if let Some(exports) = exports {
+        let _ = EXPORTS[locale as usize].set(exports);
+    }
     Ok(locale)
 }
 
@@ -218,12 +270,24 @@ fn catalogue(locale: Locale) -> Option<&'static Catalogue> {
     slot.get()
 }
 
+/// Whether `locale`'s exports are installed (natively, always).
+pub fn exports_installed(locale: Locale) -> bool {
+    exports(locale).is_some()
+}
+
+fn exports(locale: Locale) -> Option<&'static Vec<serde_json::Value>> {
+    // Natively, installing the catalogue from `DATA` installs its exports.
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = catalogue(locale);
+    EXPORTS[locale as usize].get()
+}
+
 /// The published export number `index` (`declarations::Export` order)
 /// described in `locale`, or else in English.
 pub fn export(locale: Locale, index: usize) -> Option<&'static serde_json::Value> {
     [locale, Locale::default()]
         .into_iter()
-        .find_map(|l| catalogue(l)?.exports.get(index))
+        .find_map(|l| exports(l)?.get(index))
 }
 
 /// The built-in experiment `id`'s words in `locale` (`None` before its

@@ -230,3 +230,66 @@ fn data_installs_only_as_the_locale_and_the_build_it_was_made_for() {
         assert!(!e.text().render(Locale::ZhTw).is_empty());
     }
 }
+
+/// `<tag>/exports.json` as `bin/catalogues` writes it: the locale, the
+/// build's check and the exports of that locale's catalogue.
+fn exports_file(locale: Locale) -> String {
+    let whole: serde_json::Value = serde_json::from_str(data(locale)).unwrap();
+    serde_json::json!({
+        "locale": whole["locale"],
+        "check": whole["check"],
+        "exports": whole["exports"],
+    })
+    .to_string()
+}
+
+#[test]
+fn exports_install_only_as_the_locale_and_the_build_they_were_made_for() {
+    use gateway_core::text::CatalogueFailure;
+    use gateway_core::text::{exports_installed, install_exports, install_fetched_exports};
+    for locale in Locale::ALL {
+        let file = exports_file(locale);
+        assert_eq!(install_exports(&file), Ok(locale));
+        assert!(exports_installed(locale));
+        assert_eq!(install_fetched_exports(locale, Ok(file)), Ok(()));
+    }
+    let zh = exports_file(Locale::ZhTw);
+    assert_eq!(install_exports("not json"), Err(CatalogueError::Unreadable));
+    assert_eq!(install_exports("{}"), Err(CatalogueError::Unreadable));
+    assert_eq!(
+        install_exports(&zh.replacen("\"zh-TW\"", "\"fr\"", 1)),
+        Err(CatalogueError::UnknownLocale("fr".into()))
+    );
+    assert_eq!(
+        install_exports(&zh.replacen(CHECK, "0000000000000000", 1)),
+        Err(CatalogueError::OtherBuild)
+    );
+    let without_exports = zh.split(",\"exports\"").next().unwrap().to_string() + "}";
+    assert_eq!(
+        install_exports(&without_exports),
+        Err(CatalogueError::Unreadable)
+    );
+    // A catalogue is not exports, and another locale's exports are refused.
+    assert_eq!(install_exports(data(Locale::ZhTw)), Ok(Locale::ZhTw));
+    assert_eq!(
+        install_fetched_exports(Locale::default(), Ok(zh)),
+        Err(CatalogueFailure::WrongLocale(Locale::ZhTw))
+    );
+    assert_eq!(
+        install_fetched_exports(Locale::ZhTw, Err("HTTP 404 exports.json".into())),
+        Err(CatalogueFailure::Fetch("HTTP 404 exports.json".into()))
+    );
+}
+
+#[test]
+fn a_catalogue_without_exports_installs_and_its_exports_come_apart() {
+    // The learner's per-experiment catalogues carry no exports: they still
+    // install, and the exports file carries exactly what the whole had.
+    let zh = data(Locale::ZhTw);
+    let mut whole: serde_json::Value = serde_json::from_str(zh).unwrap();
+    let exports = whole.as_object_mut().unwrap().remove("exports").unwrap();
+    assert_eq!(install(&whole.to_string()), Ok(Locale::ZhTw));
+    let file: serde_json::Value = serde_json::from_str(&exports_file(Locale::ZhTw)).unwrap();
+    assert_eq!(file["exports"], exports);
+    assert_eq!(exports.as_array().map(Vec::len), Some(5), "five exports");
+}

@@ -17,6 +17,7 @@ use crate::dom::{copy_text, document, listen, listen_on_page, now_ms};
 use crate::embed;
 use crate::fullscreen;
 use crate::layout::{self, Page};
+use crate::panels::declarations::ExportButtons;
 use crate::storage;
 
 /// Everything the page holds between events.
@@ -485,11 +486,9 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
         e.dyn_ref::<HtmlTextAreaElement>()
             .map(|t| Msg::EditDecision(t.value()))
     })?;
-    for buttons in &page.declarations.exports {
-        let export = buttons.export;
-        on_message(shell, &buttons.copy, Msg::CopyExport, export)?;
-        on_message(shell, &buttons.download, Msg::DownloadExport, export)?;
-    }
+    wire_exports(shell, &page.declarations.exports)?;
+    let declarations = page.declarations.panel.clone();
+    listen_on_page(&declarations, "toggle", move |_| load_declarations(shell))?;
     on_click(shell, &page.baseline.clear, |_| Msg::ClearBaseline)?;
 
     on_value(shell, &page.notes.input, "input", |e| {
@@ -531,7 +530,10 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
         } else if !fullscreen::request(&d, &root) {
             dispatch(shell, Msg::FillFrame(true));
         }
-    })
+    })?;
+    // The experiment may open the declarations panel.
+    load_declarations(shell);
+    Ok(())
 }
 
 /// The page's address as the browser shows it.
@@ -580,6 +582,80 @@ fn shortcut(shell: Shared, ev: &web_sys::Event) -> Option<Msg> {
 
 /// Sends `make(arg)` when `target` is clicked: the message is made at each
 /// click (a stored one would be cloned there).
+/// Copy and Download of each export.
+fn wire_exports(shell: Shared, exports: &[ExportButtons]) -> Result<(), JsValue> {
+    for buttons in exports {
+        let export = buttons.export;
+        on_message(shell, &buttons.copy, Msg::CopyExport, export)?;
+        on_message(shell, &buttons.download, Msg::DownloadExport, export)?;
+    }
+    Ok(())
+}
+
+thread_local! {
+    /// A download of exports is under way (the panel's `toggle` and a
+    /// build of the page may both ask for one).
+    static FETCHING_EXPORTS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The declarations panel is open and its exports are not drawn: they are
+/// drawn, once the page's language's exports are downloaded and installed
+/// if they are not yet (the learner's page does not download them with its
+/// catalogue). A failed download is said in the panel; opening it again
+/// retries.
+fn load_declarations(shell: Shared) {
+    let locale = {
+        let app = shell.app.borrow();
+        let d = &app.page.declarations;
+        match &app.last {
+            Some(m) if d.panel.has_attribute("open") && !d.filled() => m.locale,
+            _ => return,
+        }
+    };
+    if gateway_core::view::DeclarationsView::ready(locale) {
+        return fill_declarations(shell, locale);
+    }
+    if FETCHING_EXPORTS.with(|f| f.replace(true)) {
+        return;
+    }
+    let path = crate::catalogue::exports_path(locale);
+    crate::catalogue::fetch_text(
+        &path,
+        Box::new(move |fetched| {
+            FETCHING_EXPORTS.with(|f| f.set(false));
+            match gateway_core::text::install_fetched_exports(locale, fetched) {
+                Ok(()) => fill_declarations(shell, locale),
+                Err(why) => {
+                    let app = shell.app.borrow();
+                    if app.last.as_ref().is_some_and(|m| m.locale == locale) {
+                        let words = gateway_core::view::DeclarationsView::failed(&why, locale);
+                        let _ = app.page.declarations.say(&app.doc, &words);
+                    }
+                }
+            }
+        }),
+    );
+}
+
+/// Draws the declarations panel's exports, if the page is still in
+/// `locale` and they are not drawn yet, and wires their buttons.
+fn fill_declarations(shell: Shared, locale: Locale) {
+    let exports = {
+        let mut app = shell.app.borrow_mut();
+        let App {
+            doc, page, last, ..
+        } = &mut *app;
+        let Some(m) = last.as_ref().filter(|m| m.locale == locale) else {
+            return;
+        };
+        if page.declarations.filled() || page.declarations.fill(doc, m).is_err() {
+            return;
+        }
+        page.declarations.exports.clone()
+    };
+    let _ = wire_exports(shell, &exports);
+}
+
 fn on_message<T: Copy + 'static>(
     shell: Shared,
     target: &Element,

@@ -43,6 +43,13 @@ pub fn path(locale: Locale) -> String {
     }
 }
 
+/// Where the learner's page finds `locale`'s exports, which it downloads
+/// when the declarations panel opens (the author build's and the single
+/// file's catalogues carry them).
+pub fn exports_path(locale: Locale) -> String {
+    format!("./pkg/locales/{}/exports.json", locale.id())
+}
+
 /// Calls `done` with the catalogue's text, or with why it could not be had.
 /// The reading is one function for every caller (`done` boxed), not one
 /// copy of its closures per caller.

@@ -5,8 +5,9 @@
 //!
 //! The learner's page downloads one experiment's catalogue,
 //! `<dir>/<tag>/<id>.json`, or `<dir>/<tag>/link.json`, also written here
-//! ([`write_per_experiment`]). The single file carries the whole
-//! `<tag>.json`.
+//! ([`write_per_experiment`]), and `<dir>/<tag>/exports.json`, the exports
+//! it downloads when the declarations panel opens. The single file carries
+//! the whole `<tag>.json`, exports and all.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -51,11 +52,26 @@ fn main() -> ExitCode {
 /// opens with it, and lists them all). And `link.json`, for a page whose
 /// link carries an experiment: every message, and the default experiment's
 /// structure and words only (the page opens it should the link's not read).
+/// None of these carries the exports: they go to `exports.json`, which the
+/// page downloads when the declarations panel opens.
 fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String> {
     use gateway_core::ExperimentId;
     use serde_json::Value;
-    let whole: Value = serde_json::from_str(data).map_err(|e| format!("catalogue: {e}"))?;
+    let mut whole: Value = serde_json::from_str(data).map_err(|e| format!("catalogue: {e}"))?;
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut exports = serde_json::Map::new();
+    if let Value::Object(whole) = &mut whole {
+        for key in ["locale", "check"] {
+            if let Some(v) = whole.get(key) {
+                exports.insert(key.into(), v.clone());
+            }
+        }
+        exports.insert(
+            "exports".into(),
+            whole.remove("exports").unwrap_or_default(),
+        );
+    }
+    write(&dir.join("exports.json"), &Value::Object(exports))?;
     // A link's page opens the default experiment should the one it
     // carries not read: its structure and words, and no other title.
     let mut link = whole.clone();

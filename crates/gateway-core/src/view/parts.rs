@@ -699,6 +699,22 @@ pub struct ToolDeclarationView {
 }
 
 impl DeclarationsView {
+    /// Whether the view can be made in `l`: its exports are installed (the
+    /// learner's page downloads them when the panel first opens).
+    pub fn ready(l: Locale) -> bool {
+        crate::text::exports_installed(l)
+    }
+
+    /// The panel's words while its exports are being downloaded.
+    pub fn loading(l: Locale) -> String {
+        Text::DeclarationsLoading.render(l)
+    }
+
+    /// The panel's words when its exports could not be had.
+    pub fn failed(why: &crate::text::CatalogueFailure, l: Locale) -> String {
+        Text::DeclarationsFailed { why: why.text() }.render(l)
+    }
+
     pub fn new(l: Locale) -> Self {
         Self {
             exports: Export::ALL

@@ -1,6 +1,7 @@
 //! "Declarations the model sees": Copy / Download of each published
 //! export with their status line, and each tool's published declaration.
-//! Built once from the shipped exports; nothing in it follows the model.
+//! Drawn once from the shipped exports, when they are there; nothing in it
+//! follows the model.
 
 use gateway_core::declarations::Export;
 use gateway_core::view::{DeclarationsView, PageModel};
@@ -8,7 +9,7 @@ use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::{disclosure, hint, status};
-use crate::dom::{button, child, literal, set_text};
+use crate::dom::{button, child, clear, literal, set_text};
 
 /// An export's Copy and Download buttons.
 #[derive(Debug, Clone)]
@@ -18,8 +19,19 @@ pub struct ExportButtons {
     pub download: Element,
 }
 
+/// The panel. Its exports and the tools' declarations are drawn from the
+/// exports of the page's language, which the learner's page downloads
+/// when the panel first opens (`app::load_declarations`); until then the
+/// export row says they are loading.
 #[derive(Debug, Clone)]
 pub struct Declarations {
+    /// The disclosure itself.
+    pub panel: Element,
+    /// The export rows (or why they are not there yet).
+    list: Element,
+    /// The tools' declarations.
+    tools: Element,
+    /// Empty until the exports are drawn.
     pub exports: Vec<ExportButtons>,
     pub status: Element,
 }
@@ -27,27 +39,54 @@ pub struct Declarations {
 impl Declarations {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
+        let panel = disclosure(doc, main, "h-declarations", &l.declarations_heading)?;
+        panel.class_list().add_1("declarations")?;
+        hint(doc, &panel, &l.declarations_intro)?;
+        let list = child(doc, &panel, "div", &[("class", "exports")], None)?;
+        let status = status(doc, &panel)?;
+        let tools = child(doc, &panel, "div", &[], None)?;
+        let mut d = Self {
+            panel,
+            list,
+            tools,
+            exports: Vec::new(),
+            status,
+        };
+        if DeclarationsView::ready(m.locale) {
+            d.fill(doc, m)?;
+        } else {
+            d.say(doc, &DeclarationsView::loading(m.locale))?;
+        }
+        Ok(d)
+    }
+
+    /// Whether the exports are drawn.
+    pub fn filled(&self) -> bool {
+        !self.exports.is_empty()
+    }
+
+    /// Draws the exports and the tools' declarations (the exports of
+    /// `m.locale` are installed).
+    pub fn fill(&mut self, doc: &Document, m: &PageModel) -> Result<(), JsValue> {
+        let l = &m.labels;
         let view = DeclarationsView::new(m.locale);
-        let decl = disclosure(doc, main, "h-declarations", &l.declarations_heading)?;
-        decl.class_list().add_1("declarations")?;
-        hint(doc, &decl, &l.declarations_intro)?;
-        let list = child(doc, &decl, "div", &[("class", "exports")], None)?;
-        let mut exports = Vec::new();
+        clear(&self.list);
+        clear(&self.tools);
+        self.exports.clear();
         for e in &view.exports {
-            let row = child(doc, &list, "div", &[("class", "row")], None)?;
+            let row = child(doc, &self.list, "div", &[("class", "row")], None)?;
             let copy = button(doc, &row, &e.copy)?;
             let download = button(doc, &row, &e.download)?;
-            exports.push(ExportButtons {
+            self.exports.push(ExportButtons {
                 export: e.export,
                 copy,
                 download,
             });
         }
-        let status = status(doc, &decl)?;
         for tool in &view.tools {
             let item = child(
                 doc,
-                &decl,
+                &self.tools,
                 "details",
                 &[("class", "declaration"), ("data-tool", &tool.name)],
                 None,
@@ -59,7 +98,13 @@ impl Declarations {
             child(doc, &item, "h3", &[], Some(&l.argument_schema))?;
             literal(doc, &item, &tool.schema_label, &tool.schema)?;
         }
-        Ok(Self { exports, status })
+        Ok(())
+    }
+
+    /// Puts `words` where the export rows go (loading, or why not).
+    pub fn say(&self, doc: &Document, words: &str) -> Result<(), JsValue> {
+        clear(&self.list);
+        hint(doc, &self.list, words).map(drop)
     }
 
     pub fn render(&self, m: &PageModel) {
