@@ -640,20 +640,17 @@ fn load_declarations(shell: Shared) {
 /// Draws the declarations panel's exports, if the page is still in
 /// `locale` and they are not drawn yet, and wires their buttons.
 fn fill_declarations(shell: Shared, locale: Locale) {
-    let exports = {
-        let mut app = shell.app.borrow_mut();
-        let App {
-            doc, page, last, ..
-        } = &mut *app;
-        let Some(m) = last.as_ref().filter(|m| m.locale == locale) else {
-            return;
-        };
-        if page.declarations.filled() || page.declarations.fill(doc, m).is_err() {
-            return;
-        }
-        page.declarations.exports.clone()
+    let mut app = shell.app.borrow_mut();
+    let App {
+        doc, page, last, ..
+    } = &mut *app;
+    let Some(m) = last.as_ref().filter(|m| m.locale == locale) else {
+        return;
     };
-    let _ = wire_exports(shell, &exports);
+    if !page.declarations.filled() && page.declarations.fill(doc, m).is_ok() {
+        // Wiring only attaches listeners: nothing runs while app is borrowed.
+        let _ = wire_exports(shell, &page.declarations.exports);
+    }
 }
 
 fn on_message<T: Copy + 'static>(
