@@ -74,16 +74,7 @@ mod tests {
         let chars = [
             'A', 'B', 'Q', 'g', 'z', '0', '9', '-', '_', '+', '/', '=', ' ', 'é',
         ];
-        let mut texts = vec![String::new()];
-        for _ in 0..3 {
-            let longer: Vec<String> = texts
-                .iter()
-                .flat_map(|t| chars.iter().map(move |c| format!("{t}{c}")))
-                .collect();
-            texts.extend(longer);
-        }
-        texts.sort();
-        texts.dedup();
+        let texts = crate::strs::every_text(&chars, 3);
         for prefix in ["", "QUJD", "eyJlIjoiZW1haWwifQ"] {
             for t in &texts {
                 let text = format!("{prefix}{t}");

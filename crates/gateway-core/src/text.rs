@@ -189,9 +189,14 @@ static INSTALLED: [std::sync::OnceLock<Catalogue>; Locale::ALL.len()] =
 static EXPORTS: [std::sync::OnceLock<Vec<serde_json::Value>>; Locale::ALL.len()] =
     [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
 
-/// A JSON object's `locale` and `check`: the locale it is for, if this
-/// build made it.
-fn made_for(data: &serde_json::Map<String, serde_json::Value>) -> Result<Locale, CatalogueError> {
+/// A downloaded JSON object and the locale its `locale` and `check` say it
+/// is for, if this build made it.
+fn made_for(
+    data: &str,
+) -> Result<(serde_json::Map<String, serde_json::Value>, Locale), CatalogueError> {
+    let Ok(serde_json::Value::Object(data)) = serde_json::from_str(data) else {
+        return Err(CatalogueError::Unreadable);
+    };
     let Some(tag) = data.get("locale").and_then(serde_json::Value::as_str) else {
         return Err(CatalogueError::Unreadable);
     };
@@ -201,7 +206,7 @@ fn made_for(data: &serde_json::Map<String, serde_json::Value>) -> Result<Locale,
     if data.get("check").and_then(serde_json::Value::as_str) != Some(CHECK) {
         return Err(CatalogueError::OtherBuild);
     }
-    Ok(locale)
+    Ok((data, locale))
 }
 
 /// Installs a locale's exports (`{"locale", "check", "exports"}`, as the
@@ -209,10 +214,7 @@ fn made_for(data: &serde_json::Map<String, serde_json::Value>) -> Result<Locale,
 /// Installing them again keeps the first.
 pub fn install_exports(data: &str) -> Result<Locale, CatalogueError> {
     use serde_json::Value;
-    let Ok(Value::Object(mut data)) = serde_json::from_str::<Value>(data) else {
-        return Err(CatalogueError::Unreadable);
-    };
-    let locale = made_for(&data)?;
+    let (mut data, locale) = made_for(data)?;
     let Some(Value::Array(exports)) = data.get_mut("exports").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
@@ -225,10 +227,7 @@ pub fn install_exports(data: &str) -> Result<Locale, CatalogueError> {
 /// first.
 pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     use serde_json::Value;
-    let Ok(Value::Object(mut data)) = serde_json::from_str::<Value>(data) else {
-        return Err(CatalogueError::Unreadable);
-    };
-    let locale = made_for(&data)?;
+    let (mut data, locale) = made_for(data)?;
     let Some(Value::Array(messages)) = data.get_mut("messages").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
