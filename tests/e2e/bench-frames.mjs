@@ -5,8 +5,12 @@
 // headless Chromium against www/ served by devserve. Every callback the page
 // gives requestAnimationFrame is timed (performance.now() around it: the
 // Tick, the core's work and the DOM writes; style and layout come after
-// it, unless the callback forces them). Prints medians and p95s only: it
-// asserts nothing about time.
+// it, unless the callback forces them). Each speed's play is also traced
+// (CDP Tracing, devtools.timeline): a forced layout is a Layout or
+// UpdateLayoutTree event inside a FireAnimationFrame event of the same
+// thread; a control frame that writes a style and reads offsetWidth shows
+// the count finds one. Prints medians, p95s and counts only: it asserts
+// nothing about time.
 //
 //   node tests/e2e/bench-frames.mjs [SECONDS-PER-SPEED] [FULL-RUNS]
 
@@ -49,6 +53,51 @@ const p95 = (xs) => {
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
 };
 
+/**
+ * Traces what `during` does: the number of animation frames fired and of
+ * layouts or style recalculations forced inside them.
+ */
+async function traceFrames(page, during) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise((resolve) => cdp.on('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] },
+  });
+  const result = await during();
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const isSpan = (e) => e.ph === 'X' && typeof e.dur === 'number';
+  const fired = events.filter((e) => e.name === 'FireAnimationFrame' && isSpan(e));
+  const forced = events.filter(
+    (e) =>
+      (e.name === 'Layout' || e.name === 'UpdateLayoutTree') &&
+      fired.some((f) => f.pid === e.pid && f.tid === e.tid && e.ts >= f.ts && e.ts < f.ts + f.dur),
+  );
+  return { result, fired: fired.length, forced: forced.length };
+}
+
+/** A frame that does force a layout: the trace must find it. */
+async function controlFrame(page) {
+  const { fired, forced } = await traceFrames(page, () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => {
+            document.body.style.paddingTop = '1px';
+            const width = document.body.offsetWidth;
+            document.body.style.paddingTop = '';
+            resolve(width);
+          }),
+        ),
+    ),
+  );
+  return { fired, forced };
+}
+
 async function playAt(page, speed) {
   await page.evaluate((speed) => {
     const d = window.__driver;
@@ -70,7 +119,9 @@ const server = await startServer(WWW);
 const browser = await launchBrowser();
 try {
   console.log(`script time per animation frame while a run plays, ${seconds} s per speed, headless Chromium:`);
-  console.log(`  ${'ledger'.padEnd(52)} ${'speed'.padEnd(8)} ${'frames'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)}`);
+  console.log(
+    `  ${'ledger'.padEnd(52)} ${'speed'.padEnd(8)} ${'frames'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'forced layouts'.padStart(15)}`,
+  );
   for (const ledger of ['fixture', 'full']) {
     const { context, page, pageErrors } = await openSession(browser, server.url, 'registry');
     await page.evaluate(timeFrames);
@@ -91,10 +142,14 @@ try {
       d.press('Approve exact payload');
     });
     for (const speed of SPEEDS) {
-      const frames = await playAt(page, speed);
+      const { result: frames, fired, forced } = await traceFrames(page, () => playAt(page, speed));
       console.log(
-        `  ${label.padEnd(52)} ${speed.padEnd(8)} ${String(frames.length).padStart(6)} ${`${median(frames).toFixed(3)} ms`.padStart(9)} ${`${p95(frames).toFixed(3)} ms`.padStart(9)}`,
+        `  ${label.padEnd(52)} ${speed.padEnd(8)} ${String(frames.length).padStart(6)} ${`${median(frames).toFixed(3)} ms`.padStart(9)} ${`${p95(frames).toFixed(3)} ms`.padStart(9)} ${`${forced} in ${fired}`.padStart(15)}`,
       );
+    }
+    if (ledger === 'fixture') {
+      const control = await controlFrame(page);
+      console.log(`  control: one frame that writes a style and reads offsetWidth: ${control.forced} forced in ${control.fired}`);
     }
     if (pageErrors.length) console.log(`  page errors: ${pageErrors.join(' | ')}`);
     await context.close();
