@@ -120,7 +120,7 @@ const browser = await launchBrowser();
 try {
   console.log(`script time per animation frame while a run plays, ${seconds} s per speed, headless Chromium:`);
   console.log(
-    `  ${'ledger'.padEnd(52)} ${'speed'.padEnd(8)} ${'frames'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'forced layouts'.padStart(15)}`,
+    `  ${'ledger'.padEnd(56)} ${'speed'.padEnd(8)} ${'frames'.padStart(6)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'forced layouts'.padStart(15)}`,
   );
   for (const ledger of ['fixture', 'full']) {
     const { context, page, pageErrors } = await openSession(browser, server.url, 'registry');
@@ -144,7 +144,7 @@ try {
     for (const speed of SPEEDS) {
       const { result: frames, fired, forced } = await traceFrames(page, () => playAt(page, speed));
       console.log(
-        `  ${label.padEnd(52)} ${speed.padEnd(8)} ${String(frames.length).padStart(6)} ${`${median(frames).toFixed(3)} ms`.padStart(9)} ${`${p95(frames).toFixed(3)} ms`.padStart(9)} ${`${forced} in ${fired}`.padStart(15)}`,
+        `  ${label.padEnd(56)} ${speed.padEnd(8)} ${String(frames.length).padStart(6)} ${`${median(frames).toFixed(3)} ms`.padStart(9)} ${`${p95(frames).toFixed(3)} ms`.padStart(9)} ${`${forced} in ${fired}`.padStart(15)}`,
       );
     }
     if (ledger === 'fixture') {
