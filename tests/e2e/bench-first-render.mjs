@@ -9,16 +9,57 @@
 // each served from 127.0.0.1 as is, then throttled through CDP
 // (Network.emulateNetworkConditions: 40 ms latency, 9 Mbit/s each way).
 // "First render" is the moment the seven gate rows (li[data-gate]) are in
-// the document with their names. Prints figures only; asserts nothing.
+// the document with their names. Then, for the page's cold loads, the
+// milestones on the way to it (files received, scripts run, the catalogue
+// requested), so the gap to the floor can be read step by step. Prints
+// figures only; asserts nothing.
 //
 //   node tests/e2e/bench-first-render.mjs [LOADS]
 
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { GATE_COUNT, WWW, launchBrowser, startServer } from './harness.mjs';
+import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { GATE_COUNT, MIME_TYPES, WWW, launchBrowser } from './harness.mjs';
 
 const loads = Number(process.argv[2] ?? 30);
+
+// Serves `dir` as a static host does, not as devserve (which stores nothing
+// and compresses nothing, for development): gzip -9 when the browser
+// accepts it, an ETag, and `Cache-Control: max-age=600` (GitHub Pages'
+// figure), so a warm load reads the HTTP cache and a throttled one moves
+// the gzipped bytes that scripts/bench-size counts.
+function startStaticHost(dir) {
+  const gzipped = new Map();
+  const server = createServer((req, res) => {
+    let path = normalize(decodeURIComponent(new URL(req.url, 'http://host').pathname));
+    if (path.endsWith('/')) path += 'index.html';
+    const file = join(dir, path);
+    if (path.includes('..') || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(file), { level: 9 }));
+    const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const body = gz ? gzipped.get(file) : readFileSync(file);
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    const headers = { 'Cache-Control': 'max-age=600', ETag: etag, Vary: 'Accept-Encoding' };
+    if (req.headers['if-none-match'] == etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    headers['Content-Type'] = MIME_TYPES[extname(file)] ?? 'application/octet-stream';
+    if (gz) headers['Content-Encoding'] = 'gzip';
+    res.writeHead(200, headers).end(req.method == 'HEAD' ? undefined : body);
+  });
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () =>
+      ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((done) => { server.close(done); server.closeAllConnections(); }) }),
+    ),
+  );
+}
 
 // Runs in the page before its own scripts: notes performance.now() (ms since
 // navigation start) when the gate rows first all exist with their names.
@@ -47,10 +88,25 @@ async function firstRender(context, url, network) {
     await cdp.send('Network.emulateNetworkConditions', network);
   }
   await page.goto(url);
-  const ms = await page.waitForFunction(() => window.__firstRenderMs, null, { timeout: 60_000 });
-  const value = await ms.jsonValue();
+  await page.waitForFunction(() => window.__firstRenderMs, null, { timeout: 60_000 });
+  const value = await page.evaluate(milestones);
   await page.close();
   return value;
+}
+
+// The first render and, on the way to it, when each file's last byte came
+// (the Resource Timing API, ms since navigation start; a file served from
+// the cache counts where it was read) and when the deferred scripts ran.
+function milestones() {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const at = { 'index.html received': nav.responseEnd, 'deferred scripts run (DOMContentLoaded)': nav.domContentLoadedEventStart };
+  for (const e of performance.getEntriesByType('resource')) {
+    const file = new URL(e.name).pathname.split('/').filter(Boolean).slice(-2).join('/');
+    if (/\.(wasm|json)$/.test(file)) at[`${file} requested`] = e.startTime;
+    if (/\.(wasm|json|js|css)$/.test(file)) at[`${file} received`] = e.responseEnd;
+  }
+  at['first complete render'] = window.__firstRenderMs;
+  return at;
 }
 
 const median = (xs) => {
@@ -62,7 +118,7 @@ const median = (xs) => {
 // as it stands once drawn, without its scripts and preloads.
 const dir = mkdtempSync(join(tmpdir(), 'workbench-first-render-'));
 cpSync(WWW, dir, { recursive: true });
-const server = await startServer(dir);
+const server = await startStaticHost(dir);
 const browser = await launchBrowser();
 try {
   {
@@ -80,28 +136,42 @@ try {
     await context.close();
   }
   const variants = { page: server.url, static: new URL('static.html', server.url).href };
+  const cold = {};
   console.log(`first complete render (${GATE_COUNT} gate rows named), ${loads} interleaved loads of each, headless Chromium, medians:`);
   console.log(`  ${'network'.padEnd(30)} ${'cache'.padEnd(6)} ${'page'.padStart(9)} ${'static'.padStart(9)} ${'ratio'.padStart(6)}`);
   for (const [name, network] of [['127.0.0.1', null], ['throttled (40 ms, 9 Mbit/s)', THROTTLED]]) {
     for (const cache of ['cold', 'warm']) {
       const times = { page: [], static: [] };
+      const steps = {};
       for (let i = 0; i <= loads; i += 1) {
         const order = i % 2 ? ['static', 'page'] : ['page', 'static'];
         for (const v of order) {
           const context = await browser.newContext();
           await context.addInitScript(markFirstRender, GATE_COUNT);
           if (cache == 'warm') await firstRender(context, variants[v], network);
-          const ms = await firstRender(context, variants[v], network);
+          const at = await firstRender(context, variants[v], network);
           await context.close();
-          if (i > 0) times[v].push(ms);
+          if (i == 0) continue;
+          times[v].push(at['first complete render']);
+          if (v == 'page') for (const [k, ms] of Object.entries(at)) (steps[k] ??= []).push(ms);
         }
       }
       const [p, s] = [median(times.page), median(times.static)];
       console.log(
         `  ${name.padEnd(30)} ${cache.padEnd(6)} ${`${p.toFixed(1)} ms`.padStart(9)} ${`${s.toFixed(1)} ms`.padStart(9)} ${`${(p / s).toFixed(2)}×`.padStart(6)}`,
       );
+      if (cache == 'cold') cold[name] = steps;
     }
   }
+  // Where the page's cold first render spends its time: each milestone's
+  // median over the same loads (a file some loads did not fetch, such as
+  // the favicon, is left out).
+  console.log(`where the page's cold first render goes, ms since navigation start, medians of ${loads} loads:`);
+  const names = Object.keys(cold);
+  console.log(`  ${'milestone'.padEnd(44)} ${names.map((n) => n.split(' ')[0].padStart(10)).join(' ')}`);
+  const rows = Object.keys(cold[names[0]]).filter((k) => names.every((n) => cold[n][k]?.length == loads));
+  rows.sort((a, b) => median(cold[names[0]][a]) - median(cold[names[0]][b]));
+  for (const k of rows) console.log(`  ${k.padEnd(44)} ${names.map((n) => median(cold[n][k]).toFixed(1).padStart(10)).join(' ')}`);
 } finally {
   await browser.close();
   await server.close();
