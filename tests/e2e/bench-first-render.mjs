@@ -22,7 +22,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { GATE_COUNT, MIME_TYPES, WWW, launchBrowser } from './harness.mjs';
+import { GATE_COUNT, MIME_TYPES, WWW, launchBrowser, markFirstRender } from './harness.mjs';
 
 const loads = Number(process.argv[2] ?? 30);
 
@@ -32,7 +32,8 @@ const loads = Number(process.argv[2] ?? 30);
 // figure), so a warm load reads the HTTP cache and a throttled one moves
 // the gzipped bytes that scripts/bench-size counts.
 function startStaticHost(dir) {
-  const gzipped = new Map();
+  // Each file read, compressed and tagged once: { raw, gz, etag }.
+  const files = new Map();
   const server = createServer((req, res) => {
     let path = normalize(decodeURIComponent(new URL(req.url, 'http://host').pathname));
     if (path.endsWith('/')) path += 'index.html';
@@ -41,41 +42,27 @@ function startStaticHost(dir) {
       res.writeHead(404).end();
       return;
     }
-    if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(file), { level: 9 }));
-    const gz = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const body = gz ? gzipped.get(file) : readFileSync(file);
-    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
-    const headers = { 'Cache-Control': 'max-age=600', ETag: etag, Vary: 'Accept-Encoding' };
-    if (req.headers['if-none-match'] == etag) {
+    if (!files.has(file)) {
+      const raw = readFileSync(file);
+      files.set(file, { raw, gz: gzipSync(raw, { level: 9 }), etag: createHash('sha1').update(raw).digest('hex') });
+    }
+    const { raw, gz, etag } = files.get(file);
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const tag = `"${etag}${gzip ? '-gzip' : ''}"`;
+    const headers = { 'Cache-Control': 'max-age=600', ETag: tag, Vary: 'Accept-Encoding' };
+    if (req.headers['if-none-match'] == tag) {
       res.writeHead(304, headers).end();
       return;
     }
     headers['Content-Type'] = MIME_TYPES[extname(file)] ?? 'application/octet-stream';
-    if (gz) headers['Content-Encoding'] = 'gzip';
-    res.writeHead(200, headers).end(req.method == 'HEAD' ? undefined : body);
+    if (gzip) headers['Content-Encoding'] = 'gzip';
+    res.writeHead(200, headers).end(req.method == 'HEAD' ? undefined : gzip ? gz : raw);
   });
   return new Promise((ok) =>
     server.listen(0, '127.0.0.1', () =>
       ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((done) => { server.close(done); server.closeAllConnections(); }) }),
     ),
   );
-}
-
-// Runs in the page before its own scripts: notes performance.now() (ms since
-// navigation start) when the gate rows first all exist with their names.
-function markFirstRender(count) {
-  const check = () => {
-    const rows = document.querySelectorAll('li[data-gate]');
-    if (rows.length >= count && [...rows].every((r) => r.textContent.trim() != '')) {
-      window.__firstRenderMs = performance.now();
-      return true;
-    }
-    return false;
-  };
-  if (check()) return;
-  new MutationObserver((_, observer) => {
-    if (check()) observer.disconnect();
-  }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 const THROTTLED = { offline: false, latency: 40, downloadThroughput: 9e6 / 8, uploadThroughput: 9e6 / 8 };

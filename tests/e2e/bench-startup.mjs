@@ -1,7 +1,8 @@
 // Startup figures for scripts/bench-size: loads the page N times (default 10,
 // after one warm-up load that is not counted), each in a fresh browser context,
 // and prints the time from the start of navigation to the first complete
-// render — the moment the seven gate rows (li[data-gate]) are in the document.
+// render — the moment the seven gate rows (li[data-gate]) are in the document
+// with their names (harness.mjs' markFirstRender, as bench-first-render).
 // Prints figures only; it asserts nothing about time.
 //
 //   node tests/e2e/bench-startup.mjs [LOADS] [FILE.html]
@@ -11,25 +12,10 @@
 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GATE_COUNT, WWW, launchBrowser, startServer } from './harness.mjs';
+import { GATE_COUNT, WWW, launchBrowser, markFirstRender, startServer } from './harness.mjs';
 
 const loads = Number(process.argv[2] ?? 10);
 const file = process.argv[3] ? resolve(process.argv[3]) : null;
-
-// Runs in the page before its own scripts: notes performance.now() (ms since
-// navigation start) when the gate rows first all exist.
-function markFirstRender(count) {
-  const check = () => {
-    if (document.querySelectorAll('li[data-gate]').length >= count) {
-      window.__firstRenderMs = performance.now();
-      return true;
-    }
-    return false;
-  };
-  new MutationObserver((_, observer) => {
-    if (check()) observer.disconnect();
-  }).observe(document, { childList: true, subtree: true });
-}
 
 const server = file ? null : await startServer(WWW);
 const target = file ? pathToFileURL(file).href : server.url;
@@ -54,6 +40,6 @@ const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.l
 const f = (ms) => `${ms.toFixed(1)} ms`;
 const where = file ? `${process.argv[3]} from file://` : 'www/ from 127.0.0.1';
 console.log(
-  `first complete render (${GATE_COUNT} gate rows) after navigation, ${where}, ${times.length} loads in headless Chromium:`,
+  `first complete render (${GATE_COUNT} gate rows named) after navigation, ${where}, ${times.length} loads in headless Chromium:`,
 );
 console.log(`  median ${f(median)}   min ${f(times[0])}   max ${f(times[times.length - 1])}`);

@@ -42,6 +42,27 @@ export const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'sear
 /** The number of gates the page draws (SPEC 3). */
 export const GATE_COUNT = 7;
 
+/**
+ * The benchmarks' first complete render, as an init script (runs in the page
+ * before its own scripts): notes in `window.__firstRenderMs` the
+ * performance.now() (ms since navigation start) at which `count` gate rows
+ * first all exist with their names.
+ */
+export function markFirstRender(count) {
+  const check = () => {
+    const rows = document.querySelectorAll('li[data-gate]');
+    if (rows.length >= count && [...rows].every((r) => r.textContent.trim() != '')) {
+      window.__firstRenderMs = performance.now();
+      return true;
+    }
+    return false;
+  };
+  if (check()) return;
+  new MutationObserver((_, observer) => {
+    if (check()) observer.disconnect();
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
 /** Chromium flags for this machine: headless, as root, with no network of its own. */
 export const CHROMIUM_ARGS = [
   '--headless',

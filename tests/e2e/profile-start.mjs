@@ -1,8 +1,8 @@
 // Where the page's start-up script time goes: a CPU profile (CDP Profiler,
 // sampled every 50 µs) of LOADS cold loads (default 7, after one warm-up that
 // is not counted), each stopped at the first complete render (the seven gate
-// rows in the document), with the time of each function summed over its
-// calls, callees included, per load. The module is the one
+// rows in the document with their names), with the time of each function
+// summed over its calls, callees included, per load. The module is the one
 // scripts/size-attribution leaves in target/attribution/bindgen, with its
 // names kept (and without wasm-opt): run that first. Figures include the
 // profiler's own cost; read them as shares. Prints figures only.
@@ -12,7 +12,7 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GATE_COUNT, ROOT, WWW, launchBrowser, startServer } from './harness.mjs';
+import { GATE_COUNT, ROOT, WWW, launchBrowser, markFirstRender, startServer } from './harness.mjs';
 
 const loads = Number(process.argv[2] ?? 7);
 const top = Number(process.argv[3] ?? 30);
@@ -20,15 +20,6 @@ const named = join(ROOT, 'target', 'attribution', 'bindgen');
 if (!existsSync(join(named, 'gateway_web_bg.wasm'))) {
   console.error(`no module with its names in ${named}: run ./scripts/size-attribution first`);
   process.exit(2);
-}
-
-function markFirstRender(count) {
-  new MutationObserver((_, observer) => {
-    if (document.querySelectorAll('li[data-gate]').length >= count) {
-      window.__firstRenderMs = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { childList: true, subtree: true });
 }
 
 // The profile's time per function, callees included, a function counted
