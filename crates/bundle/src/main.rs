@@ -31,7 +31,16 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Files the page cannot work without.
-const REQUIRED: [&str; 4] = ["index.html", "style.css", "main.js", "favicon.svg"];
+const REQUIRED: [&str; 5] = [
+    "index.html",
+    TEMPLATE,
+    "style.css",
+    "main.js",
+    "favicon.svg",
+];
+/// `index.html` without its first view (scripts/build-web writes the first
+/// view in): the single file's page, which draws its experiment at once.
+const TEMPLATE: &str = "index.template.html";
 /// What the page loads from `pkg/`; the rest of it is not needed.
 const PKG: [&str; 3] = ["gateway_web.js", "gateway_web_bg.wasm", "style.css"];
 /// What the author build (`WWW/pkg/author/`, when there is one) loads: its
@@ -112,7 +121,8 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
             .file_type()
             .map_err(|e| io(&entry.path(), e))?
             .is_file();
-        if is_file && !name.to_string_lossy().starts_with('.') {
+        let name_text = name.to_string_lossy();
+        if is_file && !name_text.starts_with('.') && name_text != TEMPLATE {
             files.push(PathBuf::from(name));
         }
     }
@@ -193,7 +203,7 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
     let text = |name: &str| fs::read_to_string(www.join(name)).map_err(|e| io(&www.join(name), e));
     let bytes = |name: &str| fs::read(www.join(name)).map_err(|e| io(&www.join(name), e));
     let (index_html, css, glue_js, main_js) = (
-        text("index.html")?,
+        text(TEMPLATE)?,
         text("pkg/style.css")?,
         text("pkg/gateway_web.js")?,
         text("main.js")?,
@@ -223,8 +233,9 @@ mod tests {
         let base = std::env::temp_dir().join(format!("bundle-test-{}", std::process::id()));
         let (www, dist) = (base.join("www"), base.join("out/dist"));
         fs::create_dir_all(www.join("pkg")).unwrap();
-        let index = include_str!("../../../www/index.html");
+        let index = include_str!("../../../www/index.template.html");
         fs::write(www.join("index.html"), index).unwrap();
+        fs::write(www.join(TEMPLATE), index).unwrap();
         fs::write(www.join("embed.html"), index).unwrap();
         fs::write(www.join("style.css"), "body { margin: 0 }\n").unwrap();
         fs::write(www.join("main.js"), "self.workbenchFailed = () => {};\n").unwrap();

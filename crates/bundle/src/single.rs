@@ -332,7 +332,7 @@ mod tests {
     use flate2::read::GzDecoder;
     use std::io::Read as _;
 
-    const INDEX: &str = include_str!("../../../www/index.html");
+    const INDEX: &str = include_str!("../../../www/index.template.html");
     const GLUE: &str = "let wasm;\nexport function start() { wasm.start(); }\n\
         async function __wbg_init(m) { return m; }\n\
         export { initSync, __wbg_init as default };\n";

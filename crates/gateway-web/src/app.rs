@@ -15,6 +15,7 @@ use web_sys::{Document, Element, HtmlInputElement, HtmlSelectElement, HtmlTextAr
 
 use crate::dom::{copy_text, document, listen, listen_on_page, now_ms};
 use crate::embed;
+use crate::first_view::{self, FirstView};
 use crate::fullscreen;
 use crate::layout::{self, Page};
 use crate::panels::declarations::ExportButtons;
@@ -61,23 +62,37 @@ pub fn mount(root: &Element, experiment: ExperimentId) -> Result<Shared, JsValue
 
 /// Builds the page for a workbench the core opened, and wires it up.
 pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue> {
+    mount_over(root, wb, None)
+}
+
+/// [`mount_workbench`], taking over the elements of `first` (index.html's
+/// first view) where the build and the first draw ask for them.
+pub fn mount_over(
+    root: &Element,
+    wb: Workbench,
+    first: Option<FirstView>,
+) -> Result<Shared, JsValue> {
     let doc = document()?;
-    let model = wb.view();
-    let page = layout::build(&doc, root, &model)?;
-    let app = App {
-        wb,
-        doc,
-        page,
-        last: None,
-    };
-    let shell: Shared = Box::leak(Box::new(Shell {
-        app: RefCell::new(app),
-        frame: RefCell::new(None),
-        frame_pending: Cell::new(false),
-        #[cfg(feature = "author")]
-        relabelled: RefCell::new(None),
-    }));
-    shell.app.borrow_mut().draw()?;
+    let (shell, adopted) = first_view::adopting(first, || -> Result<Shared, JsValue> {
+        let model = wb.view();
+        let page = layout::build(&doc, root, &model)?;
+        let app = App {
+            wb,
+            doc,
+            page,
+            last: None,
+        };
+        let shell: Shared = Box::leak(Box::new(Shell {
+            app: RefCell::new(app),
+            frame: RefCell::new(None),
+            frame_pending: Cell::new(false),
+            #[cfg(feature = "author")]
+            relabelled: RefCell::new(None),
+        }));
+        shell.app.borrow_mut().draw()?;
+        Ok(shell)
+    });
+    let shell = shell?;
     wire_page(shell)?;
     wire_document(shell)?;
     let doc = shell.app.borrow().doc.clone();
@@ -88,6 +103,8 @@ pub fn mount_workbench(root: &Element, wb: Workbench) -> Result<Shared, JsValue>
     // Whatever opening queued (none today) is performed like any other.
     perform_queued(shell);
     wall_clock(shell);
+    // What the learner did to the first view before now reaches the core.
+    first_view::taken_over(adopted);
     Ok(shell)
 }
 

@@ -22,7 +22,7 @@ pub fn now_ms() -> u64 {
 /// own, valid ones, and a new element may always be appended, so the
 /// browser never refuses these). One place for the error instead of a
 /// `?` at every element of every panel.
-fn sure<T>(r: Result<T, JsValue>) -> T {
+pub(crate) fn sure<T>(r: Result<T, JsValue>) -> T {
     r.unwrap_or_else(|e| wasm_bindgen::throw_val(e))
 }
 
@@ -39,7 +39,7 @@ pub fn el(
 
 #[inline(never)]
 fn new_el(doc: &Document, tag: &str, attrs: &[(&str, &str)], text: Option<&str>) -> Element {
-    let e = sure(doc.create_element(tag));
+    let e = crate::first_view::element(doc, tag);
     for (k, v) in attrs {
         sure(e.set_attribute(k, v));
     }

@@ -15,6 +15,7 @@ mod course;
 pub mod deflate;
 pub mod dom;
 pub mod embed;
+pub mod first_view;
 mod fullscreen;
 pub mod layout;
 pub mod panels;
@@ -42,6 +43,7 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 #[wasm_bindgen(start)]
 pub fn start() -> Result<(), JsValue> {
     panic::install();
+    first_view::stamp_if_asked();
     let search = location_part(web_sys::Location::search);
     let languages: Vec<String> = web_sys::window()
         .map(|w| {
@@ -130,6 +132,9 @@ fn open(
         locale,
         inflated,
     };
+    // The first view index.html was built with, for the learner's page to
+    // take over; any other page is drawn anew.
+    let first = first_view::FirstView::take();
     dom::clear(&root);
     // The course page (the author build: main.js loads it there).
     #[cfg(feature = "author")]
@@ -151,7 +156,7 @@ fn open(
             if let Some(notice) = notice {
                 wb.update(0, Msg::Notice(notice));
             }
-            mount(&root, *wb, address)
+            mount(&root, *wb, address, first)
         }
         Opening::Unknown { id, locale } => {
             unknown::show(&doc, &root, &UnknownView::new(&id, locale))
@@ -165,8 +170,9 @@ fn mount(
     root: &web_sys::Element,
     wb: gateway_core::Workbench,
     _: Address<'_>,
+    first: Option<first_view::FirstView>,
 ) -> Result<(), JsValue> {
-    app::mount_workbench(root, wb).map(|_| ())
+    app::mount_over(root, wb, first).map(|_| ())
 }
 
 /// Mounts the workbench the core opened, with the authoring panel
@@ -176,6 +182,7 @@ fn mount(
     root: &web_sys::Element,
     wb: gateway_core::Workbench,
     address: Address<'_>,
+    _: Option<first_view::FirstView>,
 ) -> Result<(), JsValue> {
     authoring::mount(root, wb, address)
 }
