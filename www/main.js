@@ -26,7 +26,9 @@
     if (!r.ok) throw `HTTP ${r.status} ${r.url}`;
     return r.headers.get('Content-Type')?.split(';')[0].trim() == 'application/wasm' ? r : r.arrayBuffer();
   });
-  Promise.all([import(pkg + 'gateway_web.js'), wasm]).then(
+  // import() resolves against this script's address (pkg/main.js), fetch
+  // against the page's: the glue's address made whole.
+  Promise.all([import(new URL(pkg + 'gateway_web.js', d.baseURI).href), wasm]).then(
     ([glue, module_or_path]) => glue.default({ module_or_path }).catch((e) => show('error', e)),
     (e) => show(self.origin == 'null' ? 'frame' : 'files', e),
   );

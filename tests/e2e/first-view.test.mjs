@@ -6,7 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GATE_COUNT, e2eSuite, gateStatuses, waitForGates } from './harness.mjs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { GATE_COUNT, e2eSuite, formatAxeViolations, gateStatuses, waitForGates } from './harness.mjs';
 
 const suite = e2eSuite();
 const WASM = /\/pkg\/gateway_web_bg\.wasm$/;
@@ -65,6 +66,9 @@ test('with the module held back, the page shows the experiment, its seven gates,
   assert.equal(await loading.textContent(), 'Loading the workbench…');
   assert.ok(await loading.isVisible(), 'it says it is loading');
   assert.ok(await page.locator('#arguments, textarea').first().isVisible(), 'the arguments are on the page');
+  // As accessible as the running page (a11y.test.mjs' tags).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
+  assert.equal(axe.violations.length, 0, `axe, the first view:\n${formatAxeViolations(axe.violations)}`);
   assert.deepEqual(errors, []);
   await close();
 });

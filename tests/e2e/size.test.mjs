@@ -16,16 +16,19 @@ import { WWW } from './harness.mjs';
 
 /**
  * The gzipped budget of the page in one language, in bytes, by the build
- * scripts/build-web made (www/pkg/toolchain): on stable 150,000; on nightly
- * with std rebuilt and panics that abort at once, which is what the page
- * ships where nightly can be had, 145,000, so that what that build saved
- * (about 5.8 KB) is not spent unnoticed.
+ * scripts/build-web made (www/pkg/toolchain): on nightly with std rebuilt
+ * and panics that abort at once, which is what the page ships where nightly
+ * can be had, 148,500; on stable, 155,000, as that build is about 6.6 KB
+ * larger. Each was 5,000 bytes lower (150,000 and 145,000) until index.html
+ * carried the page's first view (about 4.1 KB) and main.js took it over
+ * (about 0.5 KB, minified) with the module's part of it (about 0.6 KB): the
+ * README's figures call it out. Each leaves about 600 bytes spare.
  */
-const BUDGETS = { stable: 150_000, 'nightly-std': 145_000 };
+const BUDGETS = { stable: 155_000, 'nightly-std': 148_500 };
 const TOOLCHAIN = readFileSync(join(WWW, 'pkg', 'toolchain'), 'utf8').trim();
 const BUDGET = BUDGETS[TOOLCHAIN];
 
-const SHARED = ['index.html', 'pkg/style.css', 'main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
+const SHARED = ['index.html', 'pkg/style.css', 'pkg/main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
 
 // gzip itself, as the budget is stated in its bytes (node's zlib at level 9
 // makes the module about 3% larger).

@@ -116,9 +116,13 @@ async function startMessage(frame, { timeout = 5_000 } = {}) {
   return { why: await shown.getAttribute('data-why'), text: (await shown.textContent()).trim() };
 }
 
-/** Every fallback text of the served index.html: the loading line, the hint and the template's messages. */
+/**
+ * Every fallback text of the served index.html: the loading line, the hint
+ * and the template's messages (from index.template.html, which is
+ * index.html without the first view, whose words are the page's own).
+ */
 async function fallbackTexts() {
-  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const html = readFileSync(join(ROOT, 'www', 'index.template.html'), 'utf8');
   const texts = [...html.matchAll(/<p[^>]*>([^<]*)(?:<span><\/span>([^<]*))?<\/p>/g)].flatMap((m) =>
     [m[1], m[2]].filter((t) => t && t.trim().length > 8).map((t) => t.trim()),
   );
@@ -232,7 +236,7 @@ describe('a failed start says what failed and the fix', () => {
     const hint = o.page.locator('#app > .start-hint');
     assert.ok(await hint.isVisible(), 'the hint is shown');
     assert.match(await hint.textContent(), /end the address with a slash \(…\/workbench\/, not …\/workbench\)/);
-    assert.ok(o.failedResponses.some((r) => r.startsWith('404') && r.endsWith('/course/main.js')), 'main.js missed');
+    assert.ok(o.failedResponses.some((r) => r.startsWith('404') && r.endsWith('/course/pkg/main.js')), 'main.js missed');
     assert.ok(o.failedResponses.some((r) => r.startsWith('404') && r.endsWith('/course/pkg/style.css')), 'style.css missed');
   });
 });

@@ -3,10 +3,11 @@
 //! `scripts/build-dist` runs it; it is build tooling, not part of the page.
 //!
 //! `DIST` receives:
-//! - every top-level file of `WWW` but dot-files (`index.html`, `style.css`,
-//!   `main.js`, `favicon.svg`, and `embed.html` or others when the page has
-//!   them), and of `WWW/pkg/` only `gateway_web.js`,
-//!   `gateway_web_bg.wasm`, the minified `style.css` and the catalogues
+//! - every top-level file of `WWW` but dot-files and `index.template.html`
+//!   (`index.html`, `style.css`, `main.js`, `favicon.svg`, and `embed.html`
+//!   or others when the page has them), and of `WWW/pkg/` only
+//!   `gateway_web.js`, `gateway_web_bg.wasm`, the minified `main.js` and
+//!   `style.css` and the catalogues
 //!   `locales/<tag>.json` (with `locales/<tag>/<id>.json`, one per
 //!   experiment, which the folder's page downloads), and of `WWW/pkg/author/` (the author build,
 //!   when there is one) its module, glue, `author.css` and catalogues: a
@@ -31,18 +32,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Files the page cannot work without.
-const REQUIRED: [&str; 5] = [
-    "index.html",
-    TEMPLATE,
-    "style.css",
-    "main.js",
-    "favicon.svg",
-];
+const REQUIRED: [&str; 3] = ["index.html", TEMPLATE, "favicon.svg"];
 /// `index.html` without its first view (scripts/build-web writes the first
 /// view in): the single file's page, which draws its experiment at once.
 const TEMPLATE: &str = "index.template.html";
 /// What the page loads from `pkg/`; the rest of it is not needed.
-const PKG: [&str; 3] = ["gateway_web.js", "gateway_web_bg.wasm", "style.css"];
+const PKG: [&str; 4] = [
+    "gateway_web.js",
+    "gateway_web_bg.wasm",
+    "main.js",
+    "style.css",
+];
 /// What the author build (`WWW/pkg/author/`, when there is one) loads: its
 /// module, glue and style sheet; its catalogues are in `locales/`.
 const AUTHOR: [&str; 3] = ["gateway_web.js", "gateway_web_bg.wasm", "author.css"];
@@ -206,7 +206,7 @@ fn run(www: &Path, dist: &Path) -> Result<Vec<(PathBuf, u64)>, String> {
         text(TEMPLATE)?,
         text("pkg/style.css")?,
         text("pkg/gateway_web.js")?,
-        text("main.js")?,
+        text("pkg/main.js")?,
     );
     let (wasm, favicon_svg) = (bytes("pkg/gateway_web_bg.wasm")?, bytes("favicon.svg")?);
     let html = single::build(&single::Inputs {
@@ -229,7 +229,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dist_holds_the_page_the_two_pkg_files_and_the_single_file() {
+    fn dist_holds_the_page_what_it_loads_from_pkg_and_the_single_file() {
         let base = std::env::temp_dir().join(format!("bundle-test-{}", std::process::id()));
         let (www, dist) = (base.join("www"), base.join("out/dist"));
         fs::create_dir_all(www.join("pkg")).unwrap();
@@ -248,6 +248,7 @@ mod tests {
         .unwrap();
         fs::write(www.join("pkg/gateway_web_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
         fs::write(www.join("pkg/style.css"), "body{margin:0}\n").unwrap();
+        fs::write(www.join("pkg/main.js"), "self.workbenchFailed=()=>{};\n").unwrap();
         fs::create_dir_all(www.join("pkg/locales")).unwrap();
         fs::write(www.join("pkg/locales/en.json"), "{}").unwrap();
         fs::write(www.join("pkg/locales/zh-TW.json"), "{}").unwrap();
@@ -282,6 +283,7 @@ mod tests {
                 "style.css",
                 "pkg/gateway_web.js",
                 "pkg/gateway_web_bg.wasm",
+                "pkg/main.js",
                 "pkg/style.css",
                 "pkg/locales/en.json",
                 "pkg/locales/zh-TW.json",
@@ -307,7 +309,7 @@ mod tests {
         }
         assert_eq!(
             fs::read_dir(dist.join("pkg")).unwrap().count(),
-            5,
+            6,
             "only what the page loads"
         );
         assert_eq!(fs::read_dir(dist.join("pkg/author")).unwrap().count(), 4);

@@ -6,7 +6,7 @@
 //! - The style sheet goes into a `<style>`, the favicon into a `data:` URL.
 //! - The glue (an ES module), `main.js` and `loader.js` go into one
 //!   `<script type="module">`, in place of index.html's `<script
-//!   src="./main.js">`: an inline module cannot be imported by another, so
+//!   src="./pkg/main.js">`: an inline module cannot be imported by another, so
 //!   the loader follows the glue in the same module and calls its default
 //!   export. The wasm rides along as base64 of its gzip, and the
 //!   catalogues as base64 of one gzip stream of their texts (joined by
@@ -69,7 +69,7 @@ pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
     let csp = single_file_csp(csp, &source_hash(&script), &source_hash(&style));
     let icon_tag = find_tag(html, r#"rel="icon""#)?;
     let sheet_tag = find_tag(html, r#"rel="stylesheet""#)?;
-    let script_tag = script_element(html, "./main.js")?;
+    let script_tag = script_element(html, "./pkg/main.js")?;
     // The glue and the wasm are in the file: nothing to request early.
     let preloads = [r#"rel="modulepreload""#, r#"rel="preload""#].map(|rel| find_tag(html, rel));
 
@@ -561,7 +561,7 @@ mod tests {
         })
         .unwrap_err();
         assert!(err.contains("Content-Security-Policy"), "{err}");
-        let no_script = INDEX.replace("./main.js", "./other.js");
+        let no_script = INDEX.replace("./pkg/main.js", "./other.js");
         let err = build(&Inputs {
             index_html: &no_script,
             ..inputs(GLUE, CSS)
