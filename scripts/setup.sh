@@ -60,16 +60,18 @@ nightly_std_usable() {
 # stable. On nightly (nightly_std_usable) std is built with the page and a
 # panic aborts at once, with no message, location or formatting machinery
 # linked: the wasm is about 5.8 KB gzipped smaller. The page then words its
-# banner from the trap (crates/gateway-web/src/panic.rs). Otherwise stable
-# builds it, whose panic hook words the banner itself.
+# banner from the trap (crates/gateway-web/src/panic.rs). std is built with
+# its `optimize_for_size` feature (smaller sorts, formatting and searches,
+# the same results): about 560 bytes gzipped less. Otherwise stable builds
+# it, whose panic hook words the banner itself.
 build_page_wasm() {
   local flags
   flags=$(wasm_rustflags)
   if nightly_std_usable; then
-    say "cargo +nightly rustc -Zbuild-std, -Cpanic=immediate-abort (release, wasm32, cdylib only${*:+, $*})"
+    say "cargo +nightly rustc -Zbuild-std (optimize_for_size), -Cpanic=immediate-abort (release, wasm32, cdylib only${*:+, $*})"
     CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}/nightly-std RUSTFLAGS="${flags:+$flags }-Zunstable-options -Cpanic=immediate-abort" \
       cargo +nightly rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib \
-      -Zbuild-std=std,panic_abort --locked "$@"
+      -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size --locked "$@"
     page_wasm=${CARGO_TARGET_DIR:-target}/nightly-std/wasm32-unknown-unknown/release/gateway_web.wasm
     page_toolchain=nightly-std
   else
