@@ -63,23 +63,28 @@ nightly_std_usable() {
 # banner from the trap (crates/gateway-web/src/panic.rs). std is built with
 # its `optimize_for_size` feature (smaller sorts, formatting and searches,
 # the same results): about 560 bytes gzipped less. Otherwise stable builds
-# it, whose panic hook words the banner itself.
+# it, whose panic hook words the banner itself; so does a nightly build
+# that fails (another machine's nightly may lack a flag or break
+# -Zbuild-std), after saying so: an error in the page's own code then
+# fails on stable too.
 build_page_wasm() {
   local flags
   flags=$(wasm_rustflags)
   if nightly_std_usable; then
     say "cargo +nightly rustc -Zbuild-std (optimize_for_size), -Cpanic=immediate-abort (release, wasm32, cdylib only${*:+, $*})"
-    CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}/nightly-std RUSTFLAGS="${flags:+$flags }-Zunstable-options -Cpanic=immediate-abort" \
+    if CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}/nightly-std RUSTFLAGS="${flags:+$flags }-Zunstable-options -Cpanic=immediate-abort" \
       cargo +nightly rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib \
-      -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size --locked "$@"
-    page_wasm=${CARGO_TARGET_DIR:-target}/nightly-std/wasm32-unknown-unknown/release/gateway_web.wasm
-    page_toolchain=nightly-std
-  else
-    say "cargo rustc on stable (release, wasm32, cdylib only${*:+, $*})"
-    RUSTFLAGS=$flags cargo rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib --locked "$@"
-    page_wasm=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/gateway_web.wasm
-    page_toolchain=stable
+      -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size --locked "$@"; then
+      page_wasm=${CARGO_TARGET_DIR:-target}/nightly-std/wasm32-unknown-unknown/release/gateway_web.wasm
+      page_toolchain=nightly-std
+      return
+    fi
+    say "the nightly build failed (its errors are above): building on stable instead (WORKBENCH_STABLE=1 skips nightly)"
   fi
+  say "cargo rustc on stable (release, wasm32, cdylib only${*:+, $*})"
+  RUSTFLAGS=$flags cargo rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib --locked "$@"
+  page_wasm=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/gateway_web.wasm
+  page_toolchain=stable
 }
 
 ensure_rust_components() {
