@@ -396,7 +396,7 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         let _ = writeln!(s, "            Text::{}{pat} => {id:?},", camel(id));
     }
     s.push_str("        }\n    }\n\n");
-    s.push_str("    /// The message's place in a locale's data (id order).\n    pub fn index(&self) -> usize {\n        match self {\n");
+    s.push_str("    /// The message's place in a locale's data (id order).\n    pub const fn index(&self) -> usize {\n        match self {\n");
     for (i, (id, v)) in vars.iter().enumerate() {
         let pat = if v.is_empty() { "" } else { " { .. }" };
         let _ = writeln!(s, "            Text::{}{pat} => {i},", camel(id));

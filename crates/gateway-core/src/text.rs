@@ -310,11 +310,25 @@ pub fn experiment_structure(locale: Locale, id: &str) -> Option<&'static serde_j
 /// there (natively every locale is); nothing is written otherwise, and the
 /// message ids are not shipped to be shown instead.
 fn write_text(text: &Text, locale: Locale, out: &mut String) {
+    write_message(text.index(), Some(text), locale, out);
+}
+
+/// Message `index`, with no variables, in `locale` (as [`Text::render`]
+/// writes it): the page's fixed words, made from a table of indices.
+pub(crate) fn plain(index: usize, locale: Locale) -> String {
+    let mut out = String::new();
+    write_message(index, None, locale, &mut out);
+    out
+}
+
+/// Message `index` from `locale`'s catalogue, or else from English's, its
+/// variables `args`'s.
+fn write_message(index: usize, args: Option<&Text>, locale: Locale, out: &mut String) {
     let found = [locale, Locale::default()]
         .into_iter()
-        .find_map(|l| Some((l, catalogue(l)?.messages.get(text.index())?)));
+        .find_map(|l| Some((l, catalogue(l)?.messages.get(index)?)));
     if let Some((l, pattern)) = found {
-        write_pattern(pattern, text, l, out);
+        write_pattern(pattern, args, l, out);
     }
 }
 
@@ -324,7 +338,7 @@ fn write_text(text: &Text, locale: Locale, out: &mut String) {
 pub fn interpret(messages: &[serde_json::Value], text: &Text, locale: Locale) -> String {
     let mut out = String::new();
     if let Some(pattern) = messages.get(text.index()) {
-        write_pattern(pattern, text, locale, &mut out);
+        write_pattern(pattern, Some(text), locale, &mut out);
     }
     out
 }
@@ -332,9 +346,14 @@ pub fn interpret(messages: &[serde_json::Value], text: &Text, locale: Locale) ->
 /// Writes a pattern of a locale's data: one text, or a list of texts,
 /// variables (a number: the variable's place in name order) and selects
 /// (`{"s": variable, "k": [[key, pattern]…], "d": default pattern}`).
-fn write_pattern(pattern: &serde_json::Value, text: &Text, locale: Locale, out: &mut String) {
+fn write_pattern(
+    pattern: &serde_json::Value,
+    text: Option<&Text>,
+    locale: Locale,
+    out: &mut String,
+) {
     use serde_json::Value;
-    let arg = |i: &Value| text.arg(usize::try_from(i.as_u64()?).ok()?);
+    let arg = |i: &Value| text?.arg(usize::try_from(i.as_u64()?).ok()?);
     let elements = match pattern {
         Value::String(s) => return out.push_str(s),
         Value::Array(elements) => elements,

@@ -7,93 +7,105 @@ use crate::ledger::{FILE_NAMES, MAX_RECEIPTS};
 use crate::mode::CallOutcome;
 use crate::playback::GATE_MS;
 use crate::runlog::RunRecord;
-use crate::text::{Arg, Locale, Text};
+use crate::text::{plain, Arg, Locale, Text};
 use crate::turn::MAX_CALLS;
 use crate::vocab::{Gate, GATES};
 use crate::workbench::Workbench;
 
 /// Declares [`Labels`]: one field per fixed word of the page, each the
-/// rendering of one catalogue message.
+/// rendering of one catalogue message. The words without variables are
+/// made from their messages' indices (one call each, no `Text` built).
 macro_rules! labels {
-    ($($field:ident => $text:expr),* $(,)?) => {
+    (
+        plain { $($field:ident => $variant:ident),* $(,)? }
+        with_variables { $($with:ident => $text:expr),* $(,)? }
+    ) => {
         /// The page's fixed words, in its language.
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct Labels {
             $(pub $field: String,)*
+            $(pub $with: String,)*
         }
 
         impl Labels {
             pub fn new(l: Locale) -> Self {
-                Self { $($field: $text.render(l),)* }
+                Self {
+                    $($field: plain(const { Text::$variant.index() }, l),)*
+                    $($with: $text.render(l),)*
+                }
             }
         }
     };
 }
 
 labels! {
-    eyebrow => Text::Eyebrow,
-    lede => Text::Lede,
-    copy_link => Text::CopyLink,
-    share_link_label => Text::ShareLinkLabel,
-    language => Text::LanguageLabel,
-    experiment_heading => Text::YourExperiment,
-    goals_heading => Text::GoalsHeading,
-    hint => Text::ExperimentHint { seconds: (GATE_MS / 1000).into() },
-    build_heading => Text::BuildHeading,
-    tool => Text::ToolLabel,
-    example => Text::ExampleLabel,
-    tool_name => Text::ToolNameLabel,
-    tool_name_hint => Text::ToolNameHint,
-    args => Text::ArgsLabel,
-    role => Text::RoleLabel,
-    hook => Text::HookLabel,
-    key => Text::KeyLabel,
-    reuse => Text::ReuseLabel,
-    turn_heading => Text::TurnHeading,
-    turn_intro => Text::TurnIntro { max: MAX_CALLS.into() },
-    decision => Text::DecisionLabel,
-    start_turn => Text::StartTurn,
-    end_turn => Text::EndTurn,
-    request_heading => Text::RequestHeading,
-    gateway_heading => Text::GatewayHeading,
-    gateway_hint => Text::GatewayHint,
-    gates_label => Text::GatesLabel { count: GATES.into() },
-    next_gate => Text::NextGate,
-    finish_run => Text::FinishRun,
-    shortcuts => Text::ShortcutsHint,
-    restart => Text::RestartInspection,
-    reset => Text::ResetLedger,
-    speed => Text::SpeedLabel,
-    preview => Text::PreviewLabel,
-    output_heading => Text::OutputHeading,
-    runs_heading => Text::RunsHeading,
-    declarations_heading => Text::DeclarationsHeading,
-    declarations_intro => Text::DeclarationsIntro,
-    annotations => Text::AnnotationsLabel,
-    argument_schema => Text::ArgumentSchemaLabel,
-    policy_heading => Text::PolicyHeading,
-    policy_intro => Text::PolicyIntro,
-    policy_risk => Text::PolicyRisk,
-    policy_rule => Text::PolicyRule,
-    policy_tools => Text::PolicyTools,
-    ledger_heading => Text::LedgerHeading,
-    ledger_json => Text::LedgerJson,
-    ledger_more => Text::LedgerMore,
-    skip_link => Text::SkipToGateway,
-    readings => Text::Readings,
-    baseline_heading => Text::BaselineHeading,
-    clear_baseline => Text::ClearBaseline,
-    notes_heading => Text::NotesHeading,
-    notes => Text::NotesLabel,
-    export_notes => Text::ExportNotes,
-    export_text => Text::ExportText,
-    export_text_hint => Text::ExportTextHint,
-    disclaimer => Text::Disclaimer,
-    single_file_note => Text::SingleFileNote,
-    claims_heading => Text::ClaimsHeading,
-    turn_message_heading => Text::TurnMessageHeading,
-    turn_heuristic => Text::TurnHeuristic,
-    returned_output => Text::ReturnedOutput,
+    plain {
+        eyebrow => Eyebrow,
+        lede => Lede,
+        copy_link => CopyLink,
+        share_link_label => ShareLinkLabel,
+        language => LanguageLabel,
+        experiment_heading => YourExperiment,
+        goals_heading => GoalsHeading,
+        build_heading => BuildHeading,
+        tool => ToolLabel,
+        example => ExampleLabel,
+        tool_name => ToolNameLabel,
+        tool_name_hint => ToolNameHint,
+        args => ArgsLabel,
+        role => RoleLabel,
+        hook => HookLabel,
+        key => KeyLabel,
+        reuse => ReuseLabel,
+        turn_heading => TurnHeading,
+        decision => DecisionLabel,
+        start_turn => StartTurn,
+        end_turn => EndTurn,
+        request_heading => RequestHeading,
+        gateway_heading => GatewayHeading,
+        gateway_hint => GatewayHint,
+        next_gate => NextGate,
+        finish_run => FinishRun,
+        shortcuts => ShortcutsHint,
+        restart => RestartInspection,
+        reset => ResetLedger,
+        speed => SpeedLabel,
+        preview => PreviewLabel,
+        output_heading => OutputHeading,
+        runs_heading => RunsHeading,
+        declarations_heading => DeclarationsHeading,
+        declarations_intro => DeclarationsIntro,
+        annotations => AnnotationsLabel,
+        argument_schema => ArgumentSchemaLabel,
+        policy_heading => PolicyHeading,
+        policy_intro => PolicyIntro,
+        policy_risk => PolicyRisk,
+        policy_rule => PolicyRule,
+        policy_tools => PolicyTools,
+        ledger_heading => LedgerHeading,
+        ledger_json => LedgerJson,
+        ledger_more => LedgerMore,
+        skip_link => SkipToGateway,
+        readings => Readings,
+        baseline_heading => BaselineHeading,
+        clear_baseline => ClearBaseline,
+        notes_heading => NotesHeading,
+        notes => NotesLabel,
+        export_notes => ExportNotes,
+        export_text => ExportText,
+        export_text_hint => ExportTextHint,
+        disclaimer => Disclaimer,
+        single_file_note => SingleFileNote,
+        claims_heading => ClaimsHeading,
+        turn_message_heading => TurnMessageHeading,
+        turn_heuristic => TurnHeuristic,
+        returned_output => ReturnedOutput,
+    }
+    with_variables {
+        hint => Text::ExperimentHint { seconds: (GATE_MS / 1000).into() },
+        turn_intro => Text::TurnIntro { max: MAX_CALLS.into() },
+        gates_label => Text::GatesLabel { count: GATES.into() },
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
