@@ -313,6 +313,17 @@ fn write_text(text: &Text, locale: Locale, out: &mut String) {
     write_message(text.index(), Some(text), locale, out);
 }
 
+/// `word!(Variant, locale)`: message `Text::Variant`, one without
+/// variables, in `locale`, made from its index. `word!(Variant, l)`
+/// says the same, but borrowing a constant `Text` puts a copy of the whole
+/// value (192 bytes) in the module for each place that does it.
+macro_rules! word {
+    ($variant:ident, $locale:expr) => {
+        $crate::text::plain(const { $crate::text::Text::$variant.index() }, $locale)
+    };
+}
+pub(crate) use word;
+
 /// Message `index`, with no variables, in `locale` (as [`Text::render`]
 /// writes it): the page's fixed words, made from a table of indices.
 pub(crate) fn plain(index: usize, locale: Locale) -> String {

@@ -50,7 +50,7 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
         root,
         "a",
         &[("class", "skip-link"), ("href", "#h-gateway")],
-        Some(&l.skip_link),
+        Some(l.skip_link()),
     )?;
     let masthead = Masthead::build(doc, root, m)?;
     let main = child(doc, root, "main", &[("class", "layout")], None)?;
@@ -69,7 +69,7 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
         experiment,
         builder,
         turn: Turn::build(doc, &more, l)?,
-        request: Request::build(doc, &more, &l.request_heading)?,
+        request: Request::build(doc, &more, l.request_heading())?,
         gateway,
         output,
         runs: Runs::build(doc, &more, l)?,
@@ -86,7 +86,7 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
         }
     }
     let footer = child(doc, root, "footer", &[("class", "disclaimer")], None)?;
-    child(doc, &footer, "p", &[], Some(&l.disclaimer))?;
+    child(doc, &footer, "p", &[], Some(l.disclaimer()))?;
     crate::panels::experiment::readings(doc, &footer, &m.experiment, l)?;
     page.apply_embed(m)?;
     Ok(page)

@@ -7,33 +7,42 @@ use crate::ledger::{FILE_NAMES, MAX_RECEIPTS};
 use crate::mode::CallOutcome;
 use crate::playback::GATE_MS;
 use crate::runlog::RunRecord;
-use crate::text::{plain, Arg, Locale, Text};
+use crate::text::{plain, word, Arg, Locale, Text};
 use crate::turn::MAX_CALLS;
 use crate::vocab::{Gate, GATES};
 use crate::workbench::Workbench;
 
-/// Declares [`Labels`]: one field per fixed word of the page, each the
-/// rendering of one catalogue message. The words without variables are
-/// made from their messages' indices (one call each, no `Text` built).
+/// Declares [`Labels`]: the page's fixed words, one accessor per word,
+/// each the rendering of one catalogue message. They are kept as one table
+/// (one loop builds, compares and drops them, not one line per word), and
+/// the words without variables are made from their messages' indices.
 macro_rules! labels {
     (
         plain { $($field:ident => $variant:ident),* $(,)? }
         with_variables { $($with:ident => $text:expr),* $(,)? }
     ) => {
+        /// A word's place in [`Labels`]' table.
+        #[allow(non_camel_case_types)]
+        enum Word { $($field,)* $($with,)* Count }
+
+        /// The messages of the words without variables, in table order.
+        const PLAIN: &[usize] = &[$(const { Text::$variant.index() },)*];
+
         /// The page's fixed words, in its language.
         #[derive(Debug, Clone, PartialEq, Eq)]
-        pub struct Labels {
-            $(pub $field: String,)*
-            $(pub $with: String,)*
-        }
+        pub struct Labels(Box<[String; Word::Count as usize]>);
 
         impl Labels {
             pub fn new(l: Locale) -> Self {
-                Self {
-                    $($field: plain(const { Text::$variant.index() }, l),)*
-                    $($with: $text.render(l),)*
-                }
+                let with = [$($text,)*];
+                Self(Box::new(core::array::from_fn(|i| match PLAIN.get(i) {
+                    Some(&message) => plain(message, l),
+                    None => with.get(i - PLAIN.len()).map(|t| t.render(l)).unwrap_or_default(),
+                })))
             }
+
+            $(pub fn $field(&self) -> &str { &self.0[Word::$field as usize] })*
+            $(pub fn $with(&self) -> &str { &self.0[Word::$with as usize] })*
         }
     };
 }
@@ -213,11 +222,11 @@ pub struct Compare {
 impl BaselineView {
     pub(crate) fn new(baseline: Option<&Baseline>, wb: &Workbench, l: Locale) -> Self {
         let Some(b) = baseline else {
-            return BaselineView::Empty(Text::BaselineEmpty.render(l));
+            return BaselineView::Empty(word!(BaselineEmpty, l));
         };
         let live = wb.view_live_setup();
         BaselineView::Compare(Box::new(Compare {
-            base_title: Text::BaselineColumn.render(l),
+            base_title: word!(BaselineColumn, l),
             base_setup: Text::BaselineSetup {
                 role: (&b.role).into(),
                 hook: (&b.hook).into(),
@@ -225,7 +234,7 @@ impl BaselineView {
                 approved: b.approved.to_string().into(),
             }
             .render(l),
-            base_request_label: Text::BaselineRequest.render(l),
+            base_request_label: word!(BaselineRequest, l),
             base_request: b.request.clone(),
             base_rows: b
                 .rows
@@ -240,11 +249,11 @@ impl BaselineView {
                 })
                 .collect(),
             base_summary: b.summary.clone(),
-            base_output_label: Text::BaselineOutput.render(l),
+            base_output_label: word!(BaselineOutput, l),
             base_output: b.output.clone(),
-            live_title: Text::LiveColumn.render(l),
+            live_title: word!(LiveColumn, l),
             live_setup: live,
-            live_request_label: Text::LiveRequest.render(l),
+            live_request_label: word!(LiveRequest, l),
             live_request: crate::gates::request_text(&wb.inputs()).render(l),
             live_rows: wb
                 .plan()
@@ -613,7 +622,7 @@ impl Workbench {
         };
         let (message, message_none) = match &turn.decision().text {
             Some(text) => (message_pieces(text, &turn.claims(), complete), None),
-            None => (Vec::new(), Some(Text::TurnMessageNone.render(l))),
+            None => (Vec::new(), Some(word!(TurnMessageNone, l))),
         };
         TurnView {
             decision: self.decision_text().into(),
@@ -719,7 +728,7 @@ impl DeclarationsView {
 
     /// The panel's words while its exports are being downloaded.
     pub fn loading(l: Locale) -> String {
-        Text::DeclarationsLoading.render(l)
+        word!(DeclarationsLoading, l)
     }
 
     /// The panel's words when its exports could not be had.

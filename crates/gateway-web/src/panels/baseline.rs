@@ -19,10 +19,10 @@ pub struct Baseline {
 impl Baseline {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
-        let base = disclosure(doc, main, "h-baseline", &l.baseline_heading)?;
+        let base = disclosure(doc, main, "h-baseline", l.baseline_heading())?;
         let row = child(doc, &base, "div", &[("class", "row")], None)?;
         let capture = button(doc, &row, &m.capture_label)?;
-        let clear = button(doc, &row, &l.clear_baseline)?;
+        let clear = button(doc, &row, l.clear_baseline())?;
         let compare = child(doc, &base, "div", &[("class", "baseline")], None)?;
         Ok(Self {
             capture,

@@ -34,11 +34,11 @@ pub struct Builder {
 
 impl Builder {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let build = section(doc, main, "h-build", &l.build_heading, Some("builder"))?;
+        let build = section(doc, main, "h-build", l.build_heading(), Some("builder"))?;
         let row = child(doc, &build, "div", &[("class", "row")], None)?;
-        let tool = field(doc, &row, "select", "tool", &l.tool)?;
-        let example = field(doc, &row, "select", "example", &l.example)?;
-        let tool_name = field(doc, &row, "input", "tool-name", &l.tool_name)?;
+        let tool = field(doc, &row, "select", "tool", l.tool())?;
+        let example = field(doc, &row, "select", "example", l.example())?;
+        let tool_name = field(doc, &row, "input", "tool-name", l.tool_name())?;
         set_attribute(&tool_name, "type", "text");
         set_attribute(&tool_name, "autocomplete", "off");
         set_attribute(&tool_name, "spellcheck", "false");
@@ -48,9 +48,9 @@ impl Builder {
             &build,
             "p",
             &[("id", "tool-name-hint"), ("class", "hint")],
-            Some(&l.tool_name_hint),
+            Some(l.tool_name_hint()),
         )?;
-        let args = field(doc, &build, "textarea", "arguments", &l.args)?;
+        let args = field(doc, &build, "textarea", "arguments", l.args())?;
         set_attribute(&args, "spellcheck", "false");
         set_attribute(&args, "rows", "9");
         set_attribute(
@@ -81,9 +81,9 @@ impl Builder {
             None,
         )?;
         let row = child(doc, &build, "div", &[("class", "row")], None)?;
-        let role = field(doc, &row, "select", "role", &l.role)?;
-        let hook = field(doc, &row, "select", "hook", &l.hook)?;
-        let key = field(doc, &row, "input", "operation-key", &l.key)?;
+        let role = field(doc, &row, "select", "role", l.role())?;
+        let hook = field(doc, &row, "select", "hook", l.hook())?;
+        let key = field(doc, &row, "input", "operation-key", l.key())?;
         // Reuse receipts sits under the key it is about.
         let key_field = key.parent_element().unwrap_or_else(|| row.clone());
         set_attribute(&key, "type", "text");
@@ -111,7 +111,7 @@ impl Builder {
             &check,
             "label",
             &[("for", "reuse-receipts")],
-            Some(&l.reuse),
+            Some(l.reuse()),
         )?;
         let approve = child(
             doc,

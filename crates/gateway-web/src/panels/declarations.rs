@@ -39,9 +39,9 @@ pub struct Declarations {
 impl Declarations {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
-        let panel = disclosure(doc, main, "h-declarations", &l.declarations_heading)?;
+        let panel = disclosure(doc, main, "h-declarations", l.declarations_heading())?;
         panel.class_list().add_1("declarations")?;
-        hint(doc, &panel, &l.declarations_intro)?;
+        hint(doc, &panel, l.declarations_intro())?;
         let list = child(doc, &panel, "div", &[("class", "exports")], None)?;
         let status = status(doc, &panel)?;
         let tools = child(doc, &panel, "div", &[], None)?;
@@ -93,9 +93,9 @@ impl Declarations {
             )?;
             child(doc, &item, "summary", &[], Some(&tool.summary))?;
             child(doc, &item, "p", &[], Some(&tool.description))?;
-            child(doc, &item, "h3", &[], Some(&l.annotations))?;
+            child(doc, &item, "h3", &[], Some(l.annotations()))?;
             literal(doc, &item, &tool.annotations_label, &tool.annotations)?;
-            child(doc, &item, "h3", &[], Some(&l.argument_schema))?;
+            child(doc, &item, "h3", &[], Some(l.argument_schema()))?;
             literal(doc, &item, &tool.schema_label, &tool.schema)?;
         }
         Ok(())

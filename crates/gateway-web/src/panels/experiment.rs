@@ -32,7 +32,7 @@ impl Experiment {
             doc,
             main,
             "h-experiment",
-            &l.experiment_heading,
+            l.experiment_heading(),
             Some("intro"),
         )?;
         let authored = child(
@@ -47,7 +47,7 @@ impl Experiment {
             doc,
             result,
             "h-goals",
-            &l.goals_heading,
+            l.goals_heading(),
             Some("goals-panel"),
         )?;
         // `hide=experiment` hides the goals with the instructions.
@@ -113,7 +113,7 @@ pub fn readings(
         &box_,
         "span",
         &[("id", "readings-label")],
-        Some(&l.readings),
+        Some(l.readings()),
     )?;
     let list = child(
         doc,

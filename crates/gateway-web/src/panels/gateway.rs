@@ -125,13 +125,13 @@ impl Pending {
 impl Gateway {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
-        let gateway = section(doc, main, "h-gateway", &l.gateway_heading, Some("gateway"))?;
+        let gateway = section(doc, main, "h-gateway", l.gateway_heading(), Some("gateway"))?;
         let controls = child(doc, &gateway, "div", &[("class", "controls")], None)?;
         let control = |label: &str| button(doc, &controls, label);
         let play = control(&m.playback.play_label)?;
-        let next = control(&l.next_gate)?;
-        let finish = control(&l.finish_run)?;
-        let restart = control(&l.restart)?;
+        let next = control(l.next_gate())?;
+        let finish = control(l.finish_run())?;
+        let restart = control(l.restart())?;
         // The keys the page answers (`Workbench::shortcut`), for assistive
         // technology, and listed under the gates.
         for (button, key) in [(&play, "p"), (&next, "n"), (&finish, "f"), (&restart, "r")] {
@@ -174,11 +174,11 @@ impl Gateway {
             None,
         )?;
         let progress_text = child(doc, &gateway, "p", &[("class", "progress-text")], None)?;
-        let speeds = build_speeds(doc, &gateway, &m.playback, &l.speed)?;
+        let speeds = build_speeds(doc, &gateway, &m.playback, l.speed())?;
         let pace = child(doc, &gateway, "p", &[("class", "pace")], None)?;
-        hint(doc, &gateway, &l.shortcuts)?;
-        hint(doc, &gateway, &l.hint)?;
-        hint(doc, &gateway, &l.gateway_hint)?;
+        hint(doc, &gateway, l.shortcuts())?;
+        hint(doc, &gateway, l.hint())?;
+        hint(doc, &gateway, l.gateway_hint())?;
         Ok(Self {
             gates,
             gate_buttons,
@@ -291,7 +291,7 @@ fn build_gates(
         &[
             ("class", "gateway-scroll"),
             ("role", "region"),
-            ("aria-label", &m.labels.gates_label),
+            ("aria-label", m.labels.gates_label()),
         ],
         None,
     )?;

@@ -25,18 +25,18 @@ pub struct Ledger {
 
 impl Ledger {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let led = section(doc, main, "h-ledger", &l.ledger_heading, Some("ledger"))?;
+        let led = section(doc, main, "h-ledger", l.ledger_heading(), Some("ledger"))?;
         let untouched = child(doc, &led, "p", &[("class", "hint"), ("hidden", "")], None)?;
         let view = child(doc, &led, "div", &[("class", "ledger-view")], None)?;
         let more = child(doc, &led, "details", &[("class", "ledger-more")], None)?;
-        child(doc, &more, "summary", &[], Some(&l.ledger_more))?;
+        child(doc, &more, "summary", &[], Some(l.ledger_more()))?;
         let rest = child(doc, &more, "div", &[("class", "ledger-view")], None)?;
         child(
             doc,
             &more,
             "h3",
             &[("id", "h-ledger-json")],
-            Some(&l.ledger_json),
+            Some(l.ledger_json()),
         )?;
         // Its attributes in the order this page has always written them.
         let json = child(
@@ -53,7 +53,7 @@ impl Ledger {
             ],
             None,
         )?;
-        let reset = button(doc, &led, &l.reset)?;
+        let reset = button(doc, &led, l.reset())?;
         Ok(Self {
             view,
             untouched,

@@ -29,12 +29,12 @@ impl Masthead {
         let l = &m.labels;
         let header = child(doc, root, "header", &[("class", "masthead")], None)?;
         let words = child(doc, &header, "div", &[("class", "masthead-words")], None)?;
-        child(doc, &words, "p", &[("class", "eyebrow")], Some(&l.eyebrow))?;
+        child(doc, &words, "p", &[("class", "eyebrow")], Some(l.eyebrow()))?;
         let title = child(doc, &words, "h1", &[], Some(&m.experiment.title))?;
-        child(doc, &words, "p", &[("class", "lede")], Some(&l.lede))?;
+        child(doc, &words, "p", &[("class", "lede")], Some(l.lede()))?;
         let side = child(doc, &header, "div", &[("class", "masthead-side")], None)?;
         let tools = child(doc, &side, "div", &[("class", "masthead-tools")], None)?;
-        let language = field(doc, &tools, "select", "language", &l.language)?;
+        let language = field(doc, &tools, "select", "language", l.language())?;
         fill_select(doc, &language, &m.languages, None)?;
         // Each language's name is in that language.
         let options = language.children();
@@ -55,7 +55,7 @@ impl Masthead {
             &tools,
             "button",
             &[("type", "button"), ("aria-describedby", "share-status")],
-            Some(&l.copy_link),
+            Some(l.copy_link()),
         )?;
         let share = child(doc, &side, "div", &[("class", "share")], None)?;
         let share_status = child(
@@ -69,7 +69,7 @@ impl Masthead {
             ],
             None,
         )?;
-        let link_field = hidden_field(doc, &share, "share-link", &l.share_link_label)?;
+        let link_field = hidden_field(doc, &share, "share-link", l.share_link_label())?;
         let share_link = child(
             doc,
             &link_field,

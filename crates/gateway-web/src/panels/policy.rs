@@ -16,12 +16,12 @@ pub struct Policy {
 
 impl Policy {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let pol = disclosure(doc, main, "h-policy", &l.policy_heading)?;
-        hint(doc, &pol, &l.policy_intro)?;
+        let pol = disclosure(doc, main, "h-policy", l.policy_heading())?;
+        hint(doc, &pol, l.policy_intro())?;
         let table = child(doc, &pol, "table", &[("class", "policy")], None)?;
         let head = child(doc, &table, "thead", &[], None)?;
         let tr = child(doc, &head, "tr", &[], None)?;
-        for h in [&l.policy_risk, &l.policy_rule, &l.policy_tools] {
+        for h in [l.policy_risk(), l.policy_rule(), l.policy_tools()] {
             child(doc, &tr, "th", &[("scope", "col")], Some(h))?;
         }
         let rows = child(doc, &table, "tbody", &[], None)?;

@@ -17,7 +17,7 @@ pub struct Preview {
 
 impl Preview {
     pub fn build(doc: &Document, parent: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let details = disclosure(doc, parent, "h-preview", &l.preview)?;
+        let details = disclosure(doc, parent, "h-preview", l.preview())?;
         let summary = child(doc, &details, "p", &[], None)?;
         let rows = child(doc, &details, "ol", &[("class", "preview-rows")], None)?;
         Ok(Self { summary, rows })

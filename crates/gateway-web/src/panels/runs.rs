@@ -17,7 +17,7 @@ pub struct Runs {
 
 impl Runs {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let panel = disclosure(doc, main, "h-runs", &l.runs_heading)?;
+        let panel = disclosure(doc, main, "h-runs", l.runs_heading())?;
         let list = child(
             doc,
             &panel,
@@ -27,7 +27,7 @@ impl Runs {
         )?;
         Ok(Self {
             list,
-            output_summary: l.returned_output.clone(),
+            output_summary: l.returned_output().to_owned(),
         })
     }
 

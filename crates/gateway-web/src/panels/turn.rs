@@ -32,14 +32,14 @@ pub struct Turn {
 
 impl Turn {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let turn = disclosure(doc, main, "h-turn", &l.turn_heading)?;
-        hint(doc, &turn, &l.turn_intro)?;
-        let decision = field(doc, &turn, "textarea", "decision", &l.decision)?;
+        let turn = disclosure(doc, main, "h-turn", l.turn_heading())?;
+        hint(doc, &turn, l.turn_intro())?;
+        let decision = field(doc, &turn, "textarea", "decision", l.decision())?;
         decision.set_attribute("rows", "8")?;
         decision.set_attribute("spellcheck", "false")?;
         let row = child(doc, &turn, "div", &[("class", "row")], None)?;
-        let start = button(doc, &row, &l.start_turn)?;
-        let end = button(doc, &row, &l.end_turn)?;
+        let start = button(doc, &row, l.start_turn())?;
+        let end = button(doc, &row, l.end_turn())?;
         let error = child(
             doc,
             &turn,
@@ -57,13 +57,13 @@ impl Turn {
             &[("class", "turn-message-box"), ("hidden", "")],
             None,
         )?;
-        child(doc, &message_box, "h3", &[], Some(&l.turn_message_heading))?;
-        hint(doc, &message_box, &l.turn_heuristic)?;
+        child(doc, &message_box, "h3", &[], Some(l.turn_message_heading()))?;
+        hint(doc, &message_box, l.turn_heuristic())?;
         let message = child(doc, &message_box, "p", &[("class", "turn-message")], None)?;
         let calls = child(doc, &turn, "ol", &[("class", "turn-calls")], None)?;
         let claims = child(doc, &turn, "div", &[("class", "turn-claims")], None)?;
         Ok(Self {
-            claims_heading: l.claims_heading.clone(),
+            claims_heading: l.claims_heading().to_owned(),
             decision,
             start,
             end,
