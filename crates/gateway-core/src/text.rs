@@ -314,7 +314,7 @@ fn write_text(text: &Text, locale: Locale, out: &mut String) {
 }
 
 /// `word!(Variant, locale)`: message `Text::Variant`, one without
-/// variables, in `locale`, made from its index. `word!(Variant, l)`
+/// variables, in `locale`, made from its index. `Text::Variant.render(l)`
 /// says the same, but borrowing a constant `Text` puts a copy of the whole
 /// value (192 bytes) in the module for each place that does it.
 macro_rules! word {
@@ -468,4 +468,26 @@ macro_rules! display_by_text {
             }
         }
     )*};
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A message without variables made from its index is the message
+    /// `render` writes, in every language.
+    #[test]
+    fn a_word_from_its_index_is_the_rendered_message() {
+        for locale in Locale::ALL {
+            let words: Vec<Text> = Text::every(&|_| Arg::Int(3))
+                .into_iter()
+                .filter(|t| t.arg(0).is_none())
+                .collect();
+            assert!(words.len() > 60, "{}", words.len());
+            for text in words {
+                assert_eq!(plain(text.index(), locale), text.render(locale), "{text:?}");
+            }
+            assert_eq!(word!(TeacherNote, locale), Text::TeacherNote.render(locale));
+        }
+    }
 }

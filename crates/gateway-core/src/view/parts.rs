@@ -782,3 +782,33 @@ impl DeclarationsView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each accessor reads its own word from the table: the first and the
+    /// last without variables, and each with variables.
+    #[test]
+    fn each_label_is_its_message() {
+        for l in Locale::ALL {
+            let labels = Labels::new(l);
+            assert_eq!(labels.eyebrow(), Text::Eyebrow.render(l));
+            assert_eq!(labels.disclaimer(), Text::Disclaimer.render(l));
+            assert_eq!(labels.returned_output(), Text::ReturnedOutput.render(l));
+            let hint = Text::ExperimentHint {
+                seconds: (GATE_MS / 1000).into(),
+            };
+            assert_eq!(labels.hint(), hint.render(l));
+            let intro = Text::TurnIntro {
+                max: MAX_CALLS.into(),
+            };
+            assert_eq!(labels.turn_intro(), intro.render(l));
+            let gates = Text::GatesLabel {
+                count: GATES.into(),
+            };
+            assert_eq!(labels.gates_label(), gates.render(l));
+            assert_ne!(labels.hint(), labels.turn_intro());
+        }
+    }
+}
