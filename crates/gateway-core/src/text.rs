@@ -324,8 +324,8 @@ macro_rules! word {
 }
 pub(crate) use word;
 
-/// Message `index`, with no variables, in `locale` (as [`Text::render`]
-/// writes it): the page's fixed words, made from a table of indices.
+/// Message `index`, one without variables, in `locale`, as [`Text::render`]
+/// writes it: for [`word!`] and the table of the page's fixed words.
 pub(crate) fn plain(index: usize, locale: Locale) -> String {
     let mut out = String::new();
     write_message(index, None, locale, &mut out);
@@ -333,7 +333,7 @@ pub(crate) fn plain(index: usize, locale: Locale) -> String {
 }
 
 /// Message `index` from `locale`'s catalogue, or else from English's, its
-/// variables `args`'s.
+/// variables taken from `args` (`None` for a message without variables).
 fn write_message(index: usize, args: Option<&Text>, locale: Locale, out: &mut String) {
     let found = [locale, Locale::default()]
         .into_iter()
