@@ -21,70 +21,13 @@ ensure_wasm_target() {
   fi
 }
 
-# The stable build's wasm carries the source path of each panic's location
-# (the nightly build's carries none). A dependency's is absolute
-# (…/.cargo/registry/src/index.crates.io-<hash>/serde_json-1.0.154/src/de.rs);
-# with its registry prefix removed it reads serde_json-1.0.154/src/de.rs on
-# every machine, and the page is 99 bytes gzipped smaller. Prints RUSTFLAGS
-# for a wasm32 build (host build scripts and proc macros do not see them).
-wasm_rustflags() {
-  local flags=${RUSTFLAGS:-} dir
-  for dir in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
-    [ -d "$dir" ] && flags+=" --remap-path-prefix=$dir="
-  done
-  printf '%s' "${flags# }"
-}
-
-# Whether the page's module can be built on nightly with std rebuilt
-# (-Zbuild-std) and panics that abort at once (-Cpanic=immediate-abort):
-# nightly, its rust-src and a rustc that knows that panic strategy. Installs
-# nightly (minimal) and rust-src when missing; answers no, and the page is
-# built on stable, when they cannot be had or WORKBENCH_STABLE=1.
-nightly_std_usable() {
-  [ "${WORKBENCH_STABLE:-}" = 1 ] && return 1
-  if ! rustup toolchain list 2>/dev/null | grep -q '^nightly'; then
-    say "installing the nightly toolchain (the page's smaller build; stable is used if this fails)"
-    timeout 600 rustup toolchain install nightly --profile minimal >&2 || return 1
-  fi
-  if ! rustup component list --toolchain nightly --installed 2>/dev/null | grep -q '^rust-src'; then
-    say "installing nightly's rust-src (the page's smaller build; stable is used if this fails)"
-    timeout 600 rustup component add rust-src --toolchain nightly >&2 || return 1
-  fi
-  rustc +nightly -Zunstable-options -Cpanic=immediate-abort --target wasm32-unknown-unknown \
-    --print cfg >/dev/null 2>&1
-}
-
-# build_page_wasm [CARGO ARG…]: gateway-web for wasm32, release, cdylib only
-# (scripts/build-web says why), with the extra cargo arguments given; sets
-# page_wasm to the module's path and page_toolchain to nightly-std or
-# stable. On nightly (nightly_std_usable) std is built with the page and a
-# panic aborts at once, with no message, location or formatting machinery
-# linked: the wasm is about 5.8 KB gzipped smaller. The page then words its
-# banner from the trap (crates/gateway-web/src/panic.rs). std is built with
-# its `optimize_for_size` feature (smaller sorts, formatting and searches,
-# the same results): about 560 bytes gzipped less. Otherwise stable builds
-# it, whose panic hook words the banner itself; so does a nightly build
-# that fails (another machine's nightly may lack a flag or break
-# -Zbuild-std), after saying so: an error in the page's own code then
-# fails on stable too.
+# build_page_wasm [CARGO ARG…]: gateway-web for wasm32 on stable, release,
+# cdylib only (scripts/build-web says why), with the extra cargo arguments
+# given; sets page_wasm to the module's path.
 build_page_wasm() {
-  local flags
-  flags=$(wasm_rustflags)
-  if nightly_std_usable; then
-    say "cargo +nightly rustc -Zbuild-std (optimize_for_size), -Cpanic=immediate-abort (release, wasm32, cdylib only${*:+, $*})"
-    if CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}/nightly-std RUSTFLAGS="${flags:+$flags }-Zunstable-options -Cpanic=immediate-abort" \
-      cargo +nightly rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib \
-      -Zbuild-std=std,panic_abort -Zbuild-std-features=optimize_for_size --locked "$@"; then
-      page_wasm=${CARGO_TARGET_DIR:-target}/nightly-std/wasm32-unknown-unknown/release/gateway_web.wasm
-      page_toolchain=nightly-std
-      return
-    fi
-    say "the nightly build failed (its errors are above): building on stable instead (WORKBENCH_STABLE=1 skips nightly)"
-  fi
-  say "cargo rustc on stable (release, wasm32, cdylib only${*:+, $*})"
-  RUSTFLAGS=$flags cargo rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib --locked "$@"
+  say "cargo rustc (release, wasm32, cdylib only${*:+, $*})"
+  cargo rustc --release --target wasm32-unknown-unknown -p gateway-web --lib --crate-type cdylib --locked "$@"
   page_wasm=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/gateway_web.wasm
-  page_toolchain=stable
 }
 
 ensure_rust_components() {

@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use crate::experiments::read::Problem;
 use crate::experiments::{link, Experiment, ExperimentId, FILES};
 use crate::policy::{Hook, Role};
-use crate::text::{word, Locale, Text};
+use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
 use crate::view::Choice;
 
@@ -622,7 +622,7 @@ impl Author {
 
     /// The placeholder of a select whose value is none of its choices.
     pub fn not_a_choice(&self) -> String {
-        word!(AuthorNotAChoice, self.locale)
+        Text::AuthorNotAChoice.render(self.locale)
     }
 }
 
@@ -663,8 +663,8 @@ pub struct TeacherView {
 impl TeacherView {
     pub fn new(experiment: &Rc<Experiment>, locale: Locale) -> Self {
         TeacherView {
-            heading: word!(TeacherHeading, locale),
-            note: word!(TeacherNote, locale),
+            heading: Text::TeacherHeading.render(locale),
+            note: Text::TeacherNote.render(locale),
             goals: check::answer_key(experiment, locale),
         }
     }

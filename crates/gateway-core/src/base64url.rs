@@ -74,7 +74,7 @@ mod tests {
         let chars = [
             'A', 'B', 'Q', 'g', 'z', '0', '9', '-', '_', '+', '/', '=', ' ', 'é',
         ];
-        let texts = crate::strs::every_text(&chars, 3);
+        let texts = crate::test_support::every_text(&chars, 3);
         for prefix in ["", "QUJD", "eyJlIjoiZW1haWwifQ"] {
             for t in &texts {
                 let text = format!("{prefix}{t}");

@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use crate::damage::Damage;
-use crate::json::json_value;
 use crate::text::Text;
+use serde_json::json;
 
 /// The version of a stored baseline this build writes and reads.
 pub const STORED_VERSION: u32 = 1;
@@ -49,12 +49,8 @@ impl std::error::Error for StoredError {}
 impl Baseline {
     /// The text kept in storage: `{"version": 1, "baseline": {…}}`.
     pub fn to_stored(&self) -> String {
-        let rows: Vec<Value> = self
-            .rows
-            .iter()
-            .map(|(g, v, r)| json_value!([g, v, r]))
-            .collect();
-        let baseline = json_value!({
+        let rows: Vec<Value> = self.rows.iter().map(|(g, v, r)| json!([g, v, r])).collect();
+        let baseline = json!({
             "request": self.request,
             "role": self.role,
             "hook": self.hook,
@@ -64,7 +60,7 @@ impl Baseline {
             "summary": self.summary,
             "output": self.output,
         });
-        crate::json::compact(&json_value!({ "version": STORED_VERSION, "baseline": baseline }))
+        crate::json::compact(&json!({ "version": STORED_VERSION, "baseline": baseline }))
     }
 
     /// Reads stored text; a newer or unreadable one is reported, not dropped.

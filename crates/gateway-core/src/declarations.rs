@@ -50,7 +50,7 @@ use serde_json::{json, Map, Value};
 
 use crate::policy::Risk;
 use crate::schema::{field_description, Field, Kind, Property, Shape, Variant};
-use crate::text::{word, Arg, Locale, Text};
+use crate::text::{Arg, Locale, Text};
 use crate::tools::{Registry, Tool};
 
 /// What a model is told about one tool: name, description, risks and the
@@ -515,7 +515,7 @@ fn gemini_property(property: &Property, locale: Locale) -> Value {
 /// piece is written before it goes into the next message, so that every
 /// piece is in `locale`.
 fn gemini_rules(shape: &Shape, locale: Locale) -> String {
-    let mut out = word!(DeclNoOtherFields, locale);
+    let mut out = Text::DeclNoOtherFields.render(locale);
     if shape.variants.len() < 2 {
         return out;
     }

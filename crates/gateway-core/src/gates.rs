@@ -136,8 +136,7 @@ impl Plan {
 
     /// Whether the returned output's literal JSON text holds `phrase`.
     pub fn returns(&self, phrase: &str) -> bool {
-        self.returned_text()
-            .is_some_and(|t| crate::strs::contains(&t, phrase))
+        self.returned_text().is_some_and(|t| t.contains(phrase))
     }
 
     /// What the ledger records when inspection finishes the seventh stage.

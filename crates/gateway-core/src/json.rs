@@ -80,8 +80,8 @@ impl Syntax {
         while !text.is_char_boundary(at) {
             at -= 1;
         }
-        let before = crate::strs::slice(text, 0..at);
-        let Some(c) = crate::strs::slice(text, at..text.len()).chars().next() else {
+        let (before, after) = text.split_at(at);
+        let Some(c) = after.chars().next() else {
             return Syntax::EndsEarly;
         };
         // Inside a string, and how deep, where serde_json stopped.
@@ -200,7 +200,7 @@ fn utf16_column(text: &str, line: usize, byte_column: usize) -> usize {
     while !row.is_char_boundary(end) {
         end -= 1;
     }
-    utf16_len(crate::strs::slice(row, 0..end)).max(1)
+    utf16_len(&row[..end]).max(1)
 }
 
 /// The JSON type name a learner would use for `value`.
@@ -288,165 +288,13 @@ fn write_seq(
     out.push(close);
 }
 
-/// A line break and two spaces per level (written in place: `str::repeat`
-/// would allocate, and costs the page its own code).
+/// A line break and two spaces per level, written in place.
 fn new_line(out: &mut String, depth: usize) {
     out.push('\n');
     for _ in 0..depth {
         out.push_str("  ");
     }
 }
-
-/// A JSON value from a Rust value, which cannot fail: what
-/// [`json_value!`] turns each expression into.
-///
-/// `serde_json::json!` goes through `serde_json::to_value(&x).unwrap()`
-/// instead, and that `unwrap` links serde_json's error messages and their
-/// `Debug` formatting into the page (about 3 KB gzipped); building the
-/// same values this way keeps them out.
-pub(crate) trait ToValue {
-    fn to_value(&self) -> Value;
-}
-
-impl ToValue for str {
-    fn to_value(&self) -> Value {
-        Value::String(self.to_owned())
-    }
-}
-
-impl ToValue for String {
-    fn to_value(&self) -> Value {
-        Value::String(self.clone())
-    }
-}
-
-impl ToValue for bool {
-    fn to_value(&self) -> Value {
-        Value::Bool(*self)
-    }
-}
-
-macro_rules! integer_to_value {
-    ($($ty:ty),*) => {$(
-        impl ToValue for $ty {
-            fn to_value(&self) -> Value {
-                Value::Number((*self).into())
-            }
-        }
-    )*};
-}
-integer_to_value!(i64, u64, u32, usize);
-
-impl ToValue for f64 {
-    /// A number, or `null` if it is not finite (as serde_json writes one).
-    fn to_value(&self) -> Value {
-        Value::from(*self)
-    }
-}
-
-impl ToValue for Value {
-    fn to_value(&self) -> Value {
-        self.clone()
-    }
-}
-
-impl ToValue for serde_json::Map<String, Value> {
-    fn to_value(&self) -> Value {
-        Value::Object(self.clone())
-    }
-}
-
-impl<T: ToValue> ToValue for [T] {
-    fn to_value(&self) -> Value {
-        Value::Array(self.iter().map(ToValue::to_value).collect())
-    }
-}
-
-impl<T: ToValue> ToValue for Vec<T> {
-    fn to_value(&self) -> Value {
-        self.as_slice().to_value()
-    }
-}
-
-impl<T: ToValue, const N: usize> ToValue for [T; N] {
-    fn to_value(&self) -> Value {
-        self.as_slice().to_value()
-    }
-}
-
-impl<T: ToValue> ToValue for Option<T> {
-    fn to_value(&self) -> Value {
-        self.as_ref().map_or(Value::Null, ToValue::to_value)
-    }
-}
-
-impl<T: ToValue + ?Sized> ToValue for &T {
-    fn to_value(&self) -> Value {
-        (**self).to_value()
-    }
-}
-
-/// Sets `key` of `map` to `value`: every entry [`json_value!`] writes goes
-/// through this one function (the key's allocation and the map's insert,
-/// with the drop of a value it replaces, written out at each entry cost the
-/// page their code once per entry).
-#[inline(never)]
-pub(crate) fn put(map: &mut serde_json::Map<String, Value>, key: &str, value: Value) {
-    map.insert(key.to_owned(), value);
-}
-
-/// `serde_json::json!` with [`ToValue`] in place of `to_value(&x).unwrap()`:
-/// objects (string literal keys, kept in the order written), arrays,
-/// `null`, and any expression whose type is [`ToValue`], which it takes by
-/// reference as `json!` does.
-macro_rules! json_value {
-    // An object's entries: a key, then its value's tokens up to a comma.
-    (@object $map:ident ()) => {};
-    (@object $map:ident () $key:literal : $($rest:tt)*) => {
-        $crate::json::json_value!(@entry $map $key () $($rest)*)
-    };
-    (@entry $map:ident $key:literal ($($value:tt)+) , $($rest:tt)*) => {
-        $crate::json::put(&mut $map, $key, $crate::json::json_value!($($value)+));
-        $crate::json::json_value!(@object $map () $($rest)*)
-    };
-    (@entry $map:ident $key:literal ($($value:tt)+)) => {
-        $crate::json::put(&mut $map, $key, $crate::json::json_value!($($value)+));
-    };
-    (@entry $map:ident $key:literal ($($value:tt)*) $next:tt $($rest:tt)*) => {
-        $crate::json::json_value!(@entry $map $key ($($value)* $next) $($rest)*)
-    };
-    // An array's items, each up to a comma; built as `vec![…]`.
-    (@array [$($done:expr,)*] ()) => {
-        ::std::vec![$($done),*]
-    };
-    (@array [$($done:expr,)*] ($($value:tt)+) , $($rest:tt)*) => {
-        $crate::json::json_value!(@array [$($done,)* $crate::json::json_value!($($value)+),] () $($rest)*)
-    };
-    (@array [$($done:expr,)*] ($($value:tt)+)) => {
-        $crate::json::json_value!(@array [$($done,)* $crate::json::json_value!($($value)+),] ())
-    };
-    (@array [$($done:expr,)*] ($($value:tt)*) $next:tt $($rest:tt)*) => {
-        $crate::json::json_value!(@array [$($done,)*] ($($value)* $next) $($rest)*)
-    };
-    (null) => {
-        ::serde_json::Value::Null
-    };
-    ({}) => {
-        ::serde_json::Value::Object(::serde_json::Map::new())
-    };
-    ({ $($body:tt)+ }) => {{
-        let mut map = ::serde_json::Map::new();
-        $crate::json::json_value!(@object map () $($body)+);
-        ::serde_json::Value::Object(map)
-    }};
-    ([ $($body:tt)* ]) => {
-        ::serde_json::Value::Array($crate::json::json_value!(@array [] () $($body)*))
-    };
-    ($value:expr) => {
-        $crate::json::ToValue::to_value(&$value)
-    };
-}
-pub(crate) use json_value;
 
 /// A JSON string literal for `s`.
 pub fn quote(s: &str) -> String {
@@ -572,40 +420,6 @@ mod tests {
 
     // Parsing numbers as `JSON.parse` does is checked by the number table
     // (`tests/number_table/mod.rs`), natively and in the browser.
-
-    #[test]
-    fn json_value_builds_what_json_builds_in_the_same_order() {
-        let (name, owned, n, big, neg) = ("a\"b", String::from("é😀"), 7usize, u64::MAX, -3i64);
-        let (some, none): (Option<String>, Option<String>) = (Some("x".into()), None);
-        let list = vec![String::from("p"), String::from("q")];
-        let inner = json!({"z": 1, "a": [true, null]});
-        let mut map = serde_json::Map::new();
-        map.insert("zz".into(), json!(1));
-        map.insert("aa".into(), json!(2));
-        let floats = [0.5f64, 1e21, -0.0, f64::NAN, f64::INFINITY];
-        let pair = [1i64, 2];
-        let built = json_value!({
-            "z": name, "y": owned, "x": n, "w": big, "v": neg, "u": 2u32,
-            "t": some, "s": none, "r": list, "q": ["lit", n + 1, [], {}],
-            "p": { "nested": { "deep": [owned, inner] }, "flag": false },
-            "o": map, "n": floats, "m": null, "l": self::type_name(&inner),
-            "k": pair.map(|i| i * 2), "j": inner["a"][0], "i": 2.5 * 2.0,
-        });
-        let wanted = json!({
-            "z": name, "y": owned, "x": n, "w": big, "v": neg, "u": 2u32,
-            "t": some, "s": none, "r": list, "q": ["lit", n + 1, [], {}],
-            "p": { "nested": { "deep": [owned, inner] }, "flag": false },
-            "o": map, "n": floats, "m": null, "l": self::type_name(&inner),
-            "k": pair.map(|i| i * 2), "j": inner["a"][0], "i": 2.5 * 2.0,
-        });
-        // Byte for byte, so key order counts (`==` on maps ignores it).
-        assert_eq!(built.to_string(), wanted.to_string());
-        assert_eq!(compact(&built), compact(&wanted));
-        assert_eq!(json_value!({}).to_string(), "{}");
-        assert_eq!(json_value!([]).to_string(), "[]");
-        assert_eq!(json_value!([n, "b",]).to_string(), r#"[7,"b"]"#);
-        assert_eq!(json_value!(null), Value::Null);
-    }
 
     #[test]
     fn pretty_matches_json_stringify_with_two_spaces() {

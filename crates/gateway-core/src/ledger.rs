@@ -9,8 +9,8 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-use crate::json::json_value;
 use crate::vocab::Gate;
+use serde_json::json;
 
 /// The outbox holds at most this many messages.
 pub const MAX_OUTBOX: usize = 20;
@@ -307,13 +307,13 @@ impl Ledger {
         let files: Map<String, Value> = FILE_NAMES
             .iter()
             .zip(&self.files)
-            .map(|(name, content)| ((*name).to_string(), json_value!(content)))
+            .map(|(name, content)| ((*name).to_string(), json!(content)))
             .collect();
         let receipts: Vec<Value> = self
             .receipts
             .iter()
             .map(|(key, r)| {
-                json_value!({ "key": key, "tool": r.tool, "payload": r.payload, "output": r.output })
+                json!({ "key": key, "tool": r.tool, "payload": r.payload, "output": r.output })
             })
             .collect();
         let rejections: Map<String, Value> = Gate::ALL
@@ -321,15 +321,15 @@ impl Ledger {
             .map(|g| {
                 (
                     g.id().to_string(),
-                    json_value!(self.counters.rejections[g.index()]),
+                    json!(self.counters.rejections[g.index()]),
                 )
             })
             .collect();
-        json_value!({
-            "outbox": self.outbox.iter().map(|e| json_value!({
+        json!({
+            "outbox": self.outbox.iter().map(|e| json!({
                 "id": e.id, "to": e.to, "subject": e.subject, "body": e.body,
             })).collect::<Vec<_>>(),
-            "schedule": self.schedule.iter().map(|e| json_value!({
+            "schedule": self.schedule.iter().map(|e| json!({
                 "id": e.id, "title": e.title, "start": e.start, "end": e.end,
             })).collect::<Vec<_>>(),
             "files": files,

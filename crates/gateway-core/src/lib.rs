@@ -36,7 +36,8 @@ pub mod runlog;
 pub mod schema;
 pub mod share;
 mod sort;
-mod strs;
+#[cfg(test)]
+mod test_support;
 pub mod text;
 pub mod tools;
 pub mod turn;

@@ -35,11 +35,11 @@ pub fn mask(text: &str) -> String {
             };
             out.push_str(prefix);
             out.push_str(MASK);
-            rest = crate::strs::slice(rest, len..rest.len());
+            rest = &rest[len..];
             continue;
         }
         out.push(c);
-        rest = crate::strs::slice(rest, c.len_utf8()..rest.len());
+        rest = &rest[c.len_utf8()..];
     }
     out
 }

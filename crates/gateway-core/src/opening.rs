@@ -20,7 +20,7 @@ use crate::damage::Damage;
 use crate::experiments::{link, Experiment, ExperimentId};
 use crate::notice::Notice;
 use crate::share::{Setup, ShareError};
-use crate::text::{word, Locale};
+use crate::text::Locale;
 use crate::workbench::{Msg, Workbench};
 
 /// What the page opens to.
@@ -300,8 +300,8 @@ impl UnknownView {
                 experiment: Text::ChooseExperiment.into(),
             }
             .render(locale),
-            eyebrow: word!(Eyebrow, locale),
-            title: word!(ChooseExperiment, locale),
+            eyebrow: Text::Eyebrow.render(locale),
+            title: Text::ChooseExperiment.render(locale),
             message: Text::UnknownExperiment { id: id.into() }.render(locale),
             experiments: ExperimentId::ALL
                 .iter()

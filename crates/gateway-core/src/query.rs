@@ -60,7 +60,7 @@ mod tests {
         // the edges: the separators, `+`, `%` and hex digits of either
         // case, a non-hex letter and a non-ASCII character.
         let chars = ['a', '=', '&', '+', '%', '2', 'F', 'f', 'g', 'é', ' '];
-        let texts = crate::strs::every_text(&chars, 4);
+        let texts = crate::test_support::every_text(&chars, 4);
         for t in &texts {
             assert_eq!(pairs(t), oracle(t), "{t:?}");
         }

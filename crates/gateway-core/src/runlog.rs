@@ -8,9 +8,9 @@ use std::collections::VecDeque;
 use serde_json::Value;
 
 use crate::gates::Verdict;
-use crate::json::json_value;
 use crate::mask::mask;
 use crate::policy::{Hook, Role};
+use serde_json::json;
 
 /// The log keeps the newest this many records.
 pub const MAX_RECORDS: usize = 100;
@@ -110,9 +110,9 @@ impl TurnNote {
         let claims = self
             .claims
             .iter()
-            .map(|c| json_value!({"quote": c.quote, "tool": c.tool, "backed": c.backed}))
+            .map(|c| json!({"quote": c.quote, "tool": c.tool, "backed": c.backed}))
             .collect();
-        json_value!({"call": self.call, "of": self.of, "claims": Value::Array(claims)})
+        json!({"call": self.call, "of": self.of, "claims": Value::Array(claims)})
     }
 }
 
@@ -120,13 +120,13 @@ impl RunRecord {
     pub fn to_json(&self) -> Value {
         let mut record = self.plain_json();
         if let (Some(turn), Value::Object(map)) = (&self.turn, &mut record) {
-            crate::json::put(map, "turn", turn.to_json());
+            map.insert("turn".into(), turn.to_json());
         }
         record
     }
 
     fn plain_json(&self) -> Value {
-        json_value!({
+        json!({
             "run": self.seq,
             "at_ms": self.at_ms,
             "experiment": self.experiment,

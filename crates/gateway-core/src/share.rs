@@ -10,10 +10,10 @@ use serde_json::{Map, Value};
 
 use crate::base64url;
 use crate::damage::Damage;
-use crate::json::json_value;
 use crate::playback::Speed;
 use crate::policy::{Hook, Role};
 use crate::text::Text;
+use serde_json::json;
 
 /// The version this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -65,7 +65,7 @@ const KEYS: [&str; 7] = ["e", "t", "a", "r", "h", "k", "s"];
 impl Setup {
     /// The fragment (without `#`) that restores this setup.
     pub fn to_fragment(&self) -> String {
-        let wire = json_value!({
+        let wire = json!({
             "e": self.experiment,
             "t": self.tool,
             "a": self.args,

@@ -310,36 +310,11 @@ pub fn experiment_structure(locale: Locale, id: &str) -> Option<&'static serde_j
 /// there (natively every locale is); nothing is written otherwise, and the
 /// message ids are not shipped to be shown instead.
 fn write_text(text: &Text, locale: Locale, out: &mut String) {
-    write_message(text.index(), Some(text), locale, out);
-}
-
-/// `word!(Variant, locale)`: message `Text::Variant`, one without
-/// variables, in `locale`, made from its index. `Text::Variant.render(l)`
-/// says the same, but borrowing a constant `Text` puts a copy of the whole
-/// value (192 bytes) in the module for each place that does it.
-macro_rules! word {
-    ($variant:ident, $locale:expr) => {
-        $crate::text::plain(const { $crate::text::Text::$variant.index() }, $locale)
-    };
-}
-pub(crate) use word;
-
-/// Message `index`, one without variables, in `locale`, as [`Text::render`]
-/// writes it: for [`word!`] and the table of the page's fixed words.
-pub(crate) fn plain(index: usize, locale: Locale) -> String {
-    let mut out = String::new();
-    write_message(index, None, locale, &mut out);
-    out
-}
-
-/// Message `index` from `locale`'s catalogue, or else from English's, its
-/// variables taken from `args` (`None` for a message without variables).
-fn write_message(index: usize, args: Option<&Text>, locale: Locale, out: &mut String) {
     let found = [locale, Locale::default()]
         .into_iter()
-        .find_map(|l| Some((l, catalogue(l)?.messages.get(index)?)));
+        .find_map(|l| Some((l, catalogue(l)?.messages.get(text.index())?)));
     if let Some((l, pattern)) = found {
-        write_pattern(pattern, args, l, out);
+        write_pattern(pattern, text, l, out);
     }
 }
 
@@ -349,7 +324,7 @@ fn write_message(index: usize, args: Option<&Text>, locale: Locale, out: &mut St
 pub fn interpret(messages: &[serde_json::Value], text: &Text, locale: Locale) -> String {
     let mut out = String::new();
     if let Some(pattern) = messages.get(text.index()) {
-        write_pattern(pattern, Some(text), locale, &mut out);
+        write_pattern(pattern, text, locale, &mut out);
     }
     out
 }
@@ -357,14 +332,9 @@ pub fn interpret(messages: &[serde_json::Value], text: &Text, locale: Locale) ->
 /// Writes a pattern of a locale's data: one text, or a list of texts,
 /// variables (a number: the variable's place in name order) and selects
 /// (`{"s": variable, "k": [[key, pattern]…], "d": default pattern}`).
-fn write_pattern(
-    pattern: &serde_json::Value,
-    text: Option<&Text>,
-    locale: Locale,
-    out: &mut String,
-) {
+fn write_pattern(pattern: &serde_json::Value, text: &Text, locale: Locale, out: &mut String) {
     use serde_json::Value;
-    let arg = |i: &Value| text?.arg(usize::try_from(i.as_u64()?).ok()?);
+    let arg = |i: &Value| text.arg(usize::try_from(i.as_u64()?).ok()?);
     let elements = match pattern {
         Value::String(s) => return out.push_str(s),
         Value::Array(elements) => elements,
@@ -468,26 +438,4 @@ macro_rules! display_by_text {
             }
         }
     )*};
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A message without variables made from its index is the message
-    /// `render` writes, in every language.
-    #[test]
-    fn a_word_from_its_index_is_the_rendered_message() {
-        for locale in Locale::ALL {
-            let words: Vec<Text> = Text::every(&|_| Arg::Int(3))
-                .into_iter()
-                .filter(|t| t.arg(0).is_none())
-                .collect();
-            assert!(words.len() > 60, "{}", words.len());
-            for text in words {
-                assert_eq!(plain(text.index(), locale), text.render(locale), "{text:?}");
-            }
-            assert_eq!(word!(TeacherNote, locale), Text::TeacherNote.render(locale));
-        }
-    }
 }

@@ -100,7 +100,7 @@ mod switching {
         // Only the words changed, and the address says the language.
         assert_ne!(after.labels, before.labels);
         assert_ne!(after.gates[0].name, before.gates[0].name);
-        assert_eq!(after.labels.language(), "語言");
+        assert_eq!(&after.labels.language, "語言");
         assert_eq!(
             wb.poll_command(),
             Some(Command::ReplaceAddress {
@@ -225,7 +225,7 @@ mod switching {
         };
         let v = wb.view();
         assert_eq!(v.locale, Locale::ZhTw);
-        assert_eq!(v.labels.language(), "語言");
+        assert_eq!(&v.labels.language, "語言");
         let selected: Vec<_> = v
             .languages
             .iter()

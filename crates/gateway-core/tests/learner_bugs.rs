@@ -194,7 +194,7 @@ fn shortcuts_map_to_the_inspection_controls() {
     assert_eq!(d.wb.shortcut("Enter"), None);
     d.send(Msg::Play);
     assert_eq!(d.wb.shortcut("p"), Some(Msg::Pause));
-    let hint = d.view().labels.shortcuts().to_owned();
+    let hint = d.view().labels.shortcuts.clone();
     for key in [
         "N next gate",
         "P play or pause",

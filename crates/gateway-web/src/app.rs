@@ -646,7 +646,7 @@ fn load_declarations(shell: Shared) {
                     let app = shell.app.borrow();
                     if app.last.as_ref().is_some_and(|m| m.locale == locale) {
                         let words = gateway_core::view::DeclarationsView::failed(&why, locale);
-                        let _ = app.page.declarations.say(&app.doc, &words);
+                        app.page.declarations.say(&app.doc, &words);
                     }
                 }
             }

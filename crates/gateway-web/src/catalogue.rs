@@ -51,15 +51,7 @@ pub fn exports_path(locale: Locale) -> String {
 }
 
 /// Calls `done` with the catalogue's text, or with why it could not be had.
-/// The reading is one function for every caller (`done` boxed), not one
-/// copy of its closures per caller.
-#[inline(always)]
 pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static) {
-    fetch_catalogue(locale, Box::new(done));
-}
-
-#[inline(never)]
-fn fetch_catalogue(locale: Locale, done: Texted) {
     let tag = locale.id();
     let inline = crate::dom::document()
         .ok()
@@ -69,7 +61,7 @@ fn fetch_catalogue(locale: Locale, done: Texted) {
         done(Ok(text));
         return;
     }
-    fetch_text(&path(locale), done);
+    fetch_text(&path(locale), Box::new(done));
 }
 
 /// Calls `done` with the text of the file at `url` (relative to the page),

@@ -13,24 +13,24 @@ pub fn show(doc: &Document, root: &Element, view: &CourseView) -> Result<(), JsV
         set_attribute(&html, "lang", view.locale.id());
     }
     set_attribute(root, "class", "workbench course");
-    let main = child(doc, root, "main", &[("class", "layout")], None)?;
+    let main = child(doc, root, "main", &[("class", "layout")], None);
     let head = child(
         doc,
         &main,
         "section",
         &[("class", "panel"), ("aria-labelledby", "h-course")],
         None,
-    )?;
+    );
     child(
         doc,
         &head,
         "p",
         &[("class", "eyebrow")],
         Some(&view.eyebrow),
-    )?;
-    child(doc, &head, "h1", &[("id", "h-course")], Some(&view.title))?;
-    child(doc, &head, "p", &[], Some(&view.intro))?;
-    let list = child(doc, &main, "ol", &[("class", "course-list")], None)?;
+    );
+    child(doc, &head, "h1", &[("id", "h-course")], Some(&view.title));
+    child(doc, &head, "p", &[], Some(&view.intro));
+    let list = child(doc, &main, "ol", &[("class", "course-list")], None);
     for item in &view.items {
         let li = child(
             doc,
@@ -42,17 +42,17 @@ pub fn show(doc: &Document, root: &Element, view: &CourseView) -> Result<(), JsV
                 ("data-done", if item.done { "true" } else { "false" }),
             ],
             None,
-        )?;
+        );
         let heading_id = format!("h-course-{}", item.id);
-        child(doc, &li, "h2", &[("id", &heading_id)], Some(&item.heading))?;
+        child(doc, &li, "h2", &[("id", &heading_id)], Some(&item.heading));
         child(
             doc,
             &li,
             "p",
             &[("class", "course-progress")],
             Some(&item.progress),
-        )?;
-        let goals = child(doc, &li, "ul", &[("class", "goals")], None)?;
+        );
+        let goals = child(doc, &li, "ul", &[("class", "goals")], None);
         for (mark, text, reached) in &item.goals {
             let g = child(
                 doc,
@@ -60,9 +60,9 @@ pub fn show(doc: &Document, root: &Element, view: &CourseView) -> Result<(), JsV
                 "li",
                 &[("data-state", if *reached { "reached" } else { "open" })],
                 None,
-            )?;
-            child(doc, &g, "span", &[("class", "goal-mark")], Some(mark))?;
-            child(doc, &g, "span", &[], Some(text))?;
+            );
+            child(doc, &g, "span", &[("class", "goal-mark")], Some(mark));
+            child(doc, &g, "span", &[], Some(text));
         }
         child(
             doc,
@@ -70,19 +70,19 @@ pub fn show(doc: &Document, root: &Element, view: &CourseView) -> Result<(), JsV
             "a",
             &[("href", &item.href), ("class", "course-open")],
             Some(&item.open),
-        )?;
-        let details = child(doc, &li, "details", &[("class", "course-embed")], None)?;
-        child(doc, &details, "summary", &[], Some(&view.embed_label))?;
-        let code = child(doc, &details, "pre", &[], None)?;
-        child(doc, &code, "code", &[], Some(&item.embed))?;
-        let copy = button(doc, &details, &view.copy_label)?;
+        );
+        let details = child(doc, &li, "details", &[("class", "course-embed")], None);
+        child(doc, &details, "summary", &[], Some(&view.embed_label));
+        let code = child(doc, &details, "pre", &[], None);
+        child(doc, &code, "code", &[], Some(&item.embed));
+        let copy = button(doc, &details, &view.copy_label);
         let status = child(
             doc,
             &details,
             "span",
             &[("class", "status"), ("role", "status")],
             None,
-        )?;
+        );
         let (snippet, copied, refused) = (
             item.embed.clone(),
             view.copied.clone(),

@@ -20,28 +20,17 @@ pub fn now_ms() -> u64 {
 /// What a DOM call that cannot fail here answered: its value, or a thrown
 /// exception for the error (the tags and attribute names are the shell's
 /// own, valid ones, and a new element may always be appended, so the
-/// browser never refuses these). One place for the error instead of a
-/// `?` at every element of every panel.
+/// browser never refuses these). So the builders below return the element
+/// itself, not a `Result`.
 pub(crate) fn sure<T>(r: Result<T, JsValue>) -> T {
     r.unwrap_or_else(|e| wasm_bindgen::throw_val(e))
 }
 
 /// A new element with attributes and optional text.
-#[inline(always)]
-pub fn el(
-    doc: &Document,
-    tag: &str,
-    attrs: &[(&str, &str)],
-    text: Option<&str>,
-) -> Result<Element, JsValue> {
-    Ok(new_el(doc, tag, attrs, text))
-}
-
-#[inline(never)]
-fn new_el(doc: &Document, tag: &str, attrs: &[(&str, &str)], text: Option<&str>) -> Element {
+pub fn el(doc: &Document, tag: &str, attrs: &[(&str, &str)], text: Option<&str>) -> Element {
     let e = crate::first_view::element(doc, tag);
     for (k, v) in attrs {
-        sure(e.set_attribute(k, v));
+        set_attribute(&e, k, v);
     }
     if let Some(t) = text {
         e.set_text_content(Some(t));
@@ -50,78 +39,41 @@ fn new_el(doc: &Document, tag: &str, attrs: &[(&str, &str)], text: Option<&str>)
 }
 
 /// Appends `child` to `parent` and returns the child.
-#[inline(always)]
-pub fn add(parent: &Element, child: Element) -> Result<Element, JsValue> {
-    Ok(append(parent, child))
-}
-
-#[inline(never)]
-fn append(parent: &Element, child: Element) -> Element {
+pub fn add(parent: &Element, child: Element) -> Element {
     sure(parent.append_child(&child));
     child
 }
 
 /// `el` + `add` in one.
-#[inline(always)]
 pub fn child(
     doc: &Document,
     parent: &Element,
     tag: &str,
     attrs: &[(&str, &str)],
     text: Option<&str>,
-) -> Result<Element, JsValue> {
-    Ok(new_child(doc, parent, tag, attrs, text))
-}
-
-#[inline(never)]
-pub(crate) fn new_child(
-    doc: &Document,
-    parent: &Element,
-    tag: &str,
-    attrs: &[(&str, &str)],
-    text: Option<&str>,
 ) -> Element {
-    append(parent, new_el(doc, tag, attrs, text))
+    add(parent, el(doc, tag, attrs, text))
 }
 
 /// A focusable, named block of literal text (it may scroll).
-#[inline(always)]
-pub fn literal(
-    doc: &Document,
-    parent: &Element,
-    name: &str,
-    text: &str,
-) -> Result<Element, JsValue> {
-    Ok(literal_with(
-        doc,
-        parent,
-        None,
-        ("aria-label", name),
-        Some(text),
-    ))
+pub fn literal(doc: &Document, parent: &Element, name: &str, text: &str) -> Element {
+    literal_with(doc, parent, None, ("aria-label", name), Some(text))
 }
 
 /// An empty [`literal`] block with an `id`, named by the heading `labelled_by`.
-#[inline(always)]
-pub fn named_literal(
-    doc: &Document,
-    parent: &Element,
-    id: &str,
-    labelled_by: &str,
-) -> Result<Element, JsValue> {
-    Ok(literal_with(
+pub fn named_literal(doc: &Document, parent: &Element, id: &str, labelled_by: &str) -> Element {
+    literal_with(
         doc,
         parent,
         Some(id),
         ("aria-labelledby", labelled_by),
         None,
-    ))
+    )
 }
 
 /// `<pre class="literal" [id] tabindex="0" role="group" name…>`, attributes
 /// in that order: focusable so it scrolls by keyboard, and a group so that
 /// its name is allowed (a bare `<pre>` may not be named).
-#[inline(never)]
 fn literal_with(
     doc: &Document,
     parent: &Element,
@@ -132,18 +84,12 @@ fn literal_with(
     let mut attrs = vec![("class", "literal")];
     attrs.extend(id.map(|id| ("id", id)));
     attrs.extend([("tabindex", "0"), ("role", "group"), (naming, name)]);
-    new_child(doc, parent, "pre", &attrs, text)
+    child(doc, parent, "pre", &attrs, text)
 }
 
 /// A `<button type="button">` labelled `label`, appended to `parent`.
-#[inline(always)]
-pub fn button(doc: &Document, parent: &Element, label: &str) -> Result<Element, JsValue> {
-    Ok(new_button(doc, parent, label))
-}
-
-#[inline(never)]
-fn new_button(doc: &Document, parent: &Element, label: &str) -> Element {
-    new_child(doc, parent, "button", &[("type", "button")], Some(label))
+pub fn button(doc: &Document, parent: &Element, label: &str) -> Element {
+    child(doc, parent, "button", &[("type", "button")], Some(label))
 }
 
 /// Shows `text` in `e`, or hides `e` when there is none.
@@ -306,20 +252,15 @@ thread_local! {
 
 /// Attaches `handler` to `event` on one of the page's controls, until the
 /// page is built again ([`retire_page_listeners`]).
-#[inline(always)]
 pub fn listen_on_page(
     target: &web_sys::EventTarget,
     event: &str,
     handler: impl FnMut(web_sys::Event) + 'static,
 ) -> Result<(), JsValue> {
-    keep_on_page(target, event, Listener::new(handler));
-    Ok(())
-}
-
-#[inline(never)]
-fn keep_on_page(target: &web_sys::EventTarget, event: &str, cb: Listener) {
-    sure(target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref()));
+    let cb = Listener::new(handler);
+    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
     PAGE_LISTENERS.with(|l| l.borrow_mut().0.push(cb));
+    Ok(())
 }
 
 /// The page is being built again: the current controls' listeners retire
@@ -332,20 +273,15 @@ pub fn retire_page_listeners() {
 }
 
 /// Attaches `handler` to `event` on `target` for the page's lifetime.
-#[inline(always)]
 pub fn listen(
     target: &web_sys::EventTarget,
     event: &str,
     handler: impl FnMut(web_sys::Event) + 'static,
 ) -> Result<(), JsValue> {
-    keep(target, event, Listener::new(handler));
-    Ok(())
-}
-
-#[inline(never)]
-fn keep(target: &web_sys::EventTarget, event: &str, cb: Listener) {
-    sure(target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref()));
+    let cb = Listener::new(handler);
+    target.add_event_listener_with_callback(event, cb.as_ref().unchecked_ref())?;
     cb.forget();
+    Ok(())
 }
 
 /// `e.set_attribute(name, value)` with one of the shell's own attribute

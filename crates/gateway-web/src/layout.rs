@@ -50,26 +50,26 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
         root,
         "a",
         &[("class", "skip-link"), ("href", "#h-gateway")],
-        Some(l.skip_link()),
-    )?;
+        Some(&l.skip_link),
+    );
     let masthead = Masthead::build(doc, root, m)?;
-    let main = child(doc, root, "main", &[("class", "layout")], None)?;
-    let intro = child(doc, &main, "div", &[("class", "intro-slot")], None)?;
-    let story = child(doc, &main, "div", &[("class", "story")], None)?;
+    let main = child(doc, root, "main", &[("class", "layout")], None);
+    let intro = child(doc, &main, "div", &[("class", "intro-slot")], None);
+    let story = child(doc, &main, "div", &[("class", "story")], None);
     let builder = Builder::build(doc, &story, l)?;
     let gateway = Gateway::build(doc, &story, m)?;
-    let result = child(doc, &story, "div", &[("class", "result")], None)?;
+    let result = child(doc, &story, "div", &[("class", "result")], None);
     let ledger = Ledger::build(doc, &result, l)?;
     let experiment = Experiment::build(doc, &intro, &result, l)?;
     let output = Output::build(doc, &result, l)?;
-    let more = child(doc, &main, "div", &[("class", "more")], None)?;
+    let more = child(doc, &main, "div", &[("class", "more")], None);
     let page = Page {
         root: root.clone(),
         masthead,
         experiment,
         builder,
         turn: Turn::build(doc, &more, l)?,
-        request: Request::build(doc, &more, l.request_heading())?,
+        request: Request::build(doc, &more, &l.request_heading)?,
         gateway,
         output,
         runs: Runs::build(doc, &more, l)?,
@@ -85,8 +85,8 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
             set_attribute(&panel, "open", "");
         }
     }
-    let footer = child(doc, root, "footer", &[("class", "disclaimer")], None)?;
-    child(doc, &footer, "p", &[], Some(l.disclaimer()))?;
+    let footer = child(doc, root, "footer", &[("class", "disclaimer")], None);
+    child(doc, &footer, "p", &[], Some(&l.disclaimer));
     crate::panels::experiment::readings(doc, &footer, &m.experiment, l)?;
     page.apply_embed(m)?;
     Ok(page)

@@ -109,9 +109,8 @@ fn opened(locale: Locale, notice: Option<Notice>) {
     }
 }
 
-/// Opens and mounts the page in `locale`, with `notice` added (one copy for
-/// both callers: at once, or once the experiment is inflated).
-#[inline(never)]
+/// Opens and mounts the page in `locale`, with `notice` added: at once, or
+/// once the experiment is inflated.
 fn open(
     locale: Locale,
     notice: Option<Notice>,

@@ -13,27 +13,27 @@ pub fn show(doc: &Document, root: &Element, view: &UnknownView) -> Result<(), Js
         set_attribute(&html, "lang", view.locale.id());
     }
     set_attribute(root, "class", "workbench unknown");
-    let main = child(doc, root, "main", &[("class", "layout")], None)?;
+    let main = child(doc, root, "main", &[("class", "layout")], None);
     let panel = child(
         doc,
         &main,
         "section",
         &[("class", "panel"), ("aria-labelledby", "h-unknown")],
         None,
-    )?;
+    );
     child(
         doc,
         &panel,
         "p",
         &[("class", "eyebrow")],
         Some(&view.eyebrow),
-    )?;
-    child(doc, &panel, "h1", &[("id", "h-unknown")], Some(&view.title))?;
-    child(doc, &panel, "p", &[("role", "alert")], Some(&view.message))?;
-    let list = child(doc, &panel, "ul", &[("class", "experiments")], None)?;
+    );
+    child(doc, &panel, "h1", &[("id", "h-unknown")], Some(&view.title));
+    child(doc, &panel, "p", &[("role", "alert")], Some(&view.message));
+    let list = child(doc, &panel, "ul", &[("class", "experiments")], None);
     for (href, title) in &view.experiments {
-        let li = child(doc, &list, "li", &[], None)?;
-        child(doc, &li, "a", &[("href", href)], Some(title))?;
+        let li = child(doc, &list, "li", &[], None);
+        child(doc, &li, "a", &[("href", href)], Some(title));
     }
     Ok(())
 }

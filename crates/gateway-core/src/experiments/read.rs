@@ -214,7 +214,6 @@ fn at(parent: &str, key: &str) -> String {
 }
 
 impl Reader<'_> {
-    #[inline(never)]
     fn problem(&mut self, path: &str, issue: Issue) {
         self.problems.push(Problem {
             path: path.into(),
@@ -224,7 +223,6 @@ impl Reader<'_> {
 
     /// The value as an object whose keys are all among `fields`, with
     /// every one of `required` present.
-    #[inline(never)]
     fn object<'v>(
         &mut self,
         value: &'v Value,
@@ -254,7 +252,6 @@ impl Reader<'_> {
         Some(map)
     }
 
-    #[inline(never)]
     fn text(&mut self, value: &Value, path: &str, max: usize) -> Option<String> {
         let Value::String(s) = value else {
             self.problem(path, Issue::NotText);
@@ -268,7 +265,6 @@ impl Reader<'_> {
         Some(s.clone())
     }
 
-    #[inline(never)]
     fn id(&mut self, value: &Value, path: &str) -> Option<String> {
         let id = self.text(value, path, MAX_ID)?;
         let word = |w: &str| {
@@ -297,7 +293,6 @@ impl Reader<'_> {
     }
 
     /// The index of the id `value` names among `ids`.
-    #[inline(never)]
     fn pick(&mut self, value: &Value, path: &str, ids: &[&'static str]) -> Option<usize> {
         let found = ids.iter().position(|id| value.as_str() == Some(id));
         if found.is_none() {
@@ -312,7 +307,6 @@ impl Reader<'_> {
         found
     }
 
-    #[inline(never)]
     fn words(&mut self, value: &Value, path: &str) -> Option<Words> {
         if let Some(words) = self.words {
             // A built-in's text: the catalogue's words in its language.
@@ -348,7 +342,6 @@ impl Reader<'_> {
         (words.len() == Locale::ALL.len()).then_some(Words(words))
     }
 
-    #[inline(never)]
     fn list<'v>(&mut self, value: &'v Value, path: &str, max: usize) -> &'v [Value] {
         match value {
             Value::Array(items) if items.len() <= max => items,
@@ -369,7 +362,6 @@ impl Reader<'_> {
         }
     }
 
-    #[inline(never)]
     fn boolean(&mut self, value: &Value, path: &str) -> Option<bool> {
         let b = value.as_bool();
         if b.is_none() {
@@ -533,7 +525,6 @@ impl Reader<'_> {
     }
 
     #[allow(clippy::type_complexity)]
-    #[inline(never)]
     fn start(
         &mut self,
         value: &Value,
@@ -591,7 +582,6 @@ impl Reader<'_> {
     }
 
     /// A tool name the experiment's registry holds.
-    #[inline(never)]
     fn tool(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<String> {
         let name = self.text(value, path, 64)?;
         if registry.get(&name).is_some() {
@@ -608,7 +598,6 @@ impl Reader<'_> {
         }
     }
 
-    #[inline(never)]
     fn files(&mut self, value: &Value) -> Vec<(String, String)> {
         let Some(map) = self.object(value, "/files", &FILE_NAMES, &[]) else {
             return Vec::new();
@@ -626,7 +615,6 @@ impl Reader<'_> {
         files
     }
 
-    #[inline(never)]
     fn reading(&mut self, value: &Value, path: &str) -> Option<Reading> {
         let map = self.object(value, path, &["title", "url"], &["title", "url"])?;
         let title = map
@@ -653,7 +641,6 @@ impl Reader<'_> {
         })
     }
 
-    #[inline(never)]
     fn goal(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<Goal> {
         let map = self.object(
             value,
@@ -675,7 +662,6 @@ impl Reader<'_> {
         })
     }
 
-    #[inline(never)]
     fn when(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<When> {
         let map = self.object(value, path, &["on", "run", "turn", "before", "state"], &[])?;
         let on = match map.get("on") {
@@ -708,7 +694,6 @@ impl Reader<'_> {
         })
     }
 
-    #[inline(never)]
     fn run(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<RunMatch> {
         const FIELDS: [&str; 7] = [
             "tool", "role", "hook", "outcome", "gate", "reason", "output",
@@ -748,7 +733,6 @@ impl Reader<'_> {
         ok.then_some(m)
     }
 
-    #[inline(never)]
     fn reason(&mut self, value: &Value, path: &str) -> Option<ReasonIs> {
         match value {
             Value::Object(map) if map.len() == 1 => {
@@ -777,7 +761,6 @@ impl Reader<'_> {
         }
     }
 
-    #[inline(never)]
     fn turn(&mut self, value: &Value, path: &str, registry: &Registry) -> Option<TurnMatch> {
         const KINDS: [&str; 2] = ["refused-calls", "unbacked-claim"];
         match value {
@@ -795,7 +778,6 @@ impl Reader<'_> {
         }
     }
 
-    #[inline(never)]
     fn state(&mut self, value: &Value, path: &str) -> Option<StateMatch> {
         const FIELDS: [&str; 5] = ["outbox", "schedule", "receipts", "reuse", "duplicate"];
         let map = self.object(value, path, &FIELDS, &[])?;
@@ -820,7 +802,6 @@ impl Reader<'_> {
         ok.then_some(s)
     }
 
-    #[inline(never)]
     fn count(&mut self, value: &Value, path: &str) -> Option<Count> {
         let number = |r: &mut Self, v: &Value, path: &str| -> Option<usize> {
             match v.as_u64() {

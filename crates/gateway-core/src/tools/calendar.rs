@@ -5,11 +5,11 @@
 //! current schedule, and names the event it collides with.
 
 use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::json::json_value;
 use crate::ledger::{Effect, Event, Ledger, MAX_EVENTS};
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
 use crate::text::Text;
+use serde_json::json;
 
 #[derive(Debug)]
 pub struct Calendar;
@@ -154,7 +154,7 @@ impl Tool for Calendar {
             start: start.into(),
             end: end.into(),
         };
-        let output = json_value!({
+        let output = json!({
             "id": event.id,
             "status": "added to the fixture schedule",
             "title": event.title,

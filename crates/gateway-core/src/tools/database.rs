@@ -2,11 +2,11 @@
 //! (one of a few strings). `get` reads one; `set` replaces one.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::json::json_value;
 use crate::ledger::{DbValue, Effect, Ledger, MAX_SEATS, STATUSES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::text::Text;
+use serde_json::json;
 
 #[derive(Debug)]
 pub struct Database;
@@ -104,11 +104,11 @@ impl Tool for Database {
     fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
         let key = args.text("key");
         let current = match key {
-            "seats" => json_value!(ledger.database().seats),
-            _ => json_value!(ledger.database().status),
+            "seats" => json!(ledger.database().seats),
+            _ => json!(ledger.database().status),
         };
         if args.text("operation") == "get" {
-            return Ok(read_only(json_value!({ "key": key, "value": current })));
+            return Ok(read_only(json!({ "key": key, "value": current })));
         }
         let value = match key {
             // INVARIANT: the shape admits only whole numbers 0..=500 here.
@@ -116,11 +116,11 @@ impl Tool for Database {
             _ => DbValue::Status(args.text("value").into()),
         };
         let shown = match &value {
-            DbValue::Seats(n) => json_value!(n),
-            DbValue::Status(s) => json_value!(s),
+            DbValue::Seats(n) => json!(n),
+            DbValue::Status(s) => json!(s),
         };
         Ok(Planned {
-            output: json_value!({ "key": key, "value": shown, "previous": current }),
+            output: json!({ "key": key, "value": shown, "previous": current }),
             effect: Effect::SetDatabase(value),
         })
     }

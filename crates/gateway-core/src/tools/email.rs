@@ -4,11 +4,11 @@
 //! deliberately not a general address validator.
 
 use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::json::json_value;
 use crate::ledger::{Effect, Email as Message, Ledger, MAX_OUTBOX};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::text::Text;
+use serde_json::json;
 
 #[derive(Debug)]
 pub struct Email;
@@ -115,7 +115,7 @@ impl Tool for Email {
             subject: args.text("subject").into(),
             body: args.text("body").into(),
         };
-        let output = json_value!({
+        let output = json!({
             "id": message.id,
             "status": "appended to the mock outbox (nothing was sent)",
             "to": message.to,

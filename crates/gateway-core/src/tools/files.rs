@@ -5,11 +5,11 @@
 //! allowlist. This is not a file-system sandbox.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::json::json_value;
 use crate::ledger::{Effect, Ledger, FILE_NAMES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::text::Text;
+use serde_json::json;
 
 #[derive(Debug)]
 pub struct Files;
@@ -127,11 +127,11 @@ impl Tool for Files {
         let path = args.text("path");
         let current = ledger.file(path).unwrap_or_default();
         if args.text("operation") == "read" {
-            return Ok(read_only(json_value!({ "path": path, "content": current })));
+            return Ok(read_only(json!({ "path": path, "content": current })));
         }
         let content = args.text("content");
         Ok(Planned {
-            output: json_value!({
+            output: json!({
                 "path": path,
                 "status": "replaced in the virtual workspace",
                 "content": content,

@@ -5,11 +5,11 @@
 use serde_json::Value;
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::json::json_value;
 use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::text::Text;
+use serde_json::json;
 
 #[derive(Debug)]
 pub struct Search;
@@ -81,11 +81,9 @@ impl Tool for Search {
         let results: Vec<Value> = rank(query)
             .into_iter()
             .take(limit)
-            .map(|(i, count)| json_value!({ "record": i + 1, "occurrences": count, "text": RECORDS[i] }))
+            .map(|(i, count)| json!({ "record": i + 1, "occurrences": count, "text": RECORDS[i] }))
             .collect();
-        Ok(read_only(
-            json_value!({ "query": query, "results": results }),
-        ))
+        Ok(read_only(json!({ "query": query, "results": results })))
     }
 }
 
@@ -95,12 +93,7 @@ pub fn rank(query: &str) -> Vec<(usize, usize)> {
     let mut hits: Vec<(usize, usize)> = RECORDS
         .iter()
         .enumerate()
-        .map(|(i, r)| {
-            (
-                i,
-                crate::strs::starts(&r.to_ascii_lowercase(), &needle).count(),
-            )
-        })
+        .map(|(i, r)| (i, r.to_ascii_lowercase().matches(needle.as_str()).count()))
         .filter(|&(_, n)| n > 0)
         .collect();
     // Record order among ties (the sort is stable).

@@ -15,7 +15,6 @@
 
 use std::ops::Range;
 
-use crate::strs::slice;
 use crate::tools::Registry;
 
 /// A clause of the decision's text that says a tool's effect happened.
@@ -55,11 +54,9 @@ pub fn claims(text: &str, registry: &Registry) -> Vec<Claim> {
     let low = text.to_ascii_lowercase();
     let mut found = Vec::new();
     for sentence in cut(&low, 0..low.len(), true) {
-        let zh_done = ZH_DONE
-            .iter()
-            .any(|m| crate::strs::contains(slice(&low, sentence.clone()), m));
+        let zh_done = ZH_DONE.iter().any(|m| low[sentence.clone()].contains(m));
         for clause in cut(&low, sentence, false) {
-            let c = slice(&low, clause.clone());
+            let c = &low[clause.clone()];
             if NOT_DONE.iter().any(|m| find(c, m).is_some()) {
                 continue;
             }
@@ -95,7 +92,7 @@ pub fn claims(text: &str, registry: &Registry) -> Vec<Claim> {
             crate::sort::sort_by_key(&mut hits, |h| h.0);
             found.extend(hits.into_iter().map(|(_, p, tool)| Claim {
                 tool,
-                sentence: slice(text, clause.clone()).to_owned(),
+                sentence: text[clause.clone()].to_owned(),
                 range: clause.clone(),
                 phrase: clause.start + p.start..clause.start + p.end,
             }));
@@ -109,7 +106,7 @@ pub fn claims(text: &str, registry: &Registry) -> Vec<Claim> {
 fn cut(low: &str, span: Range<usize>, sentences: bool) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut keep = |r: Range<usize>| {
-        let s = slice(low, r.clone());
+        let s = &low[r.clone()];
         let start = r.start + (s.len() - s.trim_start().len());
         let end = r.end - (s.len() - s.trim_end().len());
         if start < end {
@@ -118,13 +115,13 @@ fn cut(low: &str, span: Range<usize>, sentences: bool) -> Vec<Range<usize>> {
     };
     let (mut start, mut i) = (span.start, span.start);
     while i < span.end {
-        let rest = slice(low, i..span.end);
+        let rest = &low[i..span.end];
         let Some(ch) = rest.chars().next() else { break };
         let n = ch.len_utf8();
         let cut = if sentences {
             let ends = matches!(ch, '\n' | '。' | '！' | '？')
                 || matches!(ch, '.' | '!' | '?')
-                    && slice(rest, n..rest.len()).chars().next().is_none_or(|c| {
+                    && rest[n..].chars().next().is_none_or(|c| {
                         c.is_whitespace() || matches!(c, '"' | '\'' | ')' | ']' | '”' | '’')
                     });
             // A question claims nothing.
@@ -160,7 +157,7 @@ fn find(text: &str, phrase: &str) -> Option<Range<usize>> {
     let word = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
     let p = phrase.as_bytes();
     let b = text.as_bytes();
-    crate::strs::starts(text, phrase).find_map(|at| {
+    text.match_indices(phrase).find_map(|(at, _)| {
         let mut end = at + p.len();
         if word(p.last()) && b.get(end) == Some(&b's') {
             end += 1;

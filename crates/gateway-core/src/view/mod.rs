@@ -367,7 +367,7 @@ impl Workbench {
             locale: l,
             file_note: self
                 .opened_from_file()
-                .then(|| self.records().labels.single_file_note().to_owned()),
+                .then(|| self.records().labels.single_file_note.clone()),
             languages: Locale::ALL
                 .iter()
                 .map(|other| Choice {

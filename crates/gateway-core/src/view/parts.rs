@@ -7,113 +7,155 @@ use crate::ledger::{FILE_NAMES, MAX_RECEIPTS};
 use crate::mode::CallOutcome;
 use crate::playback::GATE_MS;
 use crate::runlog::RunRecord;
-use crate::text::{plain, word, Arg, Locale, Text};
+use crate::text::{Arg, Locale, Text};
 use crate::turn::MAX_CALLS;
 use crate::vocab::{Gate, GATES};
 use crate::workbench::Workbench;
 
-/// Declares [`Labels`]: the page's fixed words, one accessor per word,
-/// each the rendering of one catalogue message. They are kept as one table
-/// (one loop builds, compares and drops them, not one line per word), and
-/// the words without variables are made from their messages' indices.
-macro_rules! labels {
-    (
-        plain { $($field:ident => $variant:ident),* $(,)? }
-        with_variables { $($with:ident => $text:expr),* $(,)? }
-    ) => {
-        /// A word's place in [`Labels`]' table.
-        #[allow(non_camel_case_types)]
-        enum Word { $($field,)* $($with,)* Count }
-
-        /// The messages of the words without variables, in table order.
-        const PLAIN: &[usize] = &[$(const { Text::$variant.index() },)*];
-
-        /// The page's fixed words, in its language.
-        #[derive(Debug, Clone, PartialEq, Eq)]
-        pub struct Labels(Box<[String; Word::Count as usize]>);
-
-        impl Labels {
-            pub fn new(l: Locale) -> Self {
-                let with = [$($text,)*];
-                Self(Box::new(core::array::from_fn(|i| match PLAIN.get(i) {
-                    Some(&message) => plain(message, l),
-                    None => with.get(i - PLAIN.len()).map(|t| t.render(l)).unwrap_or_default(),
-                })))
-            }
-
-            $(pub fn $field(&self) -> &str { &self.0[Word::$field as usize] })*
-            $(pub fn $with(&self) -> &str { &self.0[Word::$with as usize] })*
-        }
-    };
+/// The page's fixed words, in its language: one catalogue message each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Labels {
+    pub eyebrow: String,
+    pub lede: String,
+    pub copy_link: String,
+    pub share_link_label: String,
+    pub language: String,
+    pub experiment_heading: String,
+    pub goals_heading: String,
+    pub build_heading: String,
+    pub tool: String,
+    pub example: String,
+    pub tool_name: String,
+    pub tool_name_hint: String,
+    pub args: String,
+    pub role: String,
+    pub hook: String,
+    pub key: String,
+    pub reuse: String,
+    pub turn_heading: String,
+    pub decision: String,
+    pub start_turn: String,
+    pub end_turn: String,
+    pub request_heading: String,
+    pub gateway_heading: String,
+    pub gateway_hint: String,
+    pub next_gate: String,
+    pub finish_run: String,
+    pub shortcuts: String,
+    pub restart: String,
+    pub reset: String,
+    pub speed: String,
+    pub preview: String,
+    pub output_heading: String,
+    pub runs_heading: String,
+    pub declarations_heading: String,
+    pub declarations_intro: String,
+    pub annotations: String,
+    pub argument_schema: String,
+    pub policy_heading: String,
+    pub policy_intro: String,
+    pub policy_risk: String,
+    pub policy_rule: String,
+    pub policy_tools: String,
+    pub ledger_heading: String,
+    pub ledger_json: String,
+    pub ledger_more: String,
+    pub skip_link: String,
+    pub readings: String,
+    pub baseline_heading: String,
+    pub clear_baseline: String,
+    pub notes_heading: String,
+    pub notes: String,
+    pub export_notes: String,
+    pub export_text: String,
+    pub export_text_hint: String,
+    pub disclaimer: String,
+    pub single_file_note: String,
+    pub claims_heading: String,
+    pub turn_message_heading: String,
+    pub turn_heuristic: String,
+    pub returned_output: String,
+    pub hint: String,
+    pub turn_intro: String,
+    pub gates_label: String,
 }
 
-labels! {
-    plain {
-        eyebrow => Eyebrow,
-        lede => Lede,
-        copy_link => CopyLink,
-        share_link_label => ShareLinkLabel,
-        language => LanguageLabel,
-        experiment_heading => YourExperiment,
-        goals_heading => GoalsHeading,
-        build_heading => BuildHeading,
-        tool => ToolLabel,
-        example => ExampleLabel,
-        tool_name => ToolNameLabel,
-        tool_name_hint => ToolNameHint,
-        args => ArgsLabel,
-        role => RoleLabel,
-        hook => HookLabel,
-        key => KeyLabel,
-        reuse => ReuseLabel,
-        turn_heading => TurnHeading,
-        decision => DecisionLabel,
-        start_turn => StartTurn,
-        end_turn => EndTurn,
-        request_heading => RequestHeading,
-        gateway_heading => GatewayHeading,
-        gateway_hint => GatewayHint,
-        next_gate => NextGate,
-        finish_run => FinishRun,
-        shortcuts => ShortcutsHint,
-        restart => RestartInspection,
-        reset => ResetLedger,
-        speed => SpeedLabel,
-        preview => PreviewLabel,
-        output_heading => OutputHeading,
-        runs_heading => RunsHeading,
-        declarations_heading => DeclarationsHeading,
-        declarations_intro => DeclarationsIntro,
-        annotations => AnnotationsLabel,
-        argument_schema => ArgumentSchemaLabel,
-        policy_heading => PolicyHeading,
-        policy_intro => PolicyIntro,
-        policy_risk => PolicyRisk,
-        policy_rule => PolicyRule,
-        policy_tools => PolicyTools,
-        ledger_heading => LedgerHeading,
-        ledger_json => LedgerJson,
-        ledger_more => LedgerMore,
-        skip_link => SkipToGateway,
-        readings => Readings,
-        baseline_heading => BaselineHeading,
-        clear_baseline => ClearBaseline,
-        notes_heading => NotesHeading,
-        notes => NotesLabel,
-        export_notes => ExportNotes,
-        export_text => ExportText,
-        export_text_hint => ExportTextHint,
-        disclaimer => Disclaimer,
-        single_file_note => SingleFileNote,
-        claims_heading => ClaimsHeading,
-        turn_message_heading => TurnMessageHeading,
-        turn_heuristic => TurnHeuristic,
-        returned_output => ReturnedOutput,
-    }
-    with_variables {
-        hint => Text::ExperimentHint { seconds: (GATE_MS / 1000).into() },
-        turn_intro => Text::TurnIntro { max: MAX_CALLS.into() },
-        gates_label => Text::GatesLabel { count: GATES.into() },
+impl Labels {
+    pub fn new(l: Locale) -> Self {
+        Self {
+            eyebrow: Text::Eyebrow.render(l),
+            lede: Text::Lede.render(l),
+            copy_link: Text::CopyLink.render(l),
+            share_link_label: Text::ShareLinkLabel.render(l),
+            language: Text::LanguageLabel.render(l),
+            experiment_heading: Text::YourExperiment.render(l),
+            goals_heading: Text::GoalsHeading.render(l),
+            build_heading: Text::BuildHeading.render(l),
+            tool: Text::ToolLabel.render(l),
+            example: Text::ExampleLabel.render(l),
+            tool_name: Text::ToolNameLabel.render(l),
+            tool_name_hint: Text::ToolNameHint.render(l),
+            args: Text::ArgsLabel.render(l),
+            role: Text::RoleLabel.render(l),
+            hook: Text::HookLabel.render(l),
+            key: Text::KeyLabel.render(l),
+            reuse: Text::ReuseLabel.render(l),
+            turn_heading: Text::TurnHeading.render(l),
+            decision: Text::DecisionLabel.render(l),
+            start_turn: Text::StartTurn.render(l),
+            end_turn: Text::EndTurn.render(l),
+            request_heading: Text::RequestHeading.render(l),
+            gateway_heading: Text::GatewayHeading.render(l),
+            gateway_hint: Text::GatewayHint.render(l),
+            next_gate: Text::NextGate.render(l),
+            finish_run: Text::FinishRun.render(l),
+            shortcuts: Text::ShortcutsHint.render(l),
+            restart: Text::RestartInspection.render(l),
+            reset: Text::ResetLedger.render(l),
+            speed: Text::SpeedLabel.render(l),
+            preview: Text::PreviewLabel.render(l),
+            output_heading: Text::OutputHeading.render(l),
+            runs_heading: Text::RunsHeading.render(l),
+            declarations_heading: Text::DeclarationsHeading.render(l),
+            declarations_intro: Text::DeclarationsIntro.render(l),
+            annotations: Text::AnnotationsLabel.render(l),
+            argument_schema: Text::ArgumentSchemaLabel.render(l),
+            policy_heading: Text::PolicyHeading.render(l),
+            policy_intro: Text::PolicyIntro.render(l),
+            policy_risk: Text::PolicyRisk.render(l),
+            policy_rule: Text::PolicyRule.render(l),
+            policy_tools: Text::PolicyTools.render(l),
+            ledger_heading: Text::LedgerHeading.render(l),
+            ledger_json: Text::LedgerJson.render(l),
+            ledger_more: Text::LedgerMore.render(l),
+            skip_link: Text::SkipToGateway.render(l),
+            readings: Text::Readings.render(l),
+            baseline_heading: Text::BaselineHeading.render(l),
+            clear_baseline: Text::ClearBaseline.render(l),
+            notes_heading: Text::NotesHeading.render(l),
+            notes: Text::NotesLabel.render(l),
+            export_notes: Text::ExportNotes.render(l),
+            export_text: Text::ExportText.render(l),
+            export_text_hint: Text::ExportTextHint.render(l),
+            disclaimer: Text::Disclaimer.render(l),
+            single_file_note: Text::SingleFileNote.render(l),
+            claims_heading: Text::ClaimsHeading.render(l),
+            turn_message_heading: Text::TurnMessageHeading.render(l),
+            turn_heuristic: Text::TurnHeuristic.render(l),
+            returned_output: Text::ReturnedOutput.render(l),
+            hint: Text::ExperimentHint {
+                seconds: (GATE_MS / 1000).into(),
+            }
+            .render(l),
+            turn_intro: Text::TurnIntro {
+                max: MAX_CALLS.into(),
+            }
+            .render(l),
+            gates_label: Text::GatesLabel {
+                count: GATES.into(),
+            }
+            .render(l),
+        }
     }
 }
 
@@ -222,11 +264,11 @@ pub struct Compare {
 impl BaselineView {
     pub(crate) fn new(baseline: Option<&Baseline>, wb: &Workbench, l: Locale) -> Self {
         let Some(b) = baseline else {
-            return BaselineView::Empty(word!(BaselineEmpty, l));
+            return BaselineView::Empty(Text::BaselineEmpty.render(l));
         };
         let live = wb.view_live_setup();
         BaselineView::Compare(Box::new(Compare {
-            base_title: word!(BaselineColumn, l),
+            base_title: Text::BaselineColumn.render(l),
             base_setup: Text::BaselineSetup {
                 role: (&b.role).into(),
                 hook: (&b.hook).into(),
@@ -234,7 +276,7 @@ impl BaselineView {
                 approved: b.approved.to_string().into(),
             }
             .render(l),
-            base_request_label: word!(BaselineRequest, l),
+            base_request_label: Text::BaselineRequest.render(l),
             base_request: b.request.clone(),
             base_rows: b
                 .rows
@@ -249,11 +291,11 @@ impl BaselineView {
                 })
                 .collect(),
             base_summary: b.summary.clone(),
-            base_output_label: word!(BaselineOutput, l),
+            base_output_label: Text::BaselineOutput.render(l),
             base_output: b.output.clone(),
-            live_title: word!(LiveColumn, l),
+            live_title: Text::LiveColumn.render(l),
             live_setup: live,
-            live_request_label: word!(LiveRequest, l),
+            live_request_label: Text::LiveRequest.render(l),
             live_request: crate::gates::request_text(&wb.inputs()).render(l),
             live_rows: wb
                 .plan()
@@ -622,7 +664,7 @@ impl Workbench {
         };
         let (message, message_none) = match &turn.decision().text {
             Some(text) => (message_pieces(text, &turn.claims(), complete), None),
-            None => (Vec::new(), Some(word!(TurnMessageNone, l))),
+            None => (Vec::new(), Some(Text::TurnMessageNone.render(l))),
         };
         TurnView {
             decision: self.decision_text().into(),
@@ -675,7 +717,7 @@ fn message_pieces(
         let Some(claimed) = text.get(range.clone()).filter(|_| range.start >= at) else {
             continue;
         };
-        plain(&mut pieces, crate::strs::slice(text, at..range.start));
+        plain(&mut pieces, &text[at..range.start]);
         let state = match (complete, same.iter().all(|b| *b)) {
             (false, _) => "claim",
             (true, true) => "backed",
@@ -687,7 +729,7 @@ fn message_pieces(
         });
         at = range.end;
     }
-    plain(&mut pieces, crate::strs::slice(text, at..text.len()));
+    plain(&mut pieces, &text[at..]);
     pieces
 }
 
@@ -728,7 +770,7 @@ impl DeclarationsView {
 
     /// The panel's words while its exports are being downloaded.
     pub fn loading(l: Locale) -> String {
-        word!(DeclarationsLoading, l)
+        Text::DeclarationsLoading.render(l)
     }
 
     /// The panel's words when its exports could not be had.
@@ -779,36 +821,6 @@ impl DeclarationsView {
                     schema: t.schema,
                 })
                 .collect(),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each accessor reads its own word from the table: the first and the
-    /// last without variables, and each with variables.
-    #[test]
-    fn each_label_is_its_message() {
-        for l in Locale::ALL {
-            let labels = Labels::new(l);
-            assert_eq!(labels.eyebrow(), Text::Eyebrow.render(l));
-            assert_eq!(labels.disclaimer(), Text::Disclaimer.render(l));
-            assert_eq!(labels.returned_output(), Text::ReturnedOutput.render(l));
-            let hint = Text::ExperimentHint {
-                seconds: (GATE_MS / 1000).into(),
-            };
-            assert_eq!(labels.hint(), hint.render(l));
-            let intro = Text::TurnIntro {
-                max: MAX_CALLS.into(),
-            };
-            assert_eq!(labels.turn_intro(), intro.render(l));
-            let gates = Text::GatesLabel {
-                count: GATES.into(),
-            };
-            assert_eq!(labels.gates_label(), gates.render(l));
-            assert_ne!(labels.hint(), labels.turn_intro());
         }
     }
 }

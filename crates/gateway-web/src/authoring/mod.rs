@@ -55,12 +55,12 @@ pub fn mount(root: &Element, wb: Workbench, address: Address<'_>) -> Result<(), 
             "link",
             &[("rel", "stylesheet"), ("href", STYLE)],
             None,
-        )?;
+        );
     }
     let locale = wb.locale();
     let base = wb.experiment().builtin.unwrap_or_default();
     let author = Author::new(base, locale);
-    let top = child(&doc, root, "div", &[("class", "authoring")], None)?;
+    let top = child(&doc, root, "div", &[("class", "authoring")], None);
     let teacher = if wanted.teacher {
         let view = TeacherView::new(wb.experiment(), locale);
         Some(teacher::Teacher::build(&doc, &top, &view)?)
@@ -72,7 +72,7 @@ pub fn mount(root: &Element, wb: Workbench, address: Address<'_>) -> Result<(), 
     } else {
         None
     };
-    let bench = child(&doc, root, "div", &[], None)?;
+    let bench = child(&doc, root, "div", &[], None);
     let shell = app::mount_workbench(&bench, wb)?;
     let state = Rc::new(Authoring {
         doc,

@@ -42,9 +42,9 @@ pub struct Panel {
 
 /// A labelled control: `<div class="field"><label for=id/><tag id=id/></div>`.
 fn labelled(doc: &Document, parent: &Element, tag: &str, id: &str) -> (Element, Element, Element) {
-    let wrap = crate::dom::new_child(doc, parent, "div", &[("class", "field")], None);
-    let label = crate::dom::new_child(doc, &wrap, "label", &[("for", id)], None);
-    let control = crate::dom::new_child(doc, &wrap, tag, &[("id", id), ("name", id)], None);
+    let wrap = crate::dom::child(doc, parent, "div", &[("class", "field")], None);
+    let label = crate::dom::child(doc, &wrap, "label", &[("for", id)], None);
+    let control = crate::dom::child(doc, &wrap, tag, &[("id", id), ("name", id)], None);
     (wrap, label, control)
 }
 
@@ -60,11 +60,11 @@ impl Panel {
                 ("data-panel", "author"),
             ],
             None,
-        )?;
-        let heading = child(doc, &section, "h2", &[("id", "h-author")], None)?;
-        let note = child(doc, &section, "p", &[("class", "hint")], None)?;
+        );
+        let heading = child(doc, &section, "h2", &[("id", "h-author")], None);
+        let note = child(doc, &section, "p", &[("class", "hint")], None);
         let (_, start_label, start) = labelled(doc, &section, "select", "author-start");
-        let form = child(doc, &section, "div", &[("class", "author-form")], None)?;
+        let form = child(doc, &section, "div", &[("class", "author-form")], None);
         let mut labels = Vec::new();
         let mut controls = Vec::new();
         for f in &v.fields {
@@ -94,12 +94,12 @@ impl Panel {
             "p",
             &[("class", "notice"), ("role", "status"), ("hidden", "")],
             None,
-        )?;
+        );
         let (_, json_label, json) = labelled(doc, &section, "textarea", "author-json");
         crate::dom::set_attribute(&json, "rows", "16");
         crate::dom::set_attribute(&json, "spellcheck", "false");
-        let verdict_box = child(doc, &section, "div", &[("class", "author-verdict")], None)?;
-        let verdict_heading = child(doc, &verdict_box, "h3", &[("id", "h-author-verdict")], None)?;
+        let verdict_box = child(doc, &section, "div", &[("class", "author-verdict")], None);
+        let verdict_heading = child(doc, &verdict_box, "h3", &[("id", "h-author-verdict")], None);
         let verdict = child(
             doc,
             &verdict_box,
@@ -110,33 +110,33 @@ impl Panel {
                 ("role", "status"),
             ],
             None,
-        )?;
+        );
         let problems = child(
             doc,
             &verdict_box,
             "ul",
             &[("class", "author-problems")],
             None,
-        )?;
-        let key_heading = child(doc, &verdict_box, "h3", &[("id", "h-author-key")], None)?;
+        );
+        let key_heading = child(doc, &verdict_box, "h3", &[("id", "h-author-key")], None);
         let key = child(
             doc,
             &verdict_box,
             "dl",
             &[("class", "answer-key"), ("aria-labelledby", "h-author-key")],
             None,
-        )?;
+        );
         let actions = child(
             doc,
             &section,
             "div",
             &[("class", "row author-actions")],
             None,
-        )?;
-        let try_it = button(doc, &actions, "")?;
-        let copy_link = button(doc, &actions, "")?;
-        let copy_iframe = button(doc, &actions, "")?;
-        let download = button(doc, &actions, "")?;
+        );
+        let try_it = button(doc, &actions, "");
+        let copy_link = button(doc, &actions, "");
+        let copy_iframe = button(doc, &actions, "");
+        let download = button(doc, &actions, "");
         let status = child(
             doc,
             &section,
@@ -147,7 +147,7 @@ impl Panel {
                 ("role", "status"),
             ],
             None,
-        )?;
+        );
         let (link_field, link_label, link) = labelled(doc, &section, "input", "author-link");
         crate::dom::set_attribute(&link, "type", "text");
         crate::dom::set_attribute(&link, "readonly", "");
@@ -231,15 +231,15 @@ impl Panel {
         );
         clear(&self.problems);
         for p in &v.problems {
-            crate::dom::new_child(doc, &self.problems, "li", &[], Some(p));
+            crate::dom::child(doc, &self.problems, "li", &[], Some(p));
         }
         set_text(&self.key_heading, &v.key_heading);
         set_flag(&self.key_heading, "hidden", v.key.is_empty());
         set_flag(&self.key, "hidden", v.key.is_empty());
         clear(&self.key);
         for (goal, steps) in &v.key {
-            crate::dom::new_child(doc, &self.key, "dt", &[], Some(goal));
-            crate::dom::new_child(doc, &self.key, "dd", &[], Some(steps));
+            crate::dom::child(doc, &self.key, "dt", &[], Some(goal));
+            crate::dom::child(doc, &self.key, "dd", &[], Some(steps));
         }
         for (b, label) in [
             (&self.try_it, &v.try_label),

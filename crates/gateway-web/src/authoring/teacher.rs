@@ -5,7 +5,7 @@ use gateway_core::author::TeacherView;
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
-use crate::dom::{child, clear, new_child, set_text};
+use crate::dom::{child, clear, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Teacher {
@@ -26,16 +26,16 @@ impl Teacher {
                 ("data-panel", "teacher"),
             ],
             None,
-        )?;
-        let heading = child(doc, &section, "h2", &[("id", "h-teacher")], None)?;
-        let note = child(doc, &section, "p", &[("class", "hint")], None)?;
+        );
+        let heading = child(doc, &section, "h2", &[("id", "h-teacher")], None);
+        let note = child(doc, &section, "p", &[("class", "hint")], None);
         let key = child(
             doc,
             &section,
             "dl",
             &[("class", "answer-key"), ("aria-labelledby", "h-teacher")],
             None,
-        )?;
+        );
         let teacher = Self { heading, note, key };
         teacher.render(doc, v);
         Ok(teacher)
@@ -46,8 +46,8 @@ impl Teacher {
         set_text(&self.note, &v.note);
         clear(&self.key);
         for (goal, steps) in &v.goals {
-            new_child(doc, &self.key, "dt", &[], Some(goal));
-            new_child(doc, &self.key, "dd", &[], Some(steps));
+            child(doc, &self.key, "dt", &[], Some(goal));
+            child(doc, &self.key, "dd", &[], Some(steps));
         }
     }
 }

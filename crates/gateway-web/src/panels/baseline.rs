@@ -19,11 +19,11 @@ pub struct Baseline {
 impl Baseline {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
-        let base = disclosure(doc, main, "h-baseline", l.baseline_heading())?;
-        let row = child(doc, &base, "div", &[("class", "row")], None)?;
-        let capture = button(doc, &row, &m.capture_label)?;
-        let clear = button(doc, &row, l.clear_baseline())?;
-        let compare = child(doc, &base, "div", &[("class", "baseline")], None)?;
+        let base = disclosure(doc, main, "h-baseline", &l.baseline_heading);
+        let row = child(doc, &base, "div", &[("class", "row")], None);
+        let capture = button(doc, &row, &m.capture_label);
+        let clear = button(doc, &row, &l.clear_baseline);
+        let compare = child(doc, &base, "div", &[("class", "baseline")], None);
         Ok(Self {
             capture,
             clear,
@@ -50,20 +50,20 @@ fn render_compare(doc: &Document, div: &Element, view: &BaselineView) -> Result<
     clear(div);
     let c = match view {
         BaselineView::Empty(hint) => {
-            child(doc, div, "p", &[("class", "status-line")], Some(hint))?;
+            child(doc, div, "p", &[("class", "status-line")], Some(hint));
             return Ok(());
         }
         BaselineView::Compare(c) => c,
     };
-    let grid = child(doc, div, "div", &[("class", "compare")], None)?;
+    let grid = child(doc, div, "div", &[("class", "compare")], None);
     let col = |title: &str, setup: &str, request_label: &str, request: &str, rows: &[String]| {
-        let col = child(doc, &grid, "div", &[("class", "compare-col")], None)?;
-        child(doc, &col, "h3", &[], Some(title))?;
-        child(doc, &col, "p", &[], Some(setup))?;
-        literal(doc, &col, request_label, request)?;
-        let ol = child(doc, &col, "ol", &[("class", "compare-rows")], None)?;
+        let col = child(doc, &grid, "div", &[("class", "compare-col")], None);
+        child(doc, &col, "h3", &[], Some(title));
+        child(doc, &col, "p", &[], Some(setup));
+        literal(doc, &col, request_label, request);
+        let ol = child(doc, &col, "ol", &[("class", "compare-rows")], None);
         for row in rows {
-            child(doc, &ol, "li", &[], Some(row))?;
+            child(doc, &ol, "li", &[], Some(row));
         }
         Ok::<Element, JsValue>(col)
     };
@@ -74,9 +74,9 @@ fn render_compare(doc: &Document, div: &Element, view: &BaselineView) -> Result<
         &c.base_request,
         &c.base_rows,
     )?;
-    child(doc, &base, "p", &[], Some(&c.base_summary))?;
+    child(doc, &base, "p", &[], Some(&c.base_summary));
     if let Some(out) = &c.base_output {
-        literal(doc, &base, &c.base_output_label, out)?;
+        literal(doc, &base, &c.base_output_label, out);
     }
     let live = col(
         &c.live_title,
@@ -85,6 +85,6 @@ fn render_compare(doc: &Document, div: &Element, view: &BaselineView) -> Result<
         &c.live_request,
         &c.live_rows,
     )?;
-    child(doc, &live, "p", &[], Some(&c.live_summary))?;
+    child(doc, &live, "p", &[], Some(&c.live_summary));
     Ok(())
 }

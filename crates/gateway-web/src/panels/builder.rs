@@ -34,11 +34,11 @@ pub struct Builder {
 
 impl Builder {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let build = section(doc, main, "h-build", l.build_heading(), Some("builder"))?;
-        let row = child(doc, &build, "div", &[("class", "row")], None)?;
-        let tool = field(doc, &row, "select", "tool", l.tool())?;
-        let example = field(doc, &row, "select", "example", l.example())?;
-        let tool_name = field(doc, &row, "input", "tool-name", l.tool_name())?;
+        let build = section(doc, main, "h-build", &l.build_heading, Some("builder"));
+        let row = child(doc, &build, "div", &[("class", "row")], None);
+        let tool = field(doc, &row, "select", "tool", &l.tool);
+        let example = field(doc, &row, "select", "example", &l.example);
+        let tool_name = field(doc, &row, "input", "tool-name", &l.tool_name);
         set_attribute(&tool_name, "type", "text");
         set_attribute(&tool_name, "autocomplete", "off");
         set_attribute(&tool_name, "spellcheck", "false");
@@ -48,9 +48,9 @@ impl Builder {
             &build,
             "p",
             &[("id", "tool-name-hint"), ("class", "hint")],
-            Some(l.tool_name_hint()),
-        )?;
-        let args = field(doc, &build, "textarea", "arguments", l.args())?;
+            Some(&l.tool_name_hint),
+        );
+        let args = field(doc, &build, "textarea", "arguments", &l.args);
         set_attribute(&args, "spellcheck", "false");
         set_attribute(&args, "rows", "9");
         set_attribute(
@@ -58,32 +58,32 @@ impl Builder {
             "aria-describedby",
             "arguments-verdict arguments-count",
         );
-        let meta = child(doc, &build, "div", &[("class", "args-meta")], None)?;
+        let meta = child(doc, &build, "div", &[("class", "args-meta")], None);
         let args_verdict = child(
             doc,
             &meta,
             "p",
             &[("id", "arguments-verdict"), ("class", "verdict")],
             None,
-        )?;
+        );
         let args_count = child(
             doc,
             &meta,
             "p",
             &[("id", "arguments-count"), ("class", "count")],
             None,
-        )?;
+        );
         let undo = child(
             doc,
             &meta,
             "button",
             &[("type", "button"), ("class", "undo"), ("hidden", "")],
             None,
-        )?;
-        let row = child(doc, &build, "div", &[("class", "row")], None)?;
-        let role = field(doc, &row, "select", "role", l.role())?;
-        let hook = field(doc, &row, "select", "hook", l.hook())?;
-        let key = field(doc, &row, "input", "operation-key", l.key())?;
+        );
+        let row = child(doc, &build, "div", &[("class", "row")], None);
+        let role = field(doc, &row, "select", "role", &l.role);
+        let hook = field(doc, &row, "select", "hook", &l.hook);
+        let key = field(doc, &row, "input", "operation-key", &l.key);
         // Reuse receipts sits under the key it is about.
         let key_field = key.parent_element().unwrap_or_else(|| row.clone());
         set_attribute(&key, "type", "text");
@@ -96,23 +96,23 @@ impl Builder {
             "div",
             &[("id", "policy-notes"), ("class", "hint")],
             None,
-        )?;
-        let approve_row = child(doc, &build, "div", &[("class", "row approve-row")], None)?;
-        let check = child(doc, &key_field, "div", &[("class", "field check")], None)?;
+        );
+        let approve_row = child(doc, &build, "div", &[("class", "row approve-row")], None);
+        let check = child(doc, &key_field, "div", &[("class", "field check")], None);
         let reuse = child(
             doc,
             &check,
             "input",
             &[("type", "checkbox"), ("id", "reuse-receipts")],
             None,
-        )?;
+        );
         child(
             doc,
             &check,
             "label",
             &[("for", "reuse-receipts")],
-            Some(l.reuse()),
-        )?;
+            Some(&l.reuse),
+        );
         let approve = child(
             doc,
             &approve_row,
@@ -123,14 +123,14 @@ impl Builder {
                 ("aria-describedby", "approval-status"),
             ],
             None,
-        )?;
+        );
         let approval_status = child(
             doc,
             &approve_row,
             "p",
             &[("id", "approval-status"), ("class", "status-line")],
             None,
-        )?;
+        );
         Ok(Self {
             tool,
             example,
@@ -210,7 +210,7 @@ impl Builder {
         if last.is_none_or(|l| l.policy_notes != m.policy_notes) {
             clear(&self.policy_notes);
             for note in &m.policy_notes {
-                child(doc, &self.policy_notes, "p", &[], Some(note))?;
+                child(doc, &self.policy_notes, "p", &[], Some(note));
             }
         }
         if let Some(reuse) = self.reuse.dyn_ref::<HtmlInputElement>() {

@@ -39,12 +39,12 @@ pub struct Declarations {
 impl Declarations {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
-        let panel = disclosure(doc, main, "h-declarations", l.declarations_heading())?;
+        let panel = disclosure(doc, main, "h-declarations", &l.declarations_heading);
         panel.class_list().add_1("declarations")?;
-        hint(doc, &panel, l.declarations_intro())?;
-        let list = child(doc, &panel, "div", &[("class", "exports")], None)?;
-        let status = status(doc, &panel)?;
-        let tools = child(doc, &panel, "div", &[], None)?;
+        hint(doc, &panel, &l.declarations_intro);
+        let list = child(doc, &panel, "div", &[("class", "exports")], None);
+        let status = status(doc, &panel);
+        let tools = child(doc, &panel, "div", &[], None);
         let mut d = Self {
             panel,
             list,
@@ -55,7 +55,7 @@ impl Declarations {
         if DeclarationsView::ready(m.locale) {
             d.fill(doc, m)?;
         } else {
-            d.say(doc, &DeclarationsView::loading(m.locale))?;
+            d.say(doc, &DeclarationsView::loading(m.locale));
         }
         Ok(d)
     }
@@ -74,9 +74,9 @@ impl Declarations {
         clear(&self.tools);
         self.exports.clear();
         for e in &view.exports {
-            let row = child(doc, &self.list, "div", &[("class", "row")], None)?;
-            let copy = button(doc, &row, &e.copy)?;
-            let download = button(doc, &row, &e.download)?;
+            let row = child(doc, &self.list, "div", &[("class", "row")], None);
+            let copy = button(doc, &row, &e.copy);
+            let download = button(doc, &row, &e.download);
             self.exports.push(ExportButtons {
                 export: e.export,
                 copy,
@@ -90,21 +90,21 @@ impl Declarations {
                 "details",
                 &[("class", "declaration"), ("data-tool", &tool.name)],
                 None,
-            )?;
-            child(doc, &item, "summary", &[], Some(&tool.summary))?;
-            child(doc, &item, "p", &[], Some(&tool.description))?;
-            child(doc, &item, "h3", &[], Some(l.annotations()))?;
-            literal(doc, &item, &tool.annotations_label, &tool.annotations)?;
-            child(doc, &item, "h3", &[], Some(l.argument_schema()))?;
-            literal(doc, &item, &tool.schema_label, &tool.schema)?;
+            );
+            child(doc, &item, "summary", &[], Some(&tool.summary));
+            child(doc, &item, "p", &[], Some(&tool.description));
+            child(doc, &item, "h3", &[], Some(&l.annotations));
+            literal(doc, &item, &tool.annotations_label, &tool.annotations);
+            child(doc, &item, "h3", &[], Some(&l.argument_schema));
+            literal(doc, &item, &tool.schema_label, &tool.schema);
         }
         Ok(())
     }
 
     /// Puts `words` where the export rows go (loading, or why not).
-    pub fn say(&self, doc: &Document, words: &str) -> Result<(), JsValue> {
+    pub fn say(&self, doc: &Document, words: &str) {
         clear(&self.list);
-        hint(doc, &self.list, words).map(drop)
+        hint(doc, &self.list, words);
     }
 
     pub fn render(&self, m: &PageModel) {

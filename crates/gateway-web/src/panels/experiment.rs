@@ -32,28 +32,28 @@ impl Experiment {
             doc,
             main,
             "h-experiment",
-            l.experiment_heading(),
+            &l.experiment_heading,
             Some("intro"),
-        )?;
+        );
         let authored = child(
             doc,
             &intro,
             "p",
             &[("class", "authored"), ("role", "note"), ("hidden", "")],
             None,
-        )?;
-        let instructions = child(doc, &intro, "p", &[("class", "instructions")], None)?;
+        );
+        let instructions = child(doc, &intro, "p", &[("class", "instructions")], None);
         let panel = section(
             doc,
             result,
             "h-goals",
-            l.goals_heading(),
+            &l.goals_heading,
             Some("goals-panel"),
-        )?;
+        );
         // `hide=experiment` hides the goals with the instructions.
         set_attribute(&panel, "data-panel", "experiment");
-        let progress = child(doc, &panel, "p", &[("class", "status-line")], None)?;
-        let goals = child(doc, &panel, "ul", &[("class", "goals")], None)?;
+        let progress = child(doc, &panel, "p", &[("class", "status-line")], None);
+        let goals = child(doc, &panel, "ul", &[("class", "goals")], None);
         Ok(Self {
             authored,
             instructions,
@@ -83,14 +83,14 @@ impl Experiment {
                 "li",
                 &[("data-goal", &goal.id), ("data-state", state)],
                 None,
-            )?;
+            );
             child(
                 doc,
                 &li,
                 "span",
                 &[("class", "goal-mark")],
                 Some(&goal.mark),
-            )?;
+            );
             li.append_child(&doc.create_text_node(&goal.text))?;
         }
         Ok(())
@@ -107,24 +107,24 @@ pub fn readings(
     if m.readings.is_empty() {
         return Ok(());
     }
-    let box_ = child(doc, footer, "div", &[("class", "readings")], None)?;
+    let box_ = child(doc, footer, "div", &[("class", "readings")], None);
     child(
         doc,
         &box_,
         "span",
         &[("id", "readings-label")],
-        Some(l.readings()),
-    )?;
+        Some(&l.readings),
+    );
     let list = child(
         doc,
         &box_,
         "ul",
         &[("aria-labelledby", "readings-label")],
         None,
-    )?;
+    );
     for (label, url) in &m.readings {
-        let li = child(doc, &list, "li", &[], None)?;
-        child(doc, &li, "a", &[("href", url)], Some(label))?;
+        let li = child(doc, &list, "li", &[], None);
+        child(doc, &li, "a", &[("href", url)], Some(label));
     }
     Ok(())
 }

@@ -58,21 +58,21 @@ impl Pending {
                 ("hidden", ""),
             ],
             None,
-        )?;
-        let heading = child(doc, &group, "h3", &[("id", "h-pending")], None)?;
-        let intro = child(doc, &group, "p", &[], None)?;
-        let tool = child(doc, &group, "p", &[("class", "pending-tool")], None)?;
-        let payload_label = child(doc, &group, "p", &[("id", "pending-payload")], None)?;
+        );
+        let heading = child(doc, &group, "h3", &[("id", "h-pending")], None);
+        let intro = child(doc, &group, "p", &[], None);
+        let tool = child(doc, &group, "p", &[("class", "pending-tool")], None);
+        let payload_label = child(doc, &group, "p", &[("id", "pending-payload")], None);
         let payload = child(
             doc,
             &group,
             "pre",
             &[("aria-labelledby", "pending-payload"), ("tabindex", "0")],
             None,
-        )?;
-        let row = child(doc, &group, "div", &[("class", "row")], None)?;
-        let approve = button(doc, &row, "")?;
-        let reject = button(doc, &row, "")?;
+        );
+        let row = child(doc, &group, "div", &[("class", "row")], None);
+        let approve = button(doc, &row, "");
+        let reject = button(doc, &row, "");
         Ok(Self {
             group,
             heading,
@@ -125,13 +125,13 @@ impl Pending {
 impl Gateway {
     pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
-        let gateway = section(doc, main, "h-gateway", l.gateway_heading(), Some("gateway"))?;
-        let controls = child(doc, &gateway, "div", &[("class", "controls")], None)?;
+        let gateway = section(doc, main, "h-gateway", &l.gateway_heading, Some("gateway"));
+        let controls = child(doc, &gateway, "div", &[("class", "controls")], None);
         let control = |label: &str| button(doc, &controls, label);
-        let play = control(&m.playback.play_label)?;
-        let next = control(l.next_gate())?;
-        let finish = control(l.finish_run())?;
-        let restart = control(l.restart())?;
+        let play = control(&m.playback.play_label);
+        let next = control(&l.next_gate);
+        let finish = control(&l.finish_run);
+        let restart = control(&l.restart);
         // The keys the page answers (`Workbench::shortcut`), for assistive
         // technology, and listed under the gates.
         for (button, key) in [(&play, "p"), (&next, "n"), (&finish, "f"), (&restart, "r")] {
@@ -149,14 +149,14 @@ impl Gateway {
                 ("class", "caption"),
             ],
             None,
-        )?;
+        );
         let notice = child(
             doc,
             &gateway,
             "div",
             &[("class", "notice"), ("role", "status"), ("hidden", "")],
             None,
-        )?;
+        );
         let pending = Pending::build(doc, &gateway)?;
         let (gates, gate_buttons) = build_gates(doc, &gateway, m)?;
         let progress_wrap = child(
@@ -165,20 +165,20 @@ impl Gateway {
             "div",
             &[("class", "progress"), ("aria-hidden", "true")],
             None,
-        )?;
+        );
         let progress = child(
             doc,
             &progress_wrap,
             "div",
             &[("class", "progress-fill")],
             None,
-        )?;
-        let progress_text = child(doc, &gateway, "p", &[("class", "progress-text")], None)?;
-        let speeds = build_speeds(doc, &gateway, &m.playback, l.speed())?;
-        let pace = child(doc, &gateway, "p", &[("class", "pace")], None)?;
-        hint(doc, &gateway, l.shortcuts())?;
-        hint(doc, &gateway, l.hint())?;
-        hint(doc, &gateway, l.gateway_hint())?;
+        );
+        let progress_text = child(doc, &gateway, "p", &[("class", "progress-text")], None);
+        let speeds = build_speeds(doc, &gateway, &m.playback, &l.speed)?;
+        let pace = child(doc, &gateway, "p", &[("class", "pace")], None);
+        hint(doc, &gateway, &l.shortcuts);
+        hint(doc, &gateway, &l.hint);
+        hint(doc, &gateway, &l.gateway_hint);
         Ok(Self {
             gates,
             gate_buttons,
@@ -231,7 +231,7 @@ impl Gateway {
         if last.is_none_or(|l| l.notices != m.notices) {
             clear(&self.notice);
             for notice in &m.notices {
-                child(doc, &self.notice, "p", &[], Some(notice))?;
+                child(doc, &self.notice, "p", &[], Some(notice));
             }
             set_flag(&self.notice, "hidden", m.notices.is_empty());
         }
@@ -291,11 +291,11 @@ fn build_gates(
         &[
             ("class", "gateway-scroll"),
             ("role", "region"),
-            ("aria-label", m.labels.gates_label()),
+            ("aria-label", &m.labels.gates_label),
         ],
         None,
-    )?;
-    let list = child(doc, &scroller, "ol", &[("class", "gates")], None)?;
+    );
+    let list = child(doc, &scroller, "ol", &[("class", "gates")], None);
     let mut gates = Vec::with_capacity(Gate::ALL.len());
     let mut buttons = Vec::with_capacity(Gate::ALL.len());
     for (g, row) in Gate::ALL.iter().zip(&m.gates) {
@@ -309,31 +309,31 @@ fn build_gates(
                 ("data-status", "pending"),
             ],
             None,
-        )?;
-        let p = child(doc, &li, "p", &[], None)?;
+        );
+        let p = child(doc, &li, "p", &[], None);
         let head = child(
             doc,
             &p,
             "button",
             &[("type", "button"), ("class", "gate-head")],
             None,
-        )?;
+        );
         child(
             doc,
             &head,
             "span",
             &[("class", "gate-number")],
             Some(&row.ordinal),
-        )?;
+        );
         child(
             doc,
             &head,
             "span",
             &[("class", "gate-name")],
             Some(&row.name),
-        )?;
-        child(doc, &li, "p", &[("class", "gate-status")], None)?;
-        child(doc, &li, "p", &[("class", "gate-reason")], None)?;
+        );
+        child(doc, &li, "p", &[("class", "gate-status")], None);
+        child(doc, &li, "p", &[("class", "gate-reason")], None);
         gates.push(li);
         buttons.push(head);
     }
@@ -357,18 +357,18 @@ fn build_speeds(
             ("aria-labelledby", "speed-label"),
         ],
         None,
-    )?;
+    );
     child(
         doc,
         &speed,
         "span",
         &[("id", "speed-label"), ("class", "speed-label")],
         Some(heading),
-    )?;
+    );
     let mut speeds = Vec::new();
     for choice in &playback.speeds {
         let id = format!("speed-{}", choice.value);
-        let label = child(doc, &speed, "label", &[("for", &id)], None)?;
+        let label = child(doc, &speed, "label", &[("for", &id)], None);
         let radio = el(
             doc,
             "input",
@@ -379,7 +379,7 @@ fn build_speeds(
                 ("value", choice.value),
             ],
             None,
-        )?;
+        );
         label.append_child(&radio)?;
         label.append_child(&doc.create_text_node(&choice.label))?;
         speeds.push(radio);

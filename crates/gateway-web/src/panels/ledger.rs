@@ -25,19 +25,19 @@ pub struct Ledger {
 
 impl Ledger {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let led = section(doc, main, "h-ledger", l.ledger_heading(), Some("ledger"))?;
-        let untouched = child(doc, &led, "p", &[("class", "hint"), ("hidden", "")], None)?;
-        let view = child(doc, &led, "div", &[("class", "ledger-view")], None)?;
-        let more = child(doc, &led, "details", &[("class", "ledger-more")], None)?;
-        child(doc, &more, "summary", &[], Some(l.ledger_more()))?;
-        let rest = child(doc, &more, "div", &[("class", "ledger-view")], None)?;
+        let led = section(doc, main, "h-ledger", &l.ledger_heading, Some("ledger"));
+        let untouched = child(doc, &led, "p", &[("class", "hint"), ("hidden", "")], None);
+        let view = child(doc, &led, "div", &[("class", "ledger-view")], None);
+        let more = child(doc, &led, "details", &[("class", "ledger-more")], None);
+        child(doc, &more, "summary", &[], Some(&l.ledger_more));
+        let rest = child(doc, &more, "div", &[("class", "ledger-view")], None);
         child(
             doc,
             &more,
             "h3",
             &[("id", "h-ledger-json")],
-            Some(l.ledger_json()),
-        )?;
+            Some(&l.ledger_json),
+        );
         // Its attributes in the order this page has always written them.
         let json = child(
             doc,
@@ -52,8 +52,8 @@ impl Ledger {
                 ("role", "group"),
             ],
             None,
-        )?;
-        let reset = button(doc, &led, l.reset())?;
+        );
+        let reset = button(doc, &led, &l.reset);
         Ok(Self {
             view,
             untouched,
@@ -84,7 +84,7 @@ impl Ledger {
                     "p",
                     &[("class", "change"), ("data-changed", "true")],
                     Some(&change.text),
-                )?;
+                );
             }
             let marked = m.change.as_ref().map(|c| (c.section, c.item));
             for (s, section) in m.ledger.iter().enumerate() {
@@ -109,11 +109,11 @@ fn draw_section(
     section: &LedgerSection,
     marked: Option<usize>,
 ) -> Result<(), JsValue> {
-    let div = child(doc, parent, "div", &[("class", "ledger-section")], None)?;
-    child(doc, &div, "h3", &[], Some(&section.title))?;
-    let ul = child(doc, &div, "ul", &[], None)?;
+    let div = child(doc, parent, "div", &[("class", "ledger-section")], None);
+    child(doc, &div, "h3", &[], Some(&section.title));
+    let ul = child(doc, &div, "ul", &[], None);
     for (i, item) in section.items.iter().enumerate() {
-        let li = child(doc, &ul, "li", &[], Some(item))?;
+        let li = child(doc, &ul, "li", &[], Some(item));
         if marked == Some(i) {
             set_attribute(&li, "data-changed", "true");
         }

@@ -27,14 +27,14 @@ pub struct Masthead {
 impl Masthead {
     pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Self, JsValue> {
         let l = &m.labels;
-        let header = child(doc, root, "header", &[("class", "masthead")], None)?;
-        let words = child(doc, &header, "div", &[("class", "masthead-words")], None)?;
-        child(doc, &words, "p", &[("class", "eyebrow")], Some(l.eyebrow()))?;
-        let title = child(doc, &words, "h1", &[], Some(&m.experiment.title))?;
-        child(doc, &words, "p", &[("class", "lede")], Some(l.lede()))?;
-        let side = child(doc, &header, "div", &[("class", "masthead-side")], None)?;
-        let tools = child(doc, &side, "div", &[("class", "masthead-tools")], None)?;
-        let language = field(doc, &tools, "select", "language", l.language())?;
+        let header = child(doc, root, "header", &[("class", "masthead")], None);
+        let words = child(doc, &header, "div", &[("class", "masthead-words")], None);
+        child(doc, &words, "p", &[("class", "eyebrow")], Some(&l.eyebrow));
+        let title = child(doc, &words, "h1", &[], Some(&m.experiment.title));
+        child(doc, &words, "p", &[("class", "lede")], Some(&l.lede));
+        let side = child(doc, &header, "div", &[("class", "masthead-side")], None);
+        let tools = child(doc, &side, "div", &[("class", "masthead-tools")], None);
+        let language = field(doc, &tools, "select", "language", &l.language);
         fill_select(doc, &language, &m.languages, None)?;
         // Each language's name is in that language.
         let options = language.children();
@@ -49,15 +49,15 @@ impl Masthead {
             "button",
             &[("type", "button"), ("class", "expand")],
             Some(&m.expand.label),
-        )?;
+        );
         let copy_link = child(
             doc,
             &tools,
             "button",
             &[("type", "button"), ("aria-describedby", "share-status")],
-            Some(l.copy_link()),
-        )?;
-        let share = child(doc, &side, "div", &[("class", "share")], None)?;
+            Some(&l.copy_link),
+        );
+        let share = child(doc, &side, "div", &[("class", "share")], None);
         let share_status = child(
             doc,
             &share,
@@ -68,22 +68,22 @@ impl Masthead {
                 ("role", "status"),
             ],
             None,
-        )?;
-        let link_field = hidden_field(doc, &share, "share-link", l.share_link_label())?;
+        );
+        let link_field = hidden_field(doc, &share, "share-link", &l.share_link_label);
         let share_link = child(
             doc,
             &link_field,
             "input",
             &[("type", "text"), ("id", "share-link"), ("readonly", "")],
             None,
-        )?;
+        );
         let file_note = child(
             doc,
             &words,
             "p",
             &[("class", "file-note"), ("hidden", "")],
             None,
-        )?;
+        );
         Ok(Self {
             title,
             language,

@@ -23,24 +23,12 @@ use gateway_core::view::Choice;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlSelectElement};
 
-use crate::dom::{child, clear, new_child, set_attribute};
+use crate::dom::{child, clear, set_attribute};
 
 /// A panel: `<section class="panel …" aria-labelledby=id data-panel=…>`
 /// with its `<h2 id=id>`. `kind` is an extra class for the panel's own
 /// styling; `data-panel` is the name `hide=` uses.
-#[inline(always)]
 pub fn section(
-    doc: &Document,
-    parent: &Element,
-    id: &str,
-    heading: &str,
-    kind: Option<&str>,
-) -> Result<Element, JsValue> {
-    Ok(new_section(doc, parent, id, heading, kind))
-}
-
-#[inline(never)]
-fn new_section(
     doc: &Document,
     parent: &Element,
     id: &str,
@@ -48,34 +36,23 @@ fn new_section(
     kind: Option<&str>,
 ) -> Element {
     let s = panel(doc, parent, "section", id, kind);
-    new_child(doc, &s, "h2", &[("id", id)], Some(heading));
+    child(doc, &s, "h2", &[("id", id)], Some(heading));
     s
 }
 
 /// A secondary panel, one disclosure away from the story: a closed
 /// `<details class="panel more-panel" …>` whose `<summary>` holds the
 /// `<h2 id=id>`. The experiment says which start open.
-#[inline(always)]
-pub fn disclosure(
-    doc: &Document,
-    parent: &Element,
-    id: &str,
-    heading: &str,
-) -> Result<Element, JsValue> {
-    Ok(new_disclosure(doc, parent, id, heading))
-}
-
-#[inline(never)]
-fn new_disclosure(doc: &Document, parent: &Element, id: &str, heading: &str) -> Element {
+pub fn disclosure(doc: &Document, parent: &Element, id: &str, heading: &str) -> Element {
     let d = panel(doc, parent, "details", id, Some("more-panel"));
-    let summary = new_child(doc, &d, "summary", &[], None);
-    new_child(doc, &summary, "h2", &[("id", id)], Some(heading));
+    let summary = child(doc, &d, "summary", &[], None);
+    child(doc, &summary, "h2", &[("id", id)], Some(heading));
     d
 }
 
 fn panel(doc: &Document, parent: &Element, tag: &str, id: &str, kind: Option<&str>) -> Element {
     let class = kind.map_or_else(|| "panel".to_string(), |k| format!("panel {k}"));
-    new_child(
+    child(
         doc,
         parent,
         tag,
@@ -89,69 +66,34 @@ fn panel(doc: &Document, parent: &Element, tag: &str, id: &str, kind: Option<&st
 }
 
 /// A labelled form control: `<div class="field"><label for=id>…</label><tag id=id></div>`.
-#[inline(always)]
-pub fn field(
-    doc: &Document,
-    parent: &Element,
-    tag: &str,
-    id: &str,
-    label: &str,
-) -> Result<Element, JsValue> {
-    Ok(new_field(doc, parent, tag, id, label))
-}
-
-#[inline(never)]
-fn new_field(doc: &Document, parent: &Element, tag: &str, id: &str, label: &str) -> Element {
-    let wrap = new_child(doc, parent, "div", &[("class", "field")], None);
-    new_child(doc, &wrap, "label", &[("for", id)], Some(label));
-    new_child(doc, &wrap, tag, &[("id", id), ("name", id)], None)
+pub fn field(doc: &Document, parent: &Element, tag: &str, id: &str, label: &str) -> Element {
+    let wrap = child(doc, parent, "div", &[("class", "field")], None);
+    child(doc, &wrap, "label", &[("for", id)], Some(label));
+    child(doc, &wrap, tag, &[("id", id), ("name", id)], None)
 }
 
 /// A hidden `<div class="field">` with its `<label for=id>`, for a
 /// read-only value to copy; `dom::reveal_value` fills and shows it.
-#[inline(always)]
-pub fn hidden_field(
-    doc: &Document,
-    parent: &Element,
-    id: &str,
-    label: &str,
-) -> Result<Element, JsValue> {
-    Ok(new_hidden_field(doc, parent, id, label))
-}
-
-#[inline(never)]
-fn new_hidden_field(doc: &Document, parent: &Element, id: &str, label: &str) -> Element {
-    let wrap = new_child(
+pub fn hidden_field(doc: &Document, parent: &Element, id: &str, label: &str) -> Element {
+    let wrap = child(
         doc,
         parent,
         "div",
         &[("class", "field"), ("hidden", "")],
         None,
     );
-    new_child(doc, &wrap, "label", &[("for", id)], Some(label));
+    child(doc, &wrap, "label", &[("for", id)], Some(label));
     wrap
 }
 
 /// A `<p class="hint">` explaining a panel.
-#[inline(always)]
-pub fn hint(doc: &Document, parent: &Element, text: &str) -> Result<Element, JsValue> {
-    Ok(new_hint(doc, parent, text))
-}
-
-#[inline(never)]
-fn new_hint(doc: &Document, parent: &Element, text: &str) -> Element {
-    new_child(doc, parent, "p", &[("class", "hint")], Some(text))
+pub fn hint(doc: &Document, parent: &Element, text: &str) -> Element {
+    child(doc, parent, "p", &[("class", "hint")], Some(text))
 }
 
 /// An empty `<p class="status-line" role="status">` that announces changes.
-#[inline(always)]
-pub fn status(doc: &Document, parent: &Element) -> Result<Element, JsValue> {
-    Ok(new_status(doc, parent))
-}
-
-#[inline(never)]
-fn new_status(doc: &Document, parent: &Element) -> Element {
-    new_child(
+pub fn status(doc: &Document, parent: &Element) -> Element {
+    child(
         doc,
         parent,
         "p",
@@ -177,13 +119,13 @@ pub fn fill_select(
             "option",
             &[("value", ""), ("disabled", "")],
             Some(text),
-        )?;
+        );
         if none_selected {
             set_attribute(&opt, "selected", "");
         }
     }
     for c in choices {
-        let opt = child(doc, select, "option", &[("value", c.value)], Some(&c.label))?;
+        let opt = child(doc, select, "option", &[("value", c.value)], Some(&c.label));
         if c.selected {
             set_attribute(&opt, "selected", "");
         }

@@ -20,20 +20,20 @@ pub struct Notes {
 
 impl Notes {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let panel = disclosure(doc, main, "h-notes", l.notes_heading())?;
-        let input = field(doc, &panel, "textarea", "notes", l.notes())?;
+        let panel = disclosure(doc, main, "h-notes", &l.notes_heading);
+        let input = field(doc, &panel, "textarea", "notes", &l.notes);
         set_attribute(&input, "rows", "5");
-        let row = child(doc, &panel, "div", &[("class", "row")], None)?;
-        let export = button(doc, &row, l.export_notes())?;
-        let status = status(doc, &panel)?;
-        let fallback = hidden_field(doc, &panel, "export-text", l.export_text())?;
+        let row = child(doc, &panel, "div", &[("class", "row")], None);
+        let export = button(doc, &row, &l.export_notes);
+        let status = status(doc, &panel);
+        let fallback = hidden_field(doc, &panel, "export-text", &l.export_text);
         child(
             doc,
             &fallback,
             "p",
             &[("class", "hint"), ("id", "export-hint")],
-            Some(l.export_text_hint()),
-        )?;
+            Some(&l.export_text_hint),
+        );
         let export_text = child(
             doc,
             &fallback,
@@ -45,7 +45,7 @@ impl Notes {
                 ("aria-describedby", "export-hint"),
             ],
             None,
-        )?;
+        );
         Ok(Self {
             input,
             export,

@@ -20,11 +20,11 @@ pub struct Output {
 
 impl Output {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let panel = section(doc, main, "h-output", l.output_heading(), None)?;
-        let note = child(doc, &panel, "p", &[("class", "status-line")], None)?;
-        let boundary = child(doc, &panel, "div", &[("class", "boundary")], None)?;
-        let label = child(doc, &boundary, "p", &[("id", "output-boundary")], None)?;
-        let text = named_literal(doc, &boundary, "output", "h-output")?;
+        let panel = section(doc, main, "h-output", &l.output_heading, None);
+        let note = child(doc, &panel, "p", &[("class", "status-line")], None);
+        let boundary = child(doc, &panel, "div", &[("class", "boundary")], None);
+        let label = child(doc, &boundary, "p", &[("id", "output-boundary")], None);
+        let text = named_literal(doc, &boundary, "output", "h-output");
         set_attr(&text, "aria-describedby", "output-boundary");
         Ok(Self {
             note,

@@ -16,15 +16,15 @@ pub struct Policy {
 
 impl Policy {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let pol = disclosure(doc, main, "h-policy", l.policy_heading())?;
-        hint(doc, &pol, l.policy_intro())?;
-        let table = child(doc, &pol, "table", &[("class", "policy")], None)?;
-        let head = child(doc, &table, "thead", &[], None)?;
-        let tr = child(doc, &head, "tr", &[], None)?;
-        for h in [l.policy_risk(), l.policy_rule(), l.policy_tools()] {
-            child(doc, &tr, "th", &[("scope", "col")], Some(h))?;
+        let pol = disclosure(doc, main, "h-policy", &l.policy_heading);
+        hint(doc, &pol, &l.policy_intro);
+        let table = child(doc, &pol, "table", &[("class", "policy")], None);
+        let head = child(doc, &table, "thead", &[], None);
+        let tr = child(doc, &head, "tr", &[], None);
+        for h in [&l.policy_risk, &l.policy_rule, &l.policy_tools] {
+            child(doc, &tr, "th", &[("scope", "col")], Some(h));
         }
-        let rows = child(doc, &table, "tbody", &[], None)?;
+        let rows = child(doc, &table, "tbody", &[], None);
         Ok(Self { rows })
     }
 
@@ -39,10 +39,10 @@ impl Policy {
         }
         clear(&self.rows);
         for row in policy {
-            let tr = child(doc, &self.rows, "tr", &[], None)?;
-            child(doc, &tr, "th", &[("scope", "row")], Some(&row.risk))?;
-            child(doc, &tr, "td", &[], Some(&row.rule))?;
-            child(doc, &tr, "td", &[], Some(&row.tools))?;
+            let tr = child(doc, &self.rows, "tr", &[], None);
+            child(doc, &tr, "th", &[("scope", "row")], Some(&row.risk));
+            child(doc, &tr, "td", &[], Some(&row.rule));
+            child(doc, &tr, "td", &[], Some(&row.tools));
         }
         Ok(())
     }

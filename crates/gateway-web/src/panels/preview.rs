@@ -17,9 +17,9 @@ pub struct Preview {
 
 impl Preview {
     pub fn build(doc: &Document, parent: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let details = disclosure(doc, parent, "h-preview", l.preview())?;
-        let summary = child(doc, &details, "p", &[], None)?;
-        let rows = child(doc, &details, "ol", &[("class", "preview-rows")], None)?;
+        let details = disclosure(doc, parent, "h-preview", &l.preview);
+        let summary = child(doc, &details, "p", &[], None);
+        let rows = child(doc, &details, "ol", &[("class", "preview-rows")], None);
         Ok(Self { summary, rows })
     }
 
@@ -41,7 +41,7 @@ impl Preview {
                 "li",
                 &[("data-status", status.id())],
                 Some(text),
-            )?;
+            );
         }
         Ok(())
     }

@@ -14,8 +14,8 @@ pub struct Request {
 
 impl Request {
     pub fn build(doc: &Document, main: &Element, heading: &str) -> Result<Self, JsValue> {
-        let panel = disclosure(doc, main, "h-request", heading)?;
-        let text = named_literal(doc, &panel, "request", "h-request")?;
+        let panel = disclosure(doc, main, "h-request", heading);
+        let text = named_literal(doc, &panel, "request", "h-request");
         Ok(Self { text })
     }
 

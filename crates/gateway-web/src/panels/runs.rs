@@ -17,17 +17,17 @@ pub struct Runs {
 
 impl Runs {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let panel = disclosure(doc, main, "h-runs", l.runs_heading())?;
+        let panel = disclosure(doc, main, "h-runs", &l.runs_heading);
         let list = child(
             doc,
             &panel,
             "ol",
             &[("class", "runs"), ("reversed", "")],
             None,
-        )?;
+        );
         Ok(Self {
             list,
-            output_summary: l.returned_output().to_owned(),
+            output_summary: l.returned_output.clone(),
         })
     }
 
@@ -43,7 +43,7 @@ impl Runs {
         let ol = &self.list;
         clear(ol);
         if m.runs.is_empty() {
-            child(doc, ol, "li", &[("class", "empty")], Some(&m.runs_empty))?;
+            child(doc, ol, "li", &[("class", "empty")], Some(&m.runs_empty));
             return Ok(());
         }
         for r in m.runs.iter() {
@@ -59,25 +59,25 @@ impl Runs {
             "li",
             &[("value", &r.seq.to_string())],
             None,
-        )?;
-        child(doc, &li, "p", &[], Some(&r.summary))?;
+        );
+        child(doc, &li, "p", &[], Some(&r.summary));
         if let Some(turn) = &r.turn {
-            child(doc, &li, "p", &[("class", "run-turn")], Some(turn))?;
+            child(doc, &li, "p", &[("class", "run-turn")], Some(turn));
         }
-        child(doc, &li, "p", &[("class", "outcomes")], Some(&r.outcomes))?;
+        child(doc, &li, "p", &[("class", "outcomes")], Some(&r.outcomes));
         if !r.claims.is_empty() {
-            let ul = child(doc, &li, "ul", &[("class", "run-claims")], None)?;
+            let ul = child(doc, &li, "ul", &[("class", "run-claims")], None);
             for claim in &r.claims {
-                child(doc, &ul, "li", &[], Some(claim))?;
+                child(doc, &ul, "li", &[], Some(claim));
             }
         }
         // The run's arguments are the learner's text: shown as code.
-        let args = child(doc, &li, "p", &[("class", "outcomes")], None)?;
-        child(doc, &args, "code", &[], Some(&r.args))?;
+        let args = child(doc, &li, "p", &[("class", "outcomes")], None);
+        child(doc, &args, "code", &[], Some(&r.args));
         if let Some(output) = &r.output {
-            let details = child(doc, &li, "details", &[], None)?;
-            child(doc, &details, "summary", &[], Some(&self.output_summary))?;
-            literal(doc, &details, &r.output_label, output)?;
+            let details = child(doc, &li, "details", &[], None);
+            child(doc, &details, "summary", &[], Some(&self.output_summary));
+            literal(doc, &details, &r.output_label, output);
         }
         Ok(())
     }

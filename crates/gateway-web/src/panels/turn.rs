@@ -32,38 +32,38 @@ pub struct Turn {
 
 impl Turn {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
-        let turn = disclosure(doc, main, "h-turn", l.turn_heading())?;
-        hint(doc, &turn, l.turn_intro())?;
-        let decision = field(doc, &turn, "textarea", "decision", l.decision())?;
+        let turn = disclosure(doc, main, "h-turn", &l.turn_heading);
+        hint(doc, &turn, &l.turn_intro);
+        let decision = field(doc, &turn, "textarea", "decision", &l.decision);
         decision.set_attribute("rows", "8")?;
         decision.set_attribute("spellcheck", "false")?;
-        let row = child(doc, &turn, "div", &[("class", "row")], None)?;
-        let start = button(doc, &row, l.start_turn())?;
-        let end = button(doc, &row, l.end_turn())?;
+        let row = child(doc, &turn, "div", &[("class", "row")], None);
+        let start = button(doc, &row, &l.start_turn);
+        let end = button(doc, &row, &l.end_turn);
         let error = child(
             doc,
             &turn,
             "p",
             &[("class", "error-line"), ("role", "alert")],
             None,
-        )?;
-        let summary = status(doc, &turn)?;
-        let counts = child(doc, &turn, "p", &[("class", "turn-counts")], None)?;
-        let format = child(doc, &turn, "p", &[("class", "turn-format")], None)?;
+        );
+        let summary = status(doc, &turn);
+        let counts = child(doc, &turn, "p", &[("class", "turn-counts")], None);
+        let format = child(doc, &turn, "p", &[("class", "turn-format")], None);
         let message_box = child(
             doc,
             &turn,
             "div",
             &[("class", "turn-message-box"), ("hidden", "")],
             None,
-        )?;
-        child(doc, &message_box, "h3", &[], Some(l.turn_message_heading()))?;
-        hint(doc, &message_box, l.turn_heuristic())?;
-        let message = child(doc, &message_box, "p", &[("class", "turn-message")], None)?;
-        let calls = child(doc, &turn, "ol", &[("class", "turn-calls")], None)?;
-        let claims = child(doc, &turn, "div", &[("class", "turn-claims")], None)?;
+        );
+        child(doc, &message_box, "h3", &[], Some(&l.turn_message_heading));
+        hint(doc, &message_box, &l.turn_heuristic);
+        let message = child(doc, &message_box, "p", &[("class", "turn-message")], None);
+        let calls = child(doc, &turn, "ol", &[("class", "turn-calls")], None);
+        let claims = child(doc, &turn, "div", &[("class", "turn-claims")], None);
         Ok(Self {
-            claims_heading: l.claims_heading().to_owned(),
+            claims_heading: l.claims_heading.clone(),
             decision,
             start,
             end,
@@ -111,7 +111,7 @@ impl Turn {
                         "mark",
                         &[("data-claim", state)],
                         Some(&piece.text),
-                    )?;
+                    );
                 }
                 None => {
                     self.message
@@ -121,8 +121,8 @@ impl Turn {
         }
         clear(&self.calls);
         for call in &t.calls {
-            let li = child(doc, &self.calls, "li", &[("data-state", call.state)], None)?;
-            child(doc, &li, "code", &[], Some(&call.name))?;
+            let li = child(doc, &self.calls, "li", &[("data-state", call.state)], None);
+            child(doc, &li, "code", &[], Some(&call.name));
             li.append_child(&doc.create_text_node(&call.detail))?;
         }
         clear(&self.claims);
@@ -133,15 +133,15 @@ impl Turn {
     }
 
     fn render_claims(&self, doc: &Document, t: &TurnView, completed: &str) -> Result<(), JsValue> {
-        child(doc, &self.claims, "h3", &[], Some(&self.claims_heading))?;
-        let ul = child(doc, &self.claims, "ul", &[], None)?;
+        child(doc, &self.claims, "h3", &[], Some(&self.claims_heading));
+        let ul = child(doc, &self.claims, "ul", &[], None);
         for c in &t.claims {
             let state = if c.backed { "backed" } else { "unbacked" };
-            let li = child(doc, &ul, "li", &[("data-claim", state)], None)?;
-            child(doc, &li, "q", &[], Some(&c.sentence))?;
+            let li = child(doc, &ul, "li", &[("data-claim", state)], None);
+            child(doc, &li, "q", &[], Some(&c.sentence));
             li.append_child(&doc.create_text_node(&c.verdict))?;
         }
-        child(doc, &self.claims, "p", &[], Some(completed))?;
+        child(doc, &self.claims, "p", &[], Some(completed));
         Ok(())
     }
 }
