@@ -452,34 +452,40 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         "\n/// What a locale's data must say it was made for: the reference's\n/// message ids and variables.\npub const CHECK: &str = {:?};",
         check(vars)
     );
-    s.push_str("\n/// Every locale's messages as data (JSON), for `text::install`: the\n/// author build downloads the one it shows (`pkg/author/locales/`).\npub const DATA: [(Locale, &str); ");
-    let _ = writeln!(s, "{}] = [", locales.len());
-    for l in locales {
+    for reader in Reader::ALL {
+        s.push('\n');
+        for line in reader.doc() {
+            let _ = writeln!(s, "/// {line}");
+        }
         let _ = writeln!(
             s,
-            "    (Locale::{}, {:?}),",
-            camel(&l.tag),
-            data(l, locales, vars, false)
+            "pub const {}: [(Locale, &str); {}] = [",
+            reader.name(),
+            locales.len()
         );
+        for l in locales {
+            let _ = writeln!(
+                s,
+                "    (Locale::{}, {:?}),",
+                camel(&l.tag),
+                data(l, locales, vars, reader)
+            );
+        }
+        s.push_str("];\n");
     }
-    s.push_str("];\n");
-    s.push_str("\n/// The same data without the author build's own messages (each written\n/// `0`, which writes nothing): what the learner's page downloads\n/// (`pkg/locales/`).\npub const LEARNER_DATA: [(Locale, &str); ");
-    let _ = writeln!(s, "{}] = [", locales.len());
-    for l in locales {
-        let _ = writeln!(
-            s,
-            "    (Locale::{}, {:?}),",
-            camel(&l.tag),
-            data(l, locales, vars, true)
-        );
-    }
-    s.push_str("];\n");
     let author: Vec<_> = vars.keys().filter(|id| author_only(id)).collect();
     let _ = writeln!(
         s,
         "\n/// The messages only the author build shows (the authoring panel and\n/// the answer key), left out of [`LEARNER_DATA`].\npub const AUTHOR_ONLY: [&str; {}] = {:?};",
         author.len(),
         author
+    );
+    let command_line: Vec<_> = vars.keys().filter(|id| command_line_only(id)).collect();
+    let _ = writeln!(
+        s,
+        "\n/// The messages only the command line shows (experiment-check), left\n/// out of [`AUTHOR_DATA`] and [`LEARNER_DATA`].\npub const COMMAND_LINE_ONLY: [&str; {}] = {:?};",
+        command_line.len(),
+        command_line
     );
     let link_only: Vec<_> = (vars.keys().enumerate())
         .filter(|(_, id)| {
@@ -554,18 +560,81 @@ fn author_only(id: &str) -> bool {
         .any(|prefix| id.starts_with(prefix))
 }
 
+/// Whether only the command line shows message `id` (experiment-check's
+/// `check-…`): no page's catalogue carries it.
+fn command_line_only(id: &str) -> bool {
+    id.starts_with("check-")
+}
+
+/// Whom a locale's data is for, which decides the messages it leaves out
+/// (each written `0`, which writes nothing; the places stay, so every
+/// catalogue numbers the messages by [`Text::index`]).
+#[derive(Clone, Copy)]
+enum Reader {
+    /// The native tools and tests, which install it from the module: every
+    /// message.
+    Native,
+    /// The author build's page: every message but the command line's.
+    Author,
+    /// The learner's page: neither the command line's nor the author
+    /// build's.
+    Learner,
+}
+
+impl Reader {
+    const ALL: [Reader; 3] = [Reader::Native, Reader::Author, Reader::Learner];
+
+    /// The name of the constant that holds every locale's data for it.
+    fn name(self) -> &'static str {
+        match self {
+            Reader::Native => "DATA",
+            Reader::Author => "AUTHOR_DATA",
+            Reader::Learner => "LEARNER_DATA",
+        }
+    }
+
+    /// The constant's doc comment, a line each.
+    fn doc(self) -> &'static [&'static str] {
+        match self {
+            Reader::Native => &[
+                "Every locale's messages as data (JSON), for `text::install`: every",
+                "message, as the native tools and tests install it.",
+            ],
+            Reader::Author => &[
+                "The same data without the command line's messages ([`COMMAND_LINE_ONLY`],",
+                "each written `0`, which writes nothing): what the author build downloads",
+                "(`pkg/author/locales/`).",
+            ],
+            Reader::Learner => &[
+                "The same data without the command line's messages nor the author",
+                "build's own ([`AUTHOR_ONLY`]; each written `0`, which writes nothing):",
+                "what the learner's page downloads (`pkg/locales/`).",
+            ],
+        }
+    }
+
+    /// Whether its catalogue leaves message `id` out.
+    fn leaves_out(self, id: &str) -> bool {
+        match self {
+            Reader::Native => false,
+            Reader::Author => command_line_only(id),
+            Reader::Learner => command_line_only(id) || author_only(id),
+        }
+    }
+}
+
 /// A locale as JSON: `{"locale", "check", "messages": [pattern…],
 /// "exports": [value…]}`, one pattern per message in id order
 /// (`Text::index`) and the published exports in [`EXPORTS`] order, a
 /// pattern being one text, or a list of texts, variables `i` and selects
 /// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
 /// message's variables in name order), with terms and message references
-/// written out. For the `learner`, an [`author_only`] message is `0`.
+/// written out. A message the `reader` never shows is `0`.
 fn data(
     l: &Locale<'_>,
     locales: &[Locale<'_>],
     vars: &BTreeMap<&str, BTreeSet<String>>,
-    learner: bool,
+    reader: Reader,
 ) -> String {
     let reference = &locales[0];
     let tags: Vec<&str> = locales.iter().map(|l| l.tag.as_str()).collect();
@@ -580,7 +649,7 @@ fn data(
         if i > 0 {
             s.push(',');
         }
-        if learner && author_only(id) {
+        if reader.leaves_out(id) {
             s.push('0');
             continue;
         }

@@ -9,9 +9,12 @@
 //! JSON, raw-deflated, in base64url). An experiment id two of the files
 //! share is a problem of the second. Exit status: 0 when every file
 //! passes, 1 when one has a problem, 2 on a usage error or a file that
-//! cannot be read.
+//! cannot be read. Every word it prints is the core's catalogue's (its
+//! own, the usage and what it says of a file, are the `check-…` messages).
+//! Each line about a file starts with the file's name and `: ` in every
+//! language (the output is read by scripts too).
 
-mod words;
+mod usage;
 
 use std::process::ExitCode;
 
@@ -20,7 +23,7 @@ use gateway_core::experiments::link;
 use gateway_core::experiments::read::{Issue, Problem};
 use gateway_core::text::{Locale, Text};
 
-use words::{Usage, Words};
+use usage::Usage;
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -86,15 +89,15 @@ fn main() -> ExitCode {
         Ok(locale) => (locale, command(&args)),
         Err(usage) => (Locale::En, Err(usage)),
     };
-    let w = Words(locale);
     let args = match parsed {
         Ok(args) => args,
-        Err(Usage::Help) => {
-            println!("{}", w.usage());
-            return ExitCode::SUCCESS;
-        }
         Err(usage) => {
-            eprintln!("{}\n{}", w.usage_error(&usage), w.usage());
+            let help = Text::CheckUsage.render(locale);
+            let Some(complaint) = usage.complaint() else {
+                println!("{help}");
+                return ExitCode::SUCCESS;
+            };
+            eprintln!("{}\n{help}", complaint.render(locale));
             return ExitCode::from(2);
         }
     };
@@ -103,7 +106,12 @@ fn main() -> ExitCode {
     for file in &args.files {
         match std::fs::read(file) {
             Ok(bytes) => texts.push(bytes),
-            Err(e) => eprintln!("{file}: {}", w.unreadable(&e.to_string())),
+            Err(e) => {
+                let why = Text::CheckUnreadable {
+                    reason: e.to_string().into(),
+                };
+                eprintln!("{file}: {}", why.render(locale));
+            }
         }
     }
     if texts.len() < args.files.len() {
@@ -123,7 +131,11 @@ fn main() -> ExitCode {
                 Some((_, first)) => lines.push(
                     Text::ProblemAt {
                         path: "/id".into(),
-                        problem: w.also_id_of(&id, first).into(),
+                        problem: Text::CheckSameId {
+                            id: id.into(),
+                            file: (*first).into(),
+                        }
+                        .into(),
                     }
                     .render(locale),
                 ),
@@ -134,9 +146,12 @@ fn main() -> ExitCode {
             println!("{file}: {line}");
         }
         if lines.is_empty() {
-            print_key(&w, file, &report);
+            print_key(locale, file, &report);
             if let Some(text) = text.filter(|_| args.link) {
-                println!("{file}: {}", w.link(&fragment(text)));
+                let link = Text::CheckLink {
+                    fragment: fragment(text).into(),
+                };
+                println!("{file}: {}", link.render(locale));
             }
         }
         failed |= !lines.is_empty();
@@ -161,11 +176,14 @@ fn experiment_id(text: &str) -> Option<String> {
     value.get("id")?.as_str().map(String::from)
 }
 
-fn print_key(w: &Words, file: &str, report: &Report) {
-    println!("{file}: {}", w.passes(report.answers.len()));
+fn print_key(locale: Locale, file: &str, report: &Report) {
+    let passes = Text::CheckPasses {
+        goals: report.answers.len().into(),
+    };
+    println!("{file}: {}", passes.render(locale));
     for answer in &report.answers {
         let steps = answer.steps.as_deref().unwrap_or_default();
-        println!("  {}: {}", answer.goal, check::words(steps).render(w.0));
+        println!("  {}: {}", answer.goal, check::words(steps).render(locale));
     }
 }
 

@@ -702,3 +702,30 @@ step-set-field = { $args }: { $field } → { $value }
 step-times = { $step } ×{ $count }
 step-then = { $first }; { $then }
 step-none = no action
+
+## The checker's command line (experiment-check): its usage, what is wrong
+## with a command line, and what it says of a file (the command starts each
+## line about a file with the file's name and ": "). They are the command
+## line's only: build.rs leaves every check- message out of the catalogues
+## the pages download, the learner's and the author build's.
+check-usage =
+    usage: experiment-check check [--lang en|zh-TW] [--link] FILE...
+    Checks each experiment file: every problem with its field's path; a file with none gets an answer for each goal.
+      --lang zh-TW  write in Traditional Chinese (default en)
+      --link        also print the link fragment that carries the experiment
+    Exit status: 0 when every file passes, 1 when one has a problem, 2 on a usage error or a file that cannot be read.
+check-no-command = no command: use check.
+check-unknown-command = unknown command: { $command } (use check).
+check-unknown-option = unknown option: { $option }.
+# This and the next are said in English whatever language the command line
+# asks for: that language is what is wrong with it.
+check-no-language = --lang needs a language: en or zh-TW.
+check-unknown-language = --lang: { $language } is not one of en, zh-TW.
+check-no-files = no file to check.
+check-unreadable = cannot be read: { $reason }
+check-same-id = "{ $id }" is also the experiment id of { $file }.
+check-passes = no problem; a shortest answer for each of its { $goals } { $goals ->
+    [one] goal
+   *[other] goals
+}:
+check-link = link fragment: #{ $fragment }

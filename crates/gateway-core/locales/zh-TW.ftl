@@ -681,3 +681,26 @@ step-set-field = { $args }：{ $field } → { $value }
 step-times = { $step } ×{ $count }
 step-then = { $first }；{ $then }
 step-none = 不需任何操作
+
+## The checker's command line (experiment-check): its usage, what is wrong
+## with a command line, and what it says of a file (the command starts each
+## line about a file with the file's name and ": "). They are the command
+## line's only: build.rs leaves every check- message out of the catalogues
+## the pages download, the learner's and the author build's.
+check-usage =
+    用法: experiment-check check [--lang en|zh-TW] [--link] FILE...
+    逐一檢查每個實驗檔：列出每個問題與其欄位路徑；沒有問題的檔案列出每個目標的解答。
+      --lang zh-TW  以繁體中文輸出（預設 en）
+      --link        另外列出帶著實驗的連結片段
+    結束代碼：0 全部通過，1 有檔案有問題，2 用法錯誤或檔案無法讀取。
+check-no-command = 缺少指令：請用 check。
+check-unknown-command = 不認得的指令：{ $command }（請用 check）。
+check-unknown-option = 不認得的選項：{ $option }。
+# 這則與下一則一律以英文輸出：出問題的正是命令列要的語言。
+check-no-language = --lang 需要指定語言：en 或 zh-TW。
+check-unknown-language = --lang：{ $language } 不是 en、zh-TW 之一。
+check-no-files = 沒有指定要檢查的檔案。
+check-unreadable = 無法讀取：{ $reason }
+check-same-id = 「{ $id }」也是 { $file } 的實驗 id。
+check-passes = 沒有問題；{ $goals } 個目標各自的最短解答：
+check-link = 連結片段：#{ $fragment }

@@ -1,12 +1,13 @@
-//! The message catalogue: every word the page shows, as a key plus named
-//! arguments.
+//! The message catalogue: every word the page (and the checker's command
+//! line, experiment-check) shows, as a key plus named arguments.
 //!
 //! The wording lives in `locales/<tag>.ftl` (Project Fluent); `build.rs`
 //! compiles those files into [`Text`], one variant per message with the
 //! message's variables as fields, into [`Locale`], one variant per file,
-//! and into [`DATA`], every locale's messages as JSON. The page downloads
-//! the data of the language it shows and [`install`]s it; this module
-//! interprets it. A second language is one more `.ftl` file. Decisions
+//! and into [`DATA`], every locale's messages as JSON ([`AUTHOR_DATA`] and
+//! [`LEARNER_DATA`] without the messages their page never shows). The page
+//! downloads the data of the language it shows and [`install`]s it; this
+//! module interprets it. A second language is one more `.ftl` file. Decisions
 //! carry `Text` values; they become a `String` only where the view model
 //! is built ([`Text::render`]).
 
@@ -222,7 +223,7 @@ pub fn install_exports(data: &str) -> Result<Locale, CatalogueError> {
     Ok(locale)
 }
 
-/// Installs a locale's data (one of [`DATA`], as the page downloads it)
+/// Installs a locale's data (one of [`DATA`], or what a page downloads)
 /// and says which locale it was. Installing a locale again keeps the
 /// first.
 pub fn install(data: &str) -> Result<Locale, CatalogueError> {

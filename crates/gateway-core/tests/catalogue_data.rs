@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gateway_core::text::{
-    install, installed, interpret, Arg, CatalogueError, Locale, Text, AUTHOR_ONLY, CHECK, DATA,
-    LEARNER_DATA, MISSING,
+    install, installed, interpret, Arg, CatalogueError, Locale, Text, AUTHOR_DATA, AUTHOR_ONLY,
+    CHECK, COMMAND_LINE_ONLY, DATA, LEARNER_DATA, MISSING,
 };
 use serde_json::Value;
 
@@ -118,39 +118,61 @@ fn every_locale_has_data_for_every_message() {
 }
 
 /// The learner's catalogue is the whole catalogue but the author build's
-/// own messages, which write nothing there: the same locale, build check
-/// and places, every other message the same pattern.
+/// own messages and the command line's, which write nothing there: the
+/// same locale, build check and places, every other message the same
+/// pattern.
 #[test]
-fn the_learner_catalogue_leaves_out_only_the_author_messages() {
+fn the_learner_catalogue_leaves_out_only_the_author_and_command_line_messages() {
     assert!(AUTHOR_ONLY.contains(&"author-heading"));
     assert!(AUTHOR_ONLY.contains(&"teacher-heading"));
     // The learner's page shows the banner of an instructor's experiment.
     assert!(!AUTHOR_ONLY.contains(&"authored-experiment"));
-    for ((locale, full), (same, learner)) in DATA.iter().zip(LEARNER_DATA) {
-        assert_eq!(*locale, same);
+    leaves_out_only(
+        &LEARNER_DATA,
+        &[&AUTHOR_ONLY[..], &COMMAND_LINE_ONLY].concat(),
+    );
+}
+
+/// The author build's catalogue is the whole catalogue but the command
+/// line's messages (experiment-check's words): no page shows them.
+#[test]
+fn the_author_catalogue_leaves_out_only_the_command_line_messages() {
+    assert!(COMMAND_LINE_ONLY.contains(&"check-usage"));
+    assert!(COMMAND_LINE_ONLY.iter().all(|id| id.starts_with("check-")));
+    // The checker's own answer key and problems are the page's words too.
+    assert!(!COMMAND_LINE_ONLY.contains(&"step-then"));
+    assert!(!COMMAND_LINE_ONLY.contains(&"problem-at"));
+    leaves_out_only(&AUTHOR_DATA, &COMMAND_LINE_ONLY);
+}
+
+/// Each locale's data in `part` is its [`DATA`] with exactly the messages
+/// `left_out` names written `0` (which writes nothing), the rest the same.
+fn leaves_out_only(part: &[(Locale, &str)], left_out: &[&str]) {
+    for ((locale, full), (same, part)) in DATA.iter().zip(part) {
+        assert_eq!(locale, same);
         let full: Value = serde_json::from_str(full).unwrap();
-        let learner: Value = serde_json::from_str(learner).unwrap();
-        assert_eq!(full["locale"], learner["locale"]);
-        assert_eq!(full["check"], learner["check"]);
-        assert_eq!(full["exports"], learner["exports"]);
-        let (full, learner) = (
+        let part: Value = serde_json::from_str(part).unwrap();
+        assert_eq!(full["locale"], part["locale"]);
+        assert_eq!(full["check"], part["check"]);
+        assert_eq!(full["exports"], part["exports"]);
+        let (full, part) = (
             full["messages"].as_array().unwrap(),
-            learner["messages"].as_array().unwrap(),
+            part["messages"].as_array().unwrap(),
         );
-        assert_eq!(full.len(), learner.len());
-        let mut left_out = 0;
+        assert_eq!(full.len(), part.len());
+        let mut count = 0;
         for text in Text::every(&|_| Arg::Int(2)) {
             let i = text.index();
-            if AUTHOR_ONLY.contains(&text.id()) {
-                left_out += 1;
-                assert_eq!(learner[i], Value::from(0), "{}", text.id());
-                assert_eq!(interpret(learner, &text, *locale), "");
+            if left_out.contains(&text.id()) {
+                count += 1;
+                assert_eq!(part[i], Value::from(0), "{}", text.id());
+                assert_eq!(interpret(part, &text, *locale), "");
                 assert!(!interpret(full, &text, *locale).is_empty(), "{}", text.id());
             } else {
-                assert_eq!(learner[i], full[i], "{}", text.id());
+                assert_eq!(part[i], full[i], "{}", text.id());
             }
         }
-        assert_eq!(left_out, AUTHOR_ONLY.len());
+        assert_eq!(count, left_out.len(), "{}", locale.id());
     }
 }
 

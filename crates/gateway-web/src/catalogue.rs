@@ -1,8 +1,9 @@
 //! Fetches a language's catalogue (the core's `text::LEARNER_DATA`, written
 //! by the build to `pkg/locales/<tag>/<id>.json` with one experiment's
-//! structure and words; the author build's is the whole `text::DATA`, in
-//! `pkg/author/locales/<tag>.json`). The single file carries its
-//! catalogues inside the page (packed; its loader unpacks them into
+//! structure and words; the author build's is `text::AUTHOR_DATA`, every
+//! message but the command line's, in `pkg/author/locales/<tag>.json`).
+//! The single file carries its catalogues inside the page (packed; its
+//! loader unpacks them into
 //! `<script type="application/json" id="catalogue-<tag>">` before the wasm
 //! starts), since a page opened from `file://` may not fetch; they are read
 //! from there first.

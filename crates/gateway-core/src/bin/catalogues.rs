@@ -1,7 +1,9 @@
 //! Writes every locale's catalogue data as `<dir>/<tag>.json`: the
 //! learner's (`text::LEARNER_DATA`, without the author build's own
 //! messages; scripts/build-web writes them to `www/pkg/locales/`), or with
-//! `--author` the whole of `text::DATA` (`www/pkg/author/locales/`).
+//! `--author` the author build's (`text::AUTHOR_DATA`,
+//! `www/pkg/author/locales/`). Neither carries the command line's messages
+//! (`text::COMMAND_LINE_ONLY`).
 //!
 //! The learner's page downloads one experiment's catalogue,
 //! `<dir>/<tag>/<id>.json`, or `<dir>/<tag>/link.json`, also written here
@@ -12,13 +14,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gateway_core::text::{DATA, LEARNER_DATA, LINK_ONLY};
+use gateway_core::text::{AUTHOR_DATA, LEARNER_DATA, LINK_ONLY};
 
 fn main() -> ExitCode {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     let (dir, data, learner) = match args.as_slice() {
         [dir] => (PathBuf::from(dir), LEARNER_DATA, true),
-        [dir, flag] if flag == "--author" => (PathBuf::from(dir), DATA, false),
+        [dir, flag] if flag == "--author" => (PathBuf::from(dir), AUTHOR_DATA, false),
         _ => {
             eprintln!("usage: catalogues <dir> [--author]");
             return ExitCode::FAILURE;
