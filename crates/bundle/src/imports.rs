@@ -6,8 +6,11 @@
 //! like `__wbg_instanceof_HtmlTextAreaElement_bbe97f862930488c`, the module
 //! `./gateway_web_bg.js` and `__wbindgen_export2`. Each import's name and
 //! its hash is written twice (once in the wasm's import section, once as a
-//! key of the glue's imports object) and a hash does not compress: together
-//! about 4.8 KB gzipped of the page, the exports 0.1 KB more.
+//! key of the glue's imports object) and a hash does not compress. Measured
+//! on the learner's page after wasm-opt and esbuild as `scripts/build-web`
+//! runs them (wasm-bindgen 0.2.129): 5,392 bytes gzip -9 less, 3,483 of
+//! them in the wasm (126,728 -> 123,245) and 1,909 in the glue (5,311 ->
+//! 3,402).
 //!
 //! The glue names an import in exactly one place, the key of the object
 //! `__wbg_get_imports` returns (`__wbg_…: function(…) {…}`), and a module
@@ -18,48 +21,68 @@
 //! `wasm.<name>`, and `memory` keeps its own (a test reads
 //! `instance.exports.memory`). `scripts/build-web` runs this between
 //! wasm-bindgen and wasm-opt (which keeps these names as they are).
+//!
+//! The module is read by `wasmparser` and written by `wasm-encoder` (the
+//! Bytecode Alliance's, which wasm-bindgen's own tools build on): the
+//! import and export sections are written anew, every other section is
+//! copied byte for byte.
+//!
+//! Why not wasm-opt's own minification: `--minify-imports-and-exports`
+//! renames only imports from `env` or `wasi_*` (none of wasm-bindgen's)
+//! and every export, `memory` too; `--minify-imports-and-exports-and-modules`
+//! renames every import as well, and prints the old and new names as JSON
+//! on standard output. The glue would still have to be edited as here, from
+//! that map, and `memory` and the exports the glue does not call as
+//! `wasm.<name>` would lose their names.
 
-use std::ops::Range;
+use wasm_encoder::{EntityType, ExportSection, ImportSection, Module, RawSection};
+use wasmparser::{ExportSectionReader, ImportSectionReader, Parser, Payload};
 
 /// The wasm module and its glue with every import and every export the
 /// glue uses renamed, or why not.
 pub fn shorten(wasm: &[u8], glue: &str) -> Result<(Vec<u8>, String), String> {
+    if !Parser::is_core_wasm(wasm) {
+        return Err("not a WebAssembly 1 module".into());
+    }
     let mut glue = glue.to_owned();
-    let mut out = wasm[..8].to_vec();
+    let mut out = Module::new();
     let mut imports = false;
-    for (id, whole, contents) in sections(wasm)? {
-        let body = match id {
-            IMPORT_SECTION => {
+    for payload in Parser::new(0).parse_all(wasm) {
+        match payload.map_err(|e| format!("the module: {e}"))? {
+            Payload::ImportSection(section) => {
                 imports = true;
-                short_imports(&wasm[contents], &mut glue)?
+                out.section(&short_imports(section, &mut glue)?);
             }
-            EXPORT_SECTION => short_exports(&wasm[contents], &mut glue)?,
-            _ => {
-                out.extend(&wasm[whole]);
-                continue;
+            Payload::ExportSection(section) => {
+                out.section(&short_exports(section, &mut glue)?);
             }
-        };
-        out.push(id);
-        out.extend(leb(body.len() as u64));
-        out.extend(body);
+            other => {
+                // Every other section as it is; a function body is part
+                // of the code section, which is copied whole.
+                if let Some((id, range)) = other.as_section() {
+                    let data = &wasm[range.start as usize..range.end as usize];
+                    out.section(&RawSection { id, data });
+                }
+            }
+        }
     }
     if !imports {
         return Err("the module imports nothing".into());
     }
-    Ok((out, glue))
+    Ok((out.finish(), glue))
 }
-
-const IMPORT_SECTION: u8 = 2;
-const EXPORT_SECTION: u8 = 7;
 
 /// The import section with every module and field renamed, and the glue's
 /// keys with it.
-fn short_imports(contents: &[u8], glue: &mut String) -> Result<Vec<u8>, String> {
-    let imports = imports(contents)?;
+fn short_imports(
+    section: ImportSectionReader<'_>,
+    glue: &mut String,
+) -> Result<ImportSection, String> {
     let mut modules: Vec<&str> = Vec::new();
     let mut names = short_names();
-    let mut body = leb(imports.len() as u64);
-    for import in &imports {
+    let mut out = ImportSection::new();
+    for import in section.into_imports() {
+        let import = import.map_err(|e| format!("the import section: {e}"))?;
         let module = match modules.iter().position(|m| *m == import.module) {
             Some(m) => short_name(m),
             None => {
@@ -72,207 +95,42 @@ fn short_imports(contents: &[u8], glue: &mut String) -> Result<Vec<u8>, String> 
             }
         };
         let field = names.next().ok_or("too many imports")?;
-        *glue = rename_key(glue, import.field, &field)
-            .map_err(|e| format!("import {}.{}: {e}", import.module, import.field))?;
-        for name in [module.as_str(), field.as_str()] {
-            body.extend(leb(name.len() as u64));
-            body.extend(name.as_bytes());
-        }
-        body.extend(import.description);
+        let what = format!("import {}.{}", import.module, import.name);
+        *glue = rename_key(glue, import.name, &field).map_err(|e| format!("{what}: {e}"))?;
+        let ty = EntityType::try_from(import.ty).map_err(|e| format!("{what}: {e}"))?;
+        out.import(&module, &field, ty);
     }
-    Ok(body)
+    Ok(out)
 }
 
 /// The export section with every export the glue reaches as
 /// `wasm.<name>` renamed (but `memory`), and the glue with it.
-fn short_exports(contents: &[u8], glue: &mut String) -> Result<Vec<u8>, String> {
-    let mut r = Reader {
-        bytes: contents,
-        at: 0,
-    };
-    let count = r.usize()?;
-    let taken = exports(contents)?;
+fn short_exports(
+    section: ExportSectionReader<'_>,
+    glue: &mut String,
+) -> Result<ExportSection, String> {
+    let exports = section
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("the export section: {e}"))?;
+    let taken: Vec<&str> = exports.iter().map(|export| export.name).collect();
     let mut names = short_names().filter(|n| !taken.contains(&n.as_str()));
-    let mut body = leb(count as u64);
-    for _ in 0..count {
-        let mut name = r.name()?.to_owned();
-        let from = r.at;
-        r.byte()?;
-        r.u64()?;
-        let used = format!("wasm.{name}");
-        if name != "memory" && token_at(glue, &used).next().is_some() {
+    let mut out = ExportSection::new();
+    for export in &exports {
+        let used = format!("wasm.{}", export.name);
+        let at: Vec<usize> = token_at(glue, &used).collect();
+        let name = if export.name == "memory" || at.is_empty() {
+            export.name.to_owned()
+        } else {
             let short = names.next().ok_or("too many exports")?;
-            let at: Vec<usize> = token_at(glue, &used).collect();
             for i in at.into_iter().rev() {
                 glue.replace_range(i + "wasm.".len()..i + used.len(), &short);
             }
-            name = short;
-        }
-        body.extend(leb(name.len() as u64));
-        body.extend(name.as_bytes());
-        body.extend(&contents[from..r.at]);
+            short
+        };
+        out.export(&name, export.kind.into(), export.index);
     }
-    if r.at != contents.len() {
-        return Err("the export section has bytes after its entries".into());
-    }
-    Ok(body)
-}
-
-/// The names of an export section's entries.
-fn exports(contents: &[u8]) -> Result<Vec<&str>, String> {
-    let mut r = Reader {
-        bytes: contents,
-        at: 0,
-    };
-    let mut names = Vec::new();
-    for _ in 0..r.usize()? {
-        names.push(r.name()?);
-        r.byte()?;
-        r.u64()?;
-    }
-    Ok(names)
-}
-
-/// A section of a module: its id, its bytes (id, size and contents) and
-/// its contents.
-type Section = (u8, Range<usize>, Range<usize>);
-
-/// Every section of a module.
-fn sections(wasm: &[u8]) -> Result<Vec<Section>, String> {
-    if wasm.get(..8) != Some(b"\0asm\x01\0\0\0") {
-        return Err("not a WebAssembly 1 module".into());
-    }
-    let mut r = Reader { bytes: wasm, at: 8 };
-    let mut sections = Vec::new();
-    while r.at < wasm.len() {
-        let start = r.at;
-        let id = r.byte()?;
-        let size = r.usize()?;
-        let end =
-            r.at.checked_add(size)
-                .filter(|end| *end <= wasm.len())
-                .ok_or("a section runs past the end")?;
-        sections.push((id, start..end, r.at..end));
-        r.at = end;
-    }
-    Ok(sections)
-}
-
-/// One entry of the import section: its two names and the bytes of what
-/// it imports (kind and type), copied as they are.
-#[derive(Debug)]
-struct Import<'a> {
-    module: &'a str,
-    field: &'a str,
-    description: &'a [u8],
-}
-
-/// The entries of an import section's contents.
-fn imports(contents: &[u8]) -> Result<Vec<Import<'_>>, String> {
-    let mut r = Reader {
-        bytes: contents,
-        at: 0,
-    };
-    let mut imports = Vec::new();
-    for _ in 0..r.usize()? {
-        let module = r.name()?;
-        let field = r.name()?;
-        let from = r.at;
-        r.description()?;
-        imports.push(Import {
-            module,
-            field,
-            description: &contents[from..r.at],
-        });
-    }
-    if r.at != contents.len() {
-        return Err("the import section has bytes after its entries".into());
-    }
-    Ok(imports)
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn byte(&mut self) -> Result<u8, String> {
-        let b = *self.bytes.get(self.at).ok_or("the module ends early")?;
-        self.at += 1;
-        Ok(b)
-    }
-
-    /// An unsigned LEB128 number (also skips a signed one: the same bytes).
-    fn u64(&mut self) -> Result<u64, String> {
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            n |= u64::from(b & 0x7f) << shift;
-            if b < 0x80 {
-                return Ok(n);
-            }
-        }
-        Err("a number is longer than 64 bits".into())
-    }
-
-    fn usize(&mut self) -> Result<usize, String> {
-        usize::try_from(self.u64()?).map_err(|_| "a size does not fit".into())
-    }
-
-    fn name(&mut self) -> Result<&'a str, String> {
-        let len = self.usize()?;
-        let bytes = self
-            .at
-            .checked_add(len)
-            .and_then(|end| self.bytes.get(self.at..end))
-            .ok_or("a name runs past the end")?;
-        self.at += len;
-        std::str::from_utf8(bytes).map_err(|_| "a name is not UTF-8".into())
-    }
-
-    /// Limits: a flags byte, the minimum and (flag 1) the maximum.
-    fn limits(&mut self) -> Result<(), String> {
-        let flags = self.byte()?;
-        self.u64()?;
-        if flags & 1 != 0 {
-            self.u64()?;
-        }
-        Ok(())
-    }
-
-    /// A value type: one byte, or a reference type with its heap type.
-    fn value_type(&mut self) -> Result<(), String> {
-        if matches!(self.byte()?, 0x63 | 0x64) {
-            self.u64()?;
-        }
-        Ok(())
-    }
-
-    /// What an import imports: a function, table, memory, global or tag.
-    fn description(&mut self) -> Result<(), String> {
-        match self.byte()? {
-            0 => self.u64().map(drop),
-            1 => self.value_type().and_then(|()| self.limits()),
-            2 => self.limits(),
-            3 => self.value_type().and_then(|()| self.byte().map(drop)),
-            4 => self.byte().and_then(|_| self.u64().map(drop)),
-            kind => Err(format!("an import of unknown kind {kind}")),
-        }
-    }
-}
-
-fn leb(mut n: u64) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let low = (n & 0x7f) as u8;
-        n >>= 7;
-        if n == 0 {
-            out.push(low);
-            return out;
-        }
-        out.push(low | 0x80);
-    }
+    Ok(out)
 }
 
 /// `a` … `z`, `A` … `Z`, then two letters and so on.
@@ -332,73 +190,81 @@ fn rename_key(glue: &str, key: &str, new: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wasm_encoder::{
+        CodeSection, CustomSection, ExportKind, Function, FunctionSection, GlobalType, MemoryType,
+        RefType, TableType, TypeSection, ValType,
+    };
 
-    /// A module with the given sections (id, contents).
-    fn module(sections: &[(u8, Vec<u8>)]) -> Vec<u8> {
-        let mut m = b"\0asm\x01\0\0\0".to_vec();
-        for (id, contents) in sections {
-            m.push(*id);
-            m.extend(leb(contents.len() as u64));
-            m.extend(contents);
+    const IMPORT_SECTION: u8 = 2;
+    const EXPORT_SECTION: u8 = 7;
+
+    fn import_section(entries: &[(&str, &str, EntityType)]) -> ImportSection {
+        let mut section = ImportSection::new();
+        for (module, field, ty) in entries {
+            section.import(module, field, *ty);
         }
-        m
+        section
     }
 
-    fn imports_section(entries: &[(&str, &str, &[u8])]) -> Vec<u8> {
-        let mut s = leb(entries.len() as u64);
-        for (module, field, description) in entries {
-            for name in [module, field] {
-                s.extend(leb(name.len() as u64));
-                s.extend(name.as_bytes());
-            }
-            s.extend(*description);
+    fn export_section(entries: &[(&str, ExportKind, u32)]) -> ExportSection {
+        let mut section = ExportSection::new();
+        for (name, kind, index) in entries {
+            section.export(name, *kind, *index);
         }
-        s
+        section
     }
 
-    const TYPES: (u8, Vec<u8>) = (1, Vec::new());
+    /// A module of the import section `entries` alone, as it is written.
+    fn imports_only(entries: &[u8]) -> Vec<u8> {
+        let mut module = Module::new();
+        module.section(&RawSection {
+            id: IMPORT_SECTION,
+            data: entries,
+        });
+        module.finish()
+    }
 
     /// The contents of the section `id` of `wasm`.
     fn section(wasm: &[u8], id: u8) -> Vec<u8> {
-        let (_, _, contents) = sections(wasm)
+        Parser::new(0)
+            .parse_all(wasm)
+            .find_map(|payload| {
+                let (i, range) = payload.unwrap().as_section()?;
+                (i == id).then(|| wasm[range.start as usize..range.end as usize].to_vec())
+            })
             .unwrap()
-            .into_iter()
-            .find(|(i, ..)| *i == id)
-            .unwrap();
-        wasm[contents].to_vec()
     }
 
-    fn exports_section(entries: &[(&str, u8, u8)]) -> Vec<u8> {
-        let mut s = leb(entries.len() as u64);
-        for (name, kind, index) in entries {
-            s.extend(leb(name.len() as u64));
-            s.extend(name.as_bytes());
-            s.extend([*kind, *index]);
-        }
-        s
+    /// The imports of `wasm`.
+    fn imports(wasm: &[u8]) -> Vec<wasmparser::Import<'_>> {
+        Parser::new(0)
+            .parse_all(wasm)
+            .find_map(|payload| match payload.unwrap() {
+                Payload::ImportSection(section) => {
+                    Some(section.into_imports().map(Result::unwrap).collect())
+                }
+                _ => None,
+            })
+            .unwrap()
     }
 
     #[test]
     fn exports_the_glue_uses_are_renamed_there_too_but_memory() {
-        let wasm = module(&[
-            (IMPORT_SECTION, imports_section(&[("m", "f", &[0, 0])])),
-            (
-                EXPORT_SECTION,
-                exports_section(&[
-                    ("memory", 2, 0),
-                    ("start", 0, 1),
-                    ("__wbindgen_export", 0, 2),
-                    ("__wbindgen_export2", 0, 3),
-                    ("__abort_handler", 3, 0),
-                    ("a", 0, 4),
-                ]),
-            ),
-        ]);
+        let mut wasm = Module::new();
+        wasm.section(&import_section(&[("m", "f", EntityType::Function(0))]));
+        wasm.section(&export_section(&[
+            ("memory", ExportKind::Memory, 0),
+            ("start", ExportKind::Func, 1),
+            ("__wbindgen_export", ExportKind::Func, 2),
+            ("__wbindgen_export2", ExportKind::Func, 3),
+            ("__abort_handler", ExportKind::Global, 0),
+            ("a", ExportKind::Func, 4),
+        ]));
         let glue = "const i = { f: 1 }; ({ \"m\": i });\n\
             export function start() { wasm.start(); }\n\
             function g(x) { wasm.__wbindgen_export2(wasm.__wbindgen_export(x), wasm.memory); }\n\
             const a = wasm.a, s = 'wasm.__wbindgen_export3', t = nowasm.start;\n";
-        let (short, glue) = shorten(&wasm, glue).unwrap();
+        let (short, glue) = shorten(wasm.as_slice(), glue).unwrap();
         assert_eq!(
             glue,
             "const i = { a: 1 }; ({ \"a\": i });\n\
@@ -406,60 +272,101 @@ mod tests {
             function g(x) { wasm.d(wasm.c(x), wasm.memory); }\n\
             const a = wasm.e, s = 'wasm.__wbindgen_export3', t = nowasm.start;\n"
         );
-        let exports = section(&short, EXPORT_SECTION);
+        let mut want = Module::new();
+        want.section(&import_section(&[("a", "a", EntityType::Function(0))]));
+        want.section(&export_section(&[
+            ("memory", ExportKind::Memory, 0),
+            ("b", ExportKind::Func, 1),
+            ("c", ExportKind::Func, 2),
+            ("d", ExportKind::Func, 3),
+            ("__abort_handler", ExportKind::Global, 0),
+            ("e", ExportKind::Func, 4),
+        ]));
+        let want = want.finish();
         assert_eq!(
-            exports,
-            exports_section(&[
-                ("memory", 2, 0),
-                ("b", 0, 1),
-                ("c", 0, 2),
-                ("d", 0, 3),
-                ("__abort_handler", 3, 0),
-                ("e", 0, 4),
-            ])
+            section(&short, EXPORT_SECTION),
+            section(&want, EXPORT_SECTION)
         );
+        assert_eq!(short, want);
     }
 
     #[test]
     fn every_import_is_renamed_in_the_module_and_the_glue() {
         let long = "__wbg_instanceof_HtmlTextAreaElement_bbe97f862930488c";
-        let wasm = module(&[
-            (1, vec![1, 0x60, 0, 0]),
+        let table = TableType {
+            element_type: RefType::EXTERNREF,
+            table64: false,
+            minimum: 2,
+            maximum: Some(128),
+            shared: false,
+        };
+        let memory = MemoryType {
+            minimum: 17,
+            maximum: None,
+            memory64: false,
+            shared: false,
+            page_size_log2: None,
+        };
+        let global = GlobalType {
+            val_type: ValType::I32,
+            mutable: true,
+            shared: false,
+        };
+        let mut types = TypeSection::new();
+        types.ty().function([], []);
+        let mut wasm = Module::new();
+        wasm.section(&types);
+        wasm.section(&import_section(&[
+            ("./gateway_web_bg.js", long, EntityType::Function(0)),
             (
-                IMPORT_SECTION,
-                imports_section(&[
-                    ("./gateway_web_bg.js", long, &[0, 0]),
-                    (
-                        "./gateway_web_bg.js",
-                        "__wbindgen_init_externref_table",
-                        &[0, 0],
-                    ),
-                    (
-                        "./gateway_web_bg.js",
-                        "__wbg_table",
-                        &[1, 0x6f, 1, 2, 0x80, 0x01],
-                    ),
-                    ("./gateway_web_bg.js", "__wbg_memory", &[2, 0, 17]),
-                    ("./gateway_web_bg.js", "__wbg_global", &[3, 0x7f, 1]),
-                ]),
+                "./gateway_web_bg.js",
+                "__wbindgen_init_externref_table",
+                EntityType::Function(0),
             ),
-            (3, vec![1, 0]),
-        ]);
+            (
+                "./gateway_web_bg.js",
+                "__wbg_table",
+                EntityType::Table(table),
+            ),
+            (
+                "./gateway_web_bg.js",
+                "__wbg_memory",
+                EntityType::Memory(memory),
+            ),
+            (
+                "./gateway_web_bg.js",
+                "__wbg_global",
+                EntityType::Global(global),
+            ),
+        ]));
+        // What follows the import section: a function, its body and a
+        // custom section.
+        let mut after = Module::new();
+        after.section(&FunctionSection::new().function(0).to_owned());
+        let mut body = Function::new([]);
+        body.instructions().end();
+        after.section(CodeSection::new().function(&body));
+        after.section(&CustomSection {
+            name: "producers".into(),
+            data: b"\x01\x02xy".into(),
+        });
+        let after = after.finish()[8..].to_vec();
+        let mut wasm = wasm.finish();
+        wasm.extend(&after);
         let glue = format!(
             "function __wbg_get_imports() {{\n    const import0 = {{\n        {long}: function(arg0) {{ return 1; }},\n        __wbindgen_init_externref_table: function() {{}},\n        __wbg_table: t,\n        __wbg_memory: m,\n        __wbg_global : g,\n    }};\n    return {{ \"./gateway_web_bg.js\": import0 }};\n}}\nconst x = '__wbg_tables';\n"
         );
         let (short, glue) = shorten(&wasm, &glue).unwrap();
-        let renamed = section(&short, IMPORT_SECTION);
-        let renamed = imports(&renamed).unwrap();
-        let names: Vec<(&str, &str)> = renamed.iter().map(|i| (i.module, i.field)).collect();
+        let renamed = imports(&short);
+        let names: Vec<(&str, &str)> = renamed.iter().map(|i| (i.module, i.name)).collect();
         assert_eq!(
             names,
             [("a", "a"), ("a", "b"), ("a", "c"), ("a", "d"), ("a", "e")]
         );
-        let original = section(&wasm, IMPORT_SECTION);
-        let original = imports(&original).unwrap();
+        let original = imports(&wasm);
+        assert_eq!(original.len(), renamed.len());
         for (o, r) in original.iter().zip(&renamed) {
-            assert_eq!(o.description, r.description);
+            assert_eq!(o.ty, r.ty);
         }
         assert_eq!(
             glue,
@@ -469,15 +376,19 @@ mod tests {
         // is the same bytes.
         assert_eq!(short[..12], wasm[..12]);
         assert_eq!(short[short.len() - 4..], wasm[wasm.len() - 4..]);
+        assert!(short.ends_with(&after));
         assert!(short.len() < wasm.len());
     }
 
     #[test]
     fn a_glue_that_names_an_import_otherwise_is_refused() {
-        let wasm = module(&[(
-            IMPORT_SECTION,
-            imports_section(&[("m", "__wbg_x", &[0, 0])]),
-        )]);
+        let mut wasm = Module::new();
+        wasm.section(&import_section(&[(
+            "m",
+            "__wbg_x",
+            EntityType::Function(0),
+        )]));
+        let wasm = wasm.finish();
         let ok = "const i = { __wbg_x: f }; return { \"m\": i };";
         assert!(shorten(&wasm, ok).is_ok());
         for (glue, why) in [
@@ -514,20 +425,31 @@ mod tests {
         assert!(shorten(b"\0asm\x02\0\0\0", glue)
             .unwrap_err()
             .contains("WebAssembly 1"));
+        let mut no_imports = Module::new();
+        no_imports.section(&TypeSection::new());
         assert_eq!(
-            shorten(&module(&[TYPES]), glue).unwrap_err(),
+            shorten(no_imports.as_slice(), glue).unwrap_err(),
             "the module imports nothing"
         );
-        let mut cut = module(&[(IMPORT_SECTION, imports_section(&[("m", "f", &[0, 0])]))]);
+        // One import, m.f, of function type 0: 1 entry, "m", "f", kind 0,
+        // index 0.
+        let one = [1, 1, b'm', 1, b'f', 0, 0];
+        assert!(shorten(&imports_only(&one), glue).is_ok());
+        let mut cut = imports_only(&one);
         cut.pop();
         assert!(shorten(&cut, glue).is_err());
-        let unknown = module(&[(IMPORT_SECTION, imports_section(&[("m", "f", &[9, 0])]))]);
-        assert_eq!(
-            shorten(&unknown, glue).unwrap_err(),
-            "an import of unknown kind 9"
+        let unknown = imports_only(&[1, 1, b'm', 1, b'f', 9, 0]);
+        let e = shorten(&unknown, glue).unwrap_err();
+        assert!(
+            e.contains("the import section: invalid leading byte (0x9) for external kind"),
+            "{e}"
         );
-        let extra = module(&[(IMPORT_SECTION, imports_section(&[("m", "f", &[0, 0, 0])]))]);
-        assert!(shorten(&extra, glue).unwrap_err().contains("bytes after"));
+        let extra = imports_only(&[1, 1, b'm', 1, b'f', 0, 0, 0]);
+        let e = shorten(&extra, glue).unwrap_err();
+        assert!(
+            e.contains("unexpected data at the end of the section"),
+            "{e}"
+        );
     }
 
     #[test]

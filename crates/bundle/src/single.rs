@@ -21,11 +21,18 @@
 //!   hash plus `'wasm-unsafe-eval'`, `style-src` exactly the inline style by
 //!   its hash, `img-src` only `data:` (the favicon).
 //! - [`MARKER`] tells the page it runs as the single file.
+//! - index.html is edited by `lol_html`, Cloudflare's streaming HTML
+//!   rewriter: each element to change is found by its CSS selector and must
+//!   be there exactly once, and attributes are read and written through
+//!   its API. Everything else in the file comes out byte for byte as it
+//!   was.
 
-use std::ops::Range;
+use std::cell::RefCell;
 
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine as _;
+use lol_html::html_content::ContentType;
+use lol_html::{element, rewrite_str, RewriteStrSettings};
 use sha2::{Digest as _, Sha256};
 
 /// The tag in the single file's `<head>` by which the page knows it is the
@@ -58,58 +65,84 @@ pub struct Inputs<'a> {
     pub catalogues: &'a [(String, String)],
 }
 
+/// index.html's elements that the single file changes, by selector; each
+/// must match exactly one element.
+const CSP: &str = r#"meta[http-equiv="Content-Security-Policy"]"#;
+const ICON: &str = r#"link[rel="icon"]"#;
+const STYLE_SHEET: &str = r#"link[rel="stylesheet"]"#;
+const MAIN_JS: &str = r#"script[src="./pkg/main.js"]"#;
+/// The glue and the wasm are in the file: nothing to request early.
+const PRELOADS: [&str; 2] = [r#"link[rel="modulepreload"]"#, r#"link[rel="preload"]"#];
+
 /// Assembles the single file, or says which part of the inputs it could not use.
 pub fn build(inputs: &Inputs<'_>) -> Result<String, String> {
-    let html = inputs.index_html;
     let script = inline_script(inputs)?;
     let style = inline_style(inputs.css)?;
-
-    let csp_tag = find_tag(html, r#"http-equiv="Content-Security-Policy""#)?;
-    let csp = attribute(&html[csp_tag.clone()], "content")?;
-    let csp = single_file_csp(csp, &source_hash(&script), &source_hash(&style));
-    let icon_tag = find_tag(html, r#"rel="icon""#)?;
-    let sheet_tag = find_tag(html, r#"rel="stylesheet""#)?;
-    let script_tag = script_element(html, "./pkg/main.js")?;
-    // The glue and the wasm are in the file: nothing to request early.
-    let preloads = [r#"rel="modulepreload""#, r#"rel="preload""#].map(|rel| find_tag(html, rel));
-
+    let (script_hash, style_hash) = (source_hash(&script), source_hash(&style));
     let favicon = format!(
         "data:image/svg+xml;base64,{}",
         BASE64.encode(inputs.favicon_svg)
     );
-    let mut edits = vec![
-        (
-            csp_tag,
-            format!(r#"<meta http-equiv="Content-Security-Policy" content="{csp}">"#)
-                + "\n  "
-                + MARKER,
-        ),
-        (
-            icon_tag,
-            format!(r#"<link rel="icon" href="{favicon}" type="image/svg+xml">"#),
-        ),
-        (sheet_tag, format!("<style>{style}</style>")),
-        (
-            script_tag,
-            format!(r#"<script type="module">{script}</script>"#),
-        ),
-    ];
-    for tag in preloads {
-        edits.push((tag?, String::new()));
-    }
-    edits.sort_by_key(|(range, _)| range.start);
-    let mut out = String::with_capacity(html.len() + script.len() + style.len());
-    let mut at = 0;
-    for (range, text) in edits {
-        if range.start < at {
-            return Err("index.html: the tags to replace overlap".into());
+
+    // The selectors that matched, once per element.
+    let matched = RefCell::new(Vec::new());
+    let found = |selector| matched.borrow_mut().push(selector);
+    let removed = |selector: &'static str| {
+        element!(selector, move |link| {
+            found(selector);
+            link.remove();
+            Ok(())
+        })
+    };
+    let settings = RewriteStrSettings::new()
+        .append_element_content_handler(element!(CSP, |meta| {
+            found(CSP);
+            let policy = meta
+                .get_attribute("content")
+                .ok_or("index.html: the Content-Security-Policy has no content")?;
+            if policy.contains('&') {
+                return Err("index.html: character references in the \
+                    Content-Security-Policy are not supported"
+                    .into());
+            }
+            let policy = single_file_csp(&policy, &script_hash, &style_hash);
+            meta.set_attribute("content", &policy)?;
+            meta.after(&format!("\n  {MARKER}"), ContentType::Html);
+            Ok(())
+        }))
+        .append_element_content_handler(element!(ICON, |link| {
+            found(ICON);
+            link.set_attribute("href", &favicon)?;
+            Ok(())
+        }))
+        // The style sheet and the script go in as they are (ContentType::Html:
+        // not escaped), made safe for their elements by inline_style and
+        // inline_script, and hashed as such for the policy.
+        .append_element_content_handler(element!(STYLE_SHEET, |link| {
+            found(STYLE_SHEET);
+            link.replace(&format!("<style>{style}</style>"), ContentType::Html);
+            Ok(())
+        }))
+        .append_element_content_handler(element!(MAIN_JS, |tag| {
+            found(MAIN_JS);
+            let module = format!(r#"<script type="module">{script}</script>"#);
+            tag.replace(&module, ContentType::Html);
+            Ok(())
+        }))
+        .append_element_content_handler(removed(PRELOADS[0]))
+        .append_element_content_handler(removed(PRELOADS[1]));
+    let html = rewrite_str(inputs.index_html, settings).map_err(|e| format!("index.html: {e}"))?;
+
+    let matched = matched.into_inner();
+    for selector in [CSP, ICON, STYLE_SHEET, MAIN_JS].iter().chain(&PRELOADS) {
+        let count = matched.iter().filter(|m| *m == selector).count();
+        if count != 1 {
+            return Err(format!(
+                "index.html must hold exactly one {selector}, not {count}"
+            ));
         }
-        out.push_str(&html[at..range.start]);
-        out.push_str(&text);
-        at = range.end;
     }
-    out.push_str(&html[at..]);
-    Ok(out)
+    Ok(html)
 }
 
 /// The catalogues as one text, their texts joined by NUL, and their tags
@@ -284,48 +317,6 @@ fn single_file_csp(csp: &str, script_hash: &str, style_hash: &str) -> String {
     directives.join("; ")
 }
 
-/// The byte range of the one `<script src="SRC">…</script>` element of `html`.
-fn script_element(html: &str, src: &str) -> Result<Range<usize>, String> {
-    let tag = find_tag(html, &format!(r#"src="{src}""#))?;
-    html[tag.end..]
-        .find("</script>")
-        .map(|i| tag.start..tag.end + i + "</script>".len())
-        .ok_or_else(|| format!("index.html: the script tag of {src} has no </script>"))
-}
-
-/// The byte range of the one tag of `html` (from `<` to `>`) that contains
-/// `needle`; an error when none or several do.
-fn find_tag(html: &str, needle: &str) -> Result<Range<usize>, String> {
-    let mut hits = html.match_indices(needle).map(|(i, _)| i);
-    let (Some(i), None) = (hits.next(), hits.next()) else {
-        return Err(format!(
-            "index.html must hold exactly one tag with {needle}"
-        ));
-    };
-    let start = html[..i].rfind('<');
-    let end = html[i..].find('>').map(|e| i + e + 1);
-    match (start, end) {
-        (Some(start), Some(end)) => Ok(start..end),
-        _ => Err(format!("index.html: the tag with {needle} is not closed")),
-    }
-}
-
-/// The value of the double-quoted attribute `name` in one tag.
-fn attribute<'a>(tag: &'a str, name: &str) -> Result<&'a str, String> {
-    let key = format!(" {name}=\"");
-    let value = tag
-        .find(&key)
-        .map(|i| &tag[i + key.len()..])
-        .and_then(|rest| rest.find('"').map(|end| &rest[..end]))
-        .ok_or_else(|| format!("index.html: no {name}=\"…\" in {tag}"))?;
-    if value.contains('&') {
-        return Err(format!(
-            "index.html: character references in {name} are not supported"
-        ));
-    }
-    Ok(value)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -483,6 +474,18 @@ mod tests {
     }
 
     #[test]
+    fn the_rest_of_index_html_is_kept_byte_for_byte() {
+        let html = build(&inputs(GLUE, CSS)).unwrap();
+        let until = |text: &str, end: &str| text[..text.find(end).unwrap()].to_owned();
+        let after = |text: &str, start: &str| text[text.find(start).unwrap()..].to_owned();
+        let head = r#"<meta http-equiv="Content-Security-Policy""#;
+        assert_eq!(until(&html, head), until(INDEX, head));
+        assert_eq!(after(&html, "</head>"), after(INDEX, "</head>"));
+        let between_tags = |text: &str| until(&after(text, "<title>"), "<link");
+        assert_eq!(between_tags(&html), between_tags(INDEX));
+    }
+
+    #[test]
     fn main_js_runs_between_the_glue_and_the_loader() {
         let html = build(&inputs(GLUE, CSS)).unwrap();
         let script = between(&html, r#"<script type="module">"#, "</script>");
@@ -561,6 +564,16 @@ mod tests {
         })
         .unwrap_err();
         assert!(err.contains("Content-Security-Policy"), "{err}");
+        let two_sheets = INDEX.replace(
+            "<link rel=\"stylesheet\"",
+            "<link rel=\"stylesheet\" href=\"a.css\">\n  <link rel=\"stylesheet\"",
+        );
+        let err = build(&Inputs {
+            index_html: &two_sheets,
+            ..inputs(GLUE, CSS)
+        })
+        .unwrap_err();
+        assert!(err.contains(r#"link[rel="stylesheet"], not 2"#), "{err}");
         let no_script = INDEX.replace("./pkg/main.js", "./other.js");
         let err = build(&Inputs {
             index_html: &no_script,
