@@ -113,6 +113,22 @@ ensure_node_tools() {
   printf '%s\n' "$want" >"$stamp"
 }
 
+# The pinned npm tools of tests/lighthouse (lighthouse, chrome-launcher), for
+# scripts/lighthouse only: a package of their own, so the browser tests' npm
+# ci does not install them. As ensure_node_tools (call it first: Node.js 20),
+# npm ci runs only when node_modules was not made from this package-lock.json.
+ensure_lighthouse() {
+  local dir="$PROJECT_ROOT/tests/lighthouse" stamp want
+  stamp="$dir/node_modules/.installed-from"
+  want=$(sha256sum "$dir/package.json" "$dir/package-lock.json" | sha256sum | cut -d' ' -f1)
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$dir/node_modules/lighthouse/package.json" ]; then
+    return
+  fi
+  say "npm ci in tests/lighthouse"
+  (cd "$dir" && npm ci --no-audit --no-fund)
+  printf '%s\n' "$want" >"$stamp"
+}
+
 # Debian's Chromium and ChromeDriver (never a browser a tool downloads).
 ensure_chromium() {
   if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then

@@ -18,54 +18,14 @@
 //
 //   node tests/e2e/bench-first-render.mjs [LOADS]
 
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { GATE_COUNT, MIME_TYPES, WWW, launchBrowser, markFirstRender } from './harness.mjs';
+import { join } from 'node:path';
+import { GATE_COUNT, WWW, launchBrowser, markFirstRender } from './harness.mjs';
+// gzip -9, an ETag and `Cache-Control: max-age=600`, as a static host serves.
+import { startStaticHost } from './static-host.mjs';
 
 const loads = Number(process.argv[2] ?? 30);
-
-// Serves `dir` as a static host does, not as devserve (which stores nothing
-// and compresses nothing, for development): gzip -9 when the browser
-// accepts it, an ETag, and `Cache-Control: max-age=600` (GitHub Pages'
-// figure), so a warm load reads the HTTP cache and a throttled one moves
-// the gzipped bytes that scripts/bench-size counts.
-function startStaticHost(dir) {
-  // Each file read, compressed and tagged once: { raw, gz, etag }.
-  const files = new Map();
-  const server = createServer((req, res) => {
-    let path = normalize(decodeURIComponent(new URL(req.url, 'http://host').pathname));
-    if (path.endsWith('/')) path += 'index.html';
-    const file = join(dir, path);
-    if (path.includes('..') || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    if (!files.has(file)) {
-      const raw = readFileSync(file);
-      files.set(file, { raw, gz: gzipSync(raw, { level: 9 }), etag: createHash('sha1').update(raw).digest('hex') });
-    }
-    const { raw, gz, etag } = files.get(file);
-    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const tag = `"${etag}${gzip ? '-gzip' : ''}"`;
-    const headers = { 'Cache-Control': 'max-age=600', ETag: tag, Vary: 'Accept-Encoding' };
-    if (req.headers['if-none-match'] == tag) {
-      res.writeHead(304, headers).end();
-      return;
-    }
-    headers['Content-Type'] = MIME_TYPES[extname(file)] ?? 'application/octet-stream';
-    if (gzip) headers['Content-Encoding'] = 'gzip';
-    res.writeHead(200, headers).end(req.method == 'HEAD' ? undefined : gzip ? gz : raw);
-  });
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () =>
-      ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((done) => { server.close(done); server.closeAllConnections(); }) }),
-    ),
-  );
-}
 
 const THROTTLED = { offline: false, latency: 40, downloadThroughput: 9e6 / 8, uploadThroughput: 9e6 / 8 };
 

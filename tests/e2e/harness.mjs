@@ -26,15 +26,8 @@ import { chromium } from 'playwright-core';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const WWW = join(ROOT, 'www');
 
-/** Content types by extension, for the tests' own static servers of dist/. */
-export const MIME_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-};
+// Content types by extension, for the tests' own static servers of dist/.
+export { MIME_TYPES } from './static-host.mjs';
 
 /** The experiment ids (crates/gateway-core/src/experiments.rs), in the page's order. */
 export const EXPERIMENTS = ['filesystem', 'email', 'calendar', 'database', 'search', 'calculator', 'registry', 'injection', 'rewind'];
