@@ -1,0 +1,5 @@
+pub const ONE: u32 = 1;
+
+pub fn two() -> u32 {
+    crate::b::X + ONE
+}

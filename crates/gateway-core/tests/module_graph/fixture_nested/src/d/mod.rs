@@ -1,0 +1,6 @@
+mod p;
+mod q;
+
+pub fn h() -> String {
+    q::g()
+}

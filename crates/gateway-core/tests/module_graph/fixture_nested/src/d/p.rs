@@ -1,0 +1,3 @@
+pub fn f() -> String {
+    format!("p after {}", super::q::NAME)
+}
