@@ -14,6 +14,7 @@
 use crate::baseline::Baseline;
 use crate::command::{Read, Slot, SlotState};
 pub use crate::embed::EmbedOptions;
+pub use crate::query::with_lang;
 use std::rc::Rc;
 
 use crate::damage::Damage;
@@ -244,31 +245,6 @@ fn supported(tag: &str) -> Option<Locale> {
         ["zh", "tw" | "hk" | "mo", ..] | ["zh", "hant", ..] => Locale::from_id("zh-TW"),
         _ => None,
     }
-}
-
-/// `url` with its `lang` parameter set to `locale` (added last, or
-/// replaced where it was), every other parameter and the fragment kept:
-/// share links and a reloaded page keep the language.
-pub fn with_lang(url: &str, locale: Locale) -> String {
-    let (base, fragment) = url
-        .split_once('#')
-        .map_or((url, None), |(b, f)| (b, Some(f)));
-    let (path, query) = base.split_once('?').unwrap_or((base, ""));
-    // The other parameters exactly as they were written.
-    let mut out = format!("{path}?");
-    for pair in query.split('&') {
-        if !pair.is_empty() && pair.split('=').next() != Some("lang") {
-            out.push_str(pair);
-            out.push('&');
-        }
-    }
-    out.push_str("lang=");
-    out.push_str(locale.id());
-    if let Some(f) = fragment {
-        out.push('#');
-        out.push_str(f);
-    }
-    out
 }
 
 /// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`, as `URLSearchParams` reads it.

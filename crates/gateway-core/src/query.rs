@@ -1,10 +1,13 @@
-//! A URL's query as `application/x-www-form-urlencoded` pairs, read the
+//! A URL's query: read as `application/x-www-form-urlencoded` pairs the
 //! way `URLSearchParams` reads it: `&` between pairs (empty ones skipped),
 //! the first `=` between name and value, `+` a space, `%XX` a byte (a `%`
 //! without two hex digits stays itself), and bytes that are not UTF-8
 //! replaced by U+FFFD. Written here rather than taken from
 //! `form_urlencoded`, whose decoder cost the page about 200 bytes gzipped
-//! more; that crate is the oracle of the tests below.
+//! more; that crate is the oracle of the tests below. And written: the
+//! page's address with its language ([`with_lang`]).
+
+use crate::text::Locale;
 
 /// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`.
 pub(crate) fn pairs(query: &str) -> Vec<(String, String)> {
@@ -42,6 +45,31 @@ fn decode(text: &str) -> String {
 
 fn hex(byte: Option<&u8>) -> Option<u8> {
     char::from(*byte?).to_digit(16).map(|d| d as u8)
+}
+
+/// `url` with its `lang` parameter set to `locale` (added last, or
+/// replaced where it was), every other parameter and the fragment kept:
+/// share links and a reloaded page keep the language.
+pub fn with_lang(url: &str, locale: Locale) -> String {
+    let (base, fragment) = url
+        .split_once('#')
+        .map_or((url, None), |(b, f)| (b, Some(f)));
+    let (path, query) = base.split_once('?').unwrap_or((base, ""));
+    // The other parameters exactly as they were written.
+    let mut out = format!("{path}?");
+    for pair in query.split('&') {
+        if !pair.is_empty() && pair.split('=').next() != Some("lang") {
+            out.push_str(pair);
+            out.push('&');
+        }
+    }
+    out.push_str("lang=");
+    out.push_str(locale.id());
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    out
 }
 
 #[cfg(test)]

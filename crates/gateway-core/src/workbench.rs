@@ -29,7 +29,6 @@ use crate::share::Setup;
 use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, Registry, ToolId};
 use crate::turn::{self, DecisionError};
-use crate::view::{Labels, LedgerSection, RunView};
 
 /// Everything the page can tell the core.
 #[derive(Debug, Clone, PartialEq)]
@@ -405,19 +404,6 @@ pub struct Workbench {
     /// decision lets it run on.
     resume: bool,
     commands: VecDeque<Command>,
-    // INVARIANT: the words of `ledger` and `log` as they are now
-    // (`refresh_records` after every change of either).
-    records: Records,
-}
-
-/// The page's fixed words, the ledger and the runs log in words, shared by
-/// every view until they change (the labels only with the language).
-#[derive(Debug, Clone)]
-pub(crate) struct Records {
-    pub labels: Rc<Labels>,
-    pub ledger: Rc<[LedgerSection]>,
-    pub ledger_json: Rc<str>,
-    pub runs: Rc<[RunView]>,
 }
 
 impl Workbench {
@@ -462,7 +448,7 @@ impl Workbench {
         };
         let ledger = e.ledger();
         let plan = plan(&registry, &inputs_of(&mode, &policy, None, None), &ledger);
-        let mut wb = Self {
+        Self {
             registry,
             experiment: Rc::clone(&experiment),
             locale: Locale::default(),
@@ -503,34 +489,11 @@ impl Workbench {
             locale_wanted: None,
             changed: None,
             commands: VecDeque::new(),
-            records: Records {
-                labels: Rc::new(Labels::new(Locale::default())),
-                ledger: Rc::from([]),
-                ledger_json: Rc::from(""),
-                runs: Rc::from([]),
-            },
-        };
-        wb.refresh_records();
-        wb
-    }
-
-    /// Words the ledger and the runs log again; they change only when a
-    /// run finishes or the ledger is reset, so a playing frame reuses them.
-    fn refresh_records(&mut self) {
-        self.records = Records {
-            labels: Rc::clone(&self.records.labels),
-            ledger: self.ledger_sections().into(),
-            ledger_json: crate::json::pretty(&self.ledger.to_json()).into(),
-            runs: self.log.records().map(|r| self.run_view(r)).collect(),
-        };
+        }
     }
 
     pub(crate) fn changed(&self) -> Option<&Changed> {
         self.changed.as_ref()
-    }
-
-    pub(crate) fn records(&self) -> &Records {
-        &self.records
     }
 
     pub fn experiment(&self) -> &Rc<Experiment> {
@@ -550,8 +513,6 @@ impl Workbench {
         if let Some(id) = self.experiment.builtin {
             self.experiment = Rc::clone(id.in_locale(locale));
         }
-        self.records.labels = Rc::new(Labels::new(locale));
-        self.refresh_records();
     }
 
     /// Switches to `locale`, whose catalogue is installed, and writes the
@@ -559,7 +520,7 @@ impl Workbench {
     fn switch_locale(&mut self, locale: Locale, page_url: &str) {
         self.set_locale(locale);
         self.commands.push_back(Command::ReplaceAddress {
-            url: crate::opening::with_lang(page_url, locale),
+            url: crate::query::with_lang(page_url, locale),
         });
     }
 
@@ -839,7 +800,6 @@ impl Workbench {
                 utc_offset_min,
             } => {
                 self.wall = Some((origin_ms, utc_offset_min));
-                self.refresh_records();
             }
             Msg::UndoReplace => {
                 if let Some(mine) = self.replaced.take() {
@@ -922,7 +882,6 @@ impl Workbench {
                 // The turn's claims were judged against the ledger now gone.
                 self.leave_turn();
                 self.ledger.reset();
-                self.refresh_records();
                 self.approval = None;
                 self.policy.reuse = true;
                 self.start_over();
@@ -993,7 +952,7 @@ impl Workbench {
             }
             Msg::CopyLink { page_url } => {
                 let base = page_url.split('#').next().unwrap_or_default();
-                let base = crate::opening::with_lang(base, self.locale);
+                let base = crate::query::with_lang(base, self.locale);
                 let setup = self.setup().to_fragment();
                 let url = match &self.carried {
                     Some(carried) => format!("{base}#{carried}&{setup}"),
@@ -1633,7 +1592,6 @@ impl Workbench {
             output: self.plan.returned_text(),
             turn,
         });
-        self.refresh_records();
         let run = FinishedRun {
             tool: &tool,
             role: self.policy.role,

@@ -6,8 +6,6 @@
 //! enabled, what each gate row says, every label, caption and status line
 //! is decided here, through the message catalogue.
 
-use std::rc::Rc;
-
 use crate::command::{Deliverable, Slot, SlotState};
 use crate::gates::{request_text, Gate, Outcome, Verdict, GATES};
 use crate::json::{utf16_len, MAX_ARGUMENT_UNITS};
@@ -38,7 +36,7 @@ pub struct PageModel {
     pub title: String,
     /// Every fixed word of the page: headings, labels, buttons, hints
     /// (worded once per language, shared by every view).
-    pub labels: Rc<Labels>,
+    pub labels: Labels,
     pub experiment: ExperimentView,
     pub tools: Vec<Choice>,
     /// The tool select's first option when the name is not registered.
@@ -88,8 +86,8 @@ pub struct PageModel {
     pub output_boundary: Option<String>,
     // Shared with the workbench until a run finishes (`Rc`): a playing
     // frame words none of them again.
-    pub ledger: Rc<[LedgerSection]>,
-    pub ledger_json: Rc<str>,
+    pub ledger: Vec<LedgerSection>,
+    pub ledger_json: String,
     /// The entry the last finished run changed (or whose receipt it
     /// returned), until the next run starts.
     pub change: Option<ChangeView>,
@@ -99,7 +97,7 @@ pub struct PageModel {
     /// Said when the tool touches no store (the calculator, a name the
     /// registry does not hold).
     pub ledger_untouched: Option<String>,
-    pub runs: Rc<[RunView]>,
+    pub runs: Vec<RunView>,
     /// What the runs log shows with no run.
     pub runs_empty: String,
     /// Every notice, oldest first; none is lost to a newer one.
@@ -363,11 +361,13 @@ impl Workbench {
         let units = utf16_len(&inputs.args);
         let frozen = self.turn_finished();
         let args_valid = self.plan().row(Gate::Schema).verdict == Verdict::Passed;
+        let labels = Labels::new(l);
+        let ledger = self.ledger_sections();
         PageModel {
             locale: l,
             file_note: self
                 .opened_from_file()
-                .then(|| self.records().labels.single_file_note.clone()),
+                .then(|| labels.single_file_note.clone()),
             languages: Locale::ALL
                 .iter()
                 .map(|other| Choice {
@@ -380,7 +380,7 @@ impl Workbench {
             title: self.t(Text::PageTitle {
                 experiment: self.experiment().title.get(self.locale()).into(),
             }),
-            labels: self.records().labels.clone(),
+            labels,
             experiment: self.experiment_view(),
             tools: self
                 .registry()
@@ -534,20 +534,20 @@ impl Workbench {
                     crate::reason::Reason::MarkedAsData
                 ))
             .then(|| self.t(Text::OutputBoundary)),
-            ledger: self.records().ledger.clone(),
-            ledger_json: self.records().ledger_json.clone(),
+            ledger_own: self.ledger_own(ledger.len()),
+            ledger,
+            ledger_json: crate::json::pretty(&self.ledger().to_json()),
             change: self.changed().map(|c| ChangeView {
                 section: c.section,
                 item: c.item,
                 text: self.t(c.text()),
             }),
-            ledger_own: self.ledger_own(),
             ledger_untouched: stores(&inputs.tool).is_empty().then(|| {
                 self.t(Text::LedgerUntouched {
                     tool: (&inputs.tool).into(),
                 })
             }),
-            runs: self.records().runs.clone(),
+            runs: self.log().records().map(|r| self.run_view(r)).collect(),
             runs_empty: self.t(Text::RunsEmpty),
             notices: self.notices().iter().map(|n| self.t(n.text())).collect(),
             baseline: self.baseline_view(),
@@ -600,10 +600,10 @@ impl Workbench {
     }
 
     /// The tool's stores and the changed section, in ledger order.
-    fn ledger_own(&self) -> Vec<usize> {
+    fn ledger_own(&self, sections: usize) -> Vec<usize> {
         let own = stores(&self.inputs().tool);
         let changed = self.changed().map(|c| c.section);
-        (0..self.records().ledger.len())
+        (0..sections)
             .filter(|i| own.contains(i) || changed == Some(*i))
             .collect()
     }
