@@ -145,7 +145,7 @@ test('hide= hides any named panels, and unknown names hide nothing else and are 
 // ---------------------------------------------------------------------------
 // Course pages that resize the frame the way LMSs do.
 
-/** The real h5p-resizer.js, if this checkout has it (see the README). */
+/** The real h5p-resizer.js, if this checkout has it (see docs/embedding.md). */
 const RESIZER_PATH = process.env.H5P_RESIZER_JS || join(ROOT, 'tests', 'e2e', 'fixtures', 'h5p-resizer.js');
 const RESIZER = existsSync(RESIZER_PATH) ? readFileSync(RESIZER_PATH, 'utf8') : null;
 

@@ -11,7 +11,7 @@
 // flat over at least one of the two 3,000-run intervals: a leak of 22 bytes
 // a run or more grows every interval by at least a page and fails. The
 // figures over 10,000 runs come from bench-long-session.mjs and are in the
-// README.
+// docs/figures.md.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

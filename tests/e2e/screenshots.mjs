@@ -1,4 +1,4 @@
-// Writes the README's screenshots: `node tests/e2e/screenshots.mjs` (after
+// Writes the screenshots of the README and docs/: `node tests/e2e/screenshots.mjs` (after
 // scripts/build-web). The email experiment at four sizes, fresh and after an
 // approved run has committed (the changed outbox entry marked), into
 // docs/screenshots/<size>-<state>.png.

@@ -607,7 +607,7 @@ async function emailWalkthrough(makeDriver, N) {
 
   if (drv.kind === 'keyboard') {
     assert.deepEqual(await inputKinds(page), ['keydown'], 'only keyboard events reached the page');
-    // The figure the README records (a count, not a timing).
+    // The figure docs/figures.md records (a count, not a timing).
     console.log(
       `email walkthrough by keyboard${drv.shortcuts ? " with the page's keys" : ''}: ${drv.presses} key presses ` +
         `(${drv.presses - drv.typed} to move and act, ${drv.typed} typed characters)`,

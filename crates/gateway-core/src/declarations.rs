@@ -433,7 +433,7 @@ pub fn openai_responses_tools(registry: &Registry, locale: Locale) -> Value {
 /// So it is never stricter than the gate, and more permissive only where
 /// its descriptions say what the gate also enforces, and, in a Python
 /// validator, by one final line feed after a single-line text or an
-/// address (`$` matches before it there; README). Cross-field rules
+/// address (`$` matches before it there; docs/registry-and-exports.md). Cross-field rules
 /// (calendar: start before end) are in the tool's own description.
 pub fn gemini_schema(shape: &Shape, locale: Locale) -> Value {
     let properties: Map<String, Value> = shape

@@ -707,7 +707,7 @@ pub enum Dialect {
     /// anchored [`SINGLE_LINE`] pattern. Exact under ECMA-262 (what OpenAI
     /// and JavaScript validators run); a Python validator also accepts one
     /// trailing line feed in a single-line text or an address (the
-    /// README lists where).
+    /// docs/registry-and-exports.md lists where).
     Strict,
 }
 

@@ -946,7 +946,8 @@ fn mcp_tools_list_has_exactly_the_mcp_fields() {
 /// with `additionalProperties: false` and every property required; a root
 /// that is an object and not an `anyOf`; each `anyOf` branch itself a
 /// schema of the subset. `minLength` and `maxLength` are taken as allowed:
-/// the guide names them unsupported only for fine-tuned models (README).
+/// the guide names them unsupported only for fine-tuned models
+/// (docs/registry-and-exports.md).
 fn strict_violation(schema: &Value, at: &str, root: bool) -> Option<String> {
     const KEYWORDS: &[&str] = &[
         "type",
