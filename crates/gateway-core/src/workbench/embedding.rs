@@ -85,7 +85,7 @@ impl Embedding {
 
     /// The parent posted `{context, action}`: the answer to H5P's resizer
     /// (`h5p-resizer.js`).
-    pub fn from_parent(&mut self, context: &str, action: &str) -> Vec<Command> {
+    pub fn parent_posted(&mut self, context: &str, action: &str) -> Vec<Command> {
         if !self.framed || context != "h5p" {
             return Vec::new();
         }
@@ -136,7 +136,7 @@ mod tests {
     fn an_unframed_page_posts_nothing() {
         let mut e = Embedding::default();
         assert!(e.resized("email", 600).is_empty());
-        assert!(e.from_parent("h5p", "ready").is_empty());
+        assert!(e.parent_posted("h5p", "ready").is_empty());
         e.framed = true;
         assert_eq!(e.resized("email", 600).len(), 2);
         assert!(e.resized("email", 600).is_empty(), "the same height again");

@@ -967,7 +967,7 @@ impl Workbench {
                 self.commands.extend(posts);
             }
             Msg::FromParent { context, action } => {
-                let posts = self.embedding.from_parent(&context, &action);
+                let posts = self.embedding.parent_posted(&context, &action);
                 self.commands.extend(posts);
             }
             Msg::FullScreen(on) => self.embedding.full_screen(on),
