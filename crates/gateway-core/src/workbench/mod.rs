@@ -9,11 +9,13 @@
 //! the approval and rewinds to gate 1, paused, so an old plan never
 //! finishes against new inputs.
 
+mod embedding;
+
 use std::collections::VecDeque;
 use std::rc::Rc;
 
 use crate::baseline::Baseline;
-use crate::command::{Command, Deliverable, H5p, Post, Slot, SlotState};
+use crate::command::{Command, Deliverable, Post, Slot, SlotState};
 use crate::declarations::Export;
 use crate::embed::EmbedOptions;
 use crate::experiments::{Experiment, ExperimentId, StartArgs};
@@ -29,6 +31,7 @@ use crate::share::Setup;
 use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, Registry, ToolId};
 use crate::turn::{self, DecisionError};
+use embedding::{Embedding, Expanded};
 
 /// Everything the page can tell the core.
 #[derive(Debug, Clone, PartialEq)]
@@ -370,18 +373,7 @@ pub struct Workbench {
     /// The last notes export, shown to copy where downloads are blocked.
     notes_export: Option<String>,
     delivery: Delivery,
-    /// Whether the page is framed by a course page (posts go to it).
-    framed: bool,
-    /// Opened from a file (`file://`).
-    from_file: bool,
-    /// Expand experiment: in full screen, or filling the frame instead.
-    full_screen: bool,
-    fill_frame: bool,
-    /// The height last posted to the framing page (never 0).
-    posted_height: Option<u32>,
-    /// Whether the parent's H5P resizer answered `hello`.
-    h5p_greeted: bool,
-    embed: EmbedOptions,
+    embedding: Embedding,
     /// A language chosen whose catalogue is loading, with the page's
     /// address to write it to.
     locale_wanted: Option<(Locale, String)>,
@@ -479,13 +471,7 @@ impl Workbench {
             carried: None,
             notes_export: None,
             delivery: Delivery::Idle,
-            framed: false,
-            from_file: false,
-            posted_height: None,
-            h5p_greeted: false,
-            full_screen: false,
-            fill_frame: false,
-            embed: EmbedOptions::default(),
+            embedding: Embedding::default(),
             locale_wanted: None,
             changed: None,
             commands: VecDeque::new(),
@@ -777,7 +763,7 @@ impl Workbench {
                 Ignored::AwaitingDecision
             }
             Msg::ClearBaseline if self.baseline.is_none() => Ignored::NoBaseline,
-            Msg::Resized { .. } if !self.framed => Ignored::NotFramed,
+            Msg::Resized { .. } if !self.embedding.framed => Ignored::NotFramed,
             Msg::SetLocale { locale, .. }
                 if *locale == self.locale && self.locale_wanted.is_none() =>
             {
@@ -977,32 +963,15 @@ impl Workbench {
                 text: crate::published::text(export, self.locale),
             }),
             Msg::Resized { height } => {
-                // Expanded, the page measures what lies over the frame, not
-                // its content (0 in full screen): the frame keeps the last
-                // height. A height of 0 (a hidden frame) is never posted.
-                // (Outside a frame the message is ignored: see `ignores`.)
-                let expanded = self.full_screen || self.fill_frame;
-                if height > 0 && !expanded && self.posted_height != Some(height) {
-                    self.posted_height = Some(height);
-                    self.commands.push_back(Command::Post(Post::Resize {
-                        experiment: self.experiment.id.clone(),
-                        height,
-                    }));
-                    // As H5P content does: hello until the resizer answers.
-                    self.post_h5p(if self.h5p_greeted {
-                        H5p::PrepareResize { height }
-                    } else {
-                        H5p::Hello
-                    });
-                }
+                let posts = self.embedding.resized(&self.experiment.id, height);
+                self.commands.extend(posts);
             }
             Msg::FromParent { context, action } => {
-                if self.framed && context == "h5p" {
-                    self.answer_h5p(&action);
-                }
+                let posts = self.embedding.parent_posted(&context, &action);
+                self.commands.extend(posts);
             }
-            Msg::FullScreen(on) => self.full_screen = on,
-            Msg::FillFrame(on) => self.fill_frame = on,
+            Msg::FullScreen(on) => self.embedding.full_screen(on),
+            Msg::FillFrame(on) => self.embedding.fill_frame(on),
             Msg::Stored(slot) => self.set_slot(slot, SlotState::Writable),
             Msg::StoreFailed(slot) => {
                 self.set_slot(slot, SlotState::Refused);
@@ -1085,40 +1054,8 @@ impl Workbench {
         }
     }
 
-    /// Answers the parent's H5P resizer (`h5p-resizer.js`).
-    fn answer_h5p(&mut self, action: &str) {
-        let expanded = self.full_screen || self.fill_frame;
-        let height = self.posted_height;
-        match action {
-            // The resizer loaded after this page.
-            "ready" => self.post_h5p(H5p::Hello),
-            "hello" => {
-                self.h5p_greeted = true;
-                if let Some(height) = height.filter(|_| !expanded) {
-                    self.post_h5p(H5p::PrepareResize { height });
-                }
-            }
-            // The parent's window changed size.
-            "resize" if self.h5p_greeted && !expanded => {
-                if let Some(height) = height {
-                    self.post_h5p(H5p::PrepareResize { height });
-                }
-            }
-            "resizePrepared" if self.h5p_greeted => {
-                if let Some(height) = height {
-                    self.post_h5p(H5p::Resize { height });
-                }
-            }
-            _ => {}
-        }
-    }
-
-    fn post_h5p(&mut self, message: H5p) {
-        self.commands.push_back(Command::Post(Post::H5p(message)));
-    }
-
     pub(crate) fn set_framed(&mut self, framed: bool) {
-        self.framed = framed;
+        self.embedding.framed = framed;
     }
 
     pub(crate) fn set_carried(&mut self, part: String) {
@@ -1126,24 +1063,25 @@ impl Workbench {
     }
 
     pub(crate) fn set_from_file(&mut self, from_file: bool) {
-        self.from_file = from_file;
+        self.embedding.from_file = from_file;
     }
 
     pub(crate) fn opened_from_file(&self) -> bool {
-        self.from_file
+        self.embedding.from_file
     }
 
     pub(crate) fn set_embed(&mut self, embed: EmbedOptions) {
-        self.embed = embed;
+        self.embedding.options = embed;
     }
 
     /// Whether the experiment is expanded: `(full screen, filling the frame)`.
     pub fn expanded(&self) -> (bool, bool) {
-        (self.full_screen, self.fill_frame)
+        let how = self.embedding.expanded;
+        (how == Expanded::FullScreen, how == Expanded::FillFrame)
     }
 
     pub fn embed(&self) -> &EmbedOptions {
-        &self.embed
+        &self.embedding.options
     }
 
     pub(crate) fn set_notes_loaded(&mut self, notes: String, slot: SlotState) {
@@ -1672,7 +1610,7 @@ impl Workbench {
         let total = reached.len();
         let count = reached.iter().filter(|r| **r).count();
         for (i, (was, is)) in self.goals_reached.iter().zip(&reached).enumerate() {
-            if *is && !was && self.framed {
+            if *is && !was && self.embedding.framed {
                 if let Some(goal) = self.experiment.goals.get(i) {
                     self.commands.push_back(Command::Post(Post::Goal {
                         experiment: self.experiment.id.clone(),
