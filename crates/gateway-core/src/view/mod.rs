@@ -816,8 +816,8 @@ impl Workbench {
                 payload: (&a.payload).into(),
             };
         }
-        if let Some((approval, lapse)) = self.lapsed() {
-            return self.lapse(approval, lapse);
+        if let Some(lapsed) = self.lapsed() {
+            return self.lapse(&lapsed.approval, &lapsed.lapse);
         }
         match self.plan().call() {
             Some(call) if call.risk.needs_approval() => Text::ApprovalNeeded {

@@ -9,43 +9,45 @@
 //! the approval and rewinds to gate 1, paused, so an old plan never
 //! finishes against new inputs.
 
+mod approval;
+mod decision;
+mod editor;
 mod embedding;
+mod finish;
 mod msg;
+mod progress;
+mod run;
+mod slots;
 
+pub(crate) use approval::{Lapse, Lapsed};
 pub use msg::{Handled, Ignored, Msg};
 
 use std::collections::VecDeque;
 use std::rc::Rc;
 
 use crate::baseline::Baseline;
-use crate::command::{Command, Deliverable, Post, Slot, SlotState};
+use crate::command::{Command, Deliverable, Slot, SlotState};
 use crate::embed::EmbedOptions;
 use crate::experiments::{Experiment, ExperimentId, StartArgs};
-use crate::gates::{plan, request_text, Approval, Gate, Inputs, Plan};
-use crate::goals::{Event, FinishedRun, Happened, State};
+use crate::gates::{request_text, Approval, Gate, Inputs, Plan};
+use crate::goals::Event;
 use crate::ledger::{Commit, Finish, Ledger};
-use crate::mode::{CallOutcome, Mode, Request, Turn};
+use crate::mode::{Mode, Request, Turn};
 use crate::notice::Notice;
 use crate::playback::{Clock, Step};
 use crate::policy::{Hook, Role};
-use crate::runlog::{LoggedClaim, RunEffect, RunLog, RunRecord, TurnNote};
+use crate::runlog::RunLog;
 use crate::share::Setup;
 use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, Registry};
-use crate::turn::{self, DecisionError};
+use crate::turn::DecisionError;
+use approval::ApprovalState;
+use decision::DecisionText;
+use editor::Editor;
 use embedding::{Embedding, Expanded};
-
-/// What changed since the approval an edit cleared.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Lapse {
-    /// A field of the arguments: its name and its approved value (`None`:
-    /// the approved payload had no such field).
-    Field { field: String, was: Option<String> },
-    /// Another tool, or arguments that are no JSON object.
-    Request,
-    /// Only the policy inputs (role, hook, key, receipts).
-    Inputs,
-}
+use progress::Progress;
+use run::Run;
+use slots::Slots;
 
 /// The ledger entry a finished run changed (or whose receipt it returned
 /// again): the ledger section and the item in it, as the ledger panel
@@ -185,27 +187,20 @@ pub struct Workbench {
     registry: Registry,
     experiment: Rc<Experiment>,
     locale: Locale,
-    mode: Mode,
+    /// The request: the learner's editor, or an agent turn's call.
+    editor: Editor,
+    /// The agent turn panel's decision text.
+    decision: DecisionText,
     policy: Policy,
-    approval: Option<Approval>,
     ledger: Ledger,
-    clock: Clock,
-    /// The plan of the run under inspection (or just finished).
-    plan: Plan,
+    /// The run under inspection: plan, clock, approval.
+    run: Run,
     log: RunLog,
     notices: Vec<Notice>,
     /// The shell's clock at the last message.
     now_ms: u64,
-    baseline: Option<Baseline>,
-    baseline_slot: SlotState,
-    notes: String,
-    notes_slot: SlotState,
-    progress_slot: SlotState,
-    /// The model decision text, kept whatever happens to the turn.
-    decision_text: String,
-    decision_error: Option<DecisionError>,
-    /// One flag per goal of the experiment, in its order; never unset.
-    goals_reached: Vec<bool>,
+    slots: Slots,
+    progress: Progress,
     /// The link Copy link made, shown to copy by hand.
     share_link: Option<String>,
     /// The fragment part (`x=…`) that carried this experiment, which a
@@ -220,22 +215,8 @@ pub struct Workbench {
     locale_wanted: Option<(Locale, String)>,
     /// What the last finished run changed, shown until the next run starts.
     changed: Option<Changed>,
-    /// The learner's own request that an example or a tool choice replaced,
-    /// until Undo puts it back or the learner edits again.
-    replaced: Option<Request>,
-    /// The approval an edit cleared, and what changed since (worked out
-    /// at each edit, not at each frame).
-    lapsed: Option<(Approval, Lapse)>,
-    /// The gate card clicked, and the stage it was clicked at.
-    shown: Option<(Gate, Option<usize>)>,
     /// Msg::WallClock's origin and offset.
     wall: Option<(u64, i32)>,
-    /// The call the person refused at an agent turn's approval gate (bound
-    /// to its tool and canonical payload, as an approval is).
-    refusal: Option<Approval>,
-    /// Whether playback ran when a pending approval stopped it: the
-    /// decision lets it run on.
-    resume: bool,
     commands: VecDeque<Command>,
 }
 
@@ -268,11 +249,11 @@ impl Workbench {
             (StartArgs::Example(_), None) => ("{}".to_string(), None),
             (StartArgs::Text(text), _) => (text.clone(), None),
         };
-        let mode = Mode::Free(Request {
+        let request = Request {
             tool: e.tool.clone(),
             args,
             example,
-        });
+        };
         let policy = Policy {
             role: e.role,
             hook: e.hook,
@@ -280,34 +261,21 @@ impl Workbench {
             reuse: true,
         };
         let ledger = e.ledger();
-        let plan = plan(&registry, &inputs_of(&mode, &policy, None, None), &ledger);
+        let run = Run::new(&registry, (&request.tool, &request.args), &policy, &ledger);
         Self {
             registry,
             experiment: Rc::clone(&experiment),
             locale: Locale::default(),
-            mode,
+            editor: Editor::new(request),
+            decision: DecisionText::new(e.decision.clone()),
             policy,
-            approval: None,
             ledger,
-            clock: Clock::default(),
-            plan,
+            run,
             log: RunLog::default(),
             notices: Vec::new(),
             now_ms: 0,
-            baseline: None,
-            baseline_slot: SlotState::Writable,
-            notes: String::new(),
-            replaced: None,
-            lapsed: None,
-            shown: None,
-            wall: None,
-            refusal: None,
-            resume: false,
-            notes_slot: SlotState::Writable,
-            progress_slot: SlotState::Writable,
-            goals_reached: vec![false; e.goals.len()],
-            decision_text: e.decision.clone(),
-            decision_error: None,
+            slots: Slots::default(),
+            progress: Progress::new(e.goals.len()),
             share_link: None,
             carried: None,
             notes_export: None,
@@ -315,6 +283,7 @@ impl Workbench {
             embedding: Embedding::default(),
             locale_wanted: None,
             changed: None,
+            wall: None,
             commands: VecDeque::new(),
         }
     }
@@ -353,16 +322,11 @@ impl Workbench {
 
     /// Everything the next run depends on besides the ledger.
     pub fn inputs(&self) -> Inputs {
-        inputs_of(
-            &self.mode,
-            &self.policy,
-            self.approval.as_ref(),
-            self.refusal.as_ref(),
-        )
+        self.run.inputs(self.editor.request(), &self.policy)
     }
 
     pub fn mode(&self) -> &Mode {
-        &self.mode
+        self.editor.mode()
     }
 
     pub fn ledger(&self) -> &Ledger {
@@ -370,11 +334,11 @@ impl Workbench {
     }
 
     pub fn plan(&self) -> &Plan {
-        &self.plan
+        &self.run.plan
     }
 
     pub fn clock(&self) -> &Clock {
-        &self.clock
+        &self.run.clock
     }
 
     pub fn log(&self) -> &RunLog {
@@ -382,7 +346,7 @@ impl Workbench {
     }
 
     pub fn baseline(&self) -> Option<&Baseline> {
-        self.baseline.as_ref()
+        self.slots.baseline()
     }
 
     pub fn registry(&self) -> &Registry {
@@ -394,15 +358,11 @@ impl Workbench {
     }
 
     pub fn notes(&self) -> &str {
-        &self.notes
+        self.slots.notes()
     }
 
     pub fn slot_state(&self, slot: Slot) -> SlotState {
-        match slot {
-            Slot::Notes => self.notes_slot,
-            Slot::Baseline => self.baseline_slot,
-            Slot::Progress => self.progress_slot,
-        }
+        self.slots.state(slot)
     }
 
     pub fn delivery(&self) -> Delivery {
@@ -418,11 +378,11 @@ impl Workbench {
     }
 
     pub(crate) fn decision_text(&self) -> &str {
-        &self.decision_text
+        self.decision.text()
     }
 
     pub(crate) fn decision_error(&self) -> Option<&DecisionError> {
-        self.decision_error.as_ref()
+        self.decision.error()
     }
 
     pub(crate) fn policy(&self) -> &Policy {
@@ -430,7 +390,7 @@ impl Workbench {
     }
 
     pub(crate) fn approval(&self) -> Option<&Approval> {
-        self.approval.as_ref()
+        self.run.approval.given()
     }
 
     pub(crate) fn now_ms(&self) -> u64 {
@@ -444,12 +404,15 @@ impl Workbench {
 
     /// When the shell should next send [`Msg::Tick`], if time matters now.
     pub fn next_deadline_ms(&self) -> Option<u64> {
-        self.clock.next_deadline_ms()
+        self.run.clock.next_deadline_ms()
     }
 
     /// Whether the current call is a valid mutation that approval applies to.
     pub fn approval_applies(&self) -> bool {
-        self.plan.call().is_some_and(|c| c.risk.needs_approval())
+        self.run
+            .plan
+            .call()
+            .is_some_and(|c| c.risk.needs_approval())
     }
 
     /// Whether receipt reuse may be turned off (after a successful mutation).
@@ -459,10 +422,7 @@ impl Workbench {
 
     /// The agent turn, if one is under inspection or finished.
     pub fn turn(&self) -> Option<&Turn> {
-        match &self.mode {
-            Mode::Turn(t) => Some(t),
-            Mode::Free(_) => None,
-        }
+        self.editor.turn()
     }
 
     /// Whether a finished turn holds the request: nothing runs until the
@@ -473,7 +433,7 @@ impl Workbench {
 
     /// Which of the experiment's goals have been reached, in order.
     pub fn goals_reached(&self) -> &[bool] {
-        &self.goals_reached
+        self.progress.reached()
     }
 
     /// Whether the current tool has anything for the redact hook to hide.
@@ -489,7 +449,7 @@ impl Workbench {
     /// not for a read (nothing to keep a receipt of); for a request that is
     /// not a call yet, it stays editable.
     pub fn key_applies(&self) -> bool {
-        self.plan.call().is_none_or(|c| c.risk.is_mutation())
+        self.run.plan.call().is_none_or(|c| c.risk.is_mutation())
     }
 
     pub fn redact_applies(&self) -> bool {
@@ -500,10 +460,7 @@ impl Workbench {
 
     /// The tool name and argument text of the request.
     pub fn request(&self) -> (&str, &str) {
-        match &self.mode {
-            Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
-            Mode::Turn(t) => t.request(),
-        }
+        self.editor.request()
     }
 
     /// The message a key pressed outside a text field means (the page lists
@@ -512,7 +469,7 @@ impl Workbench {
     pub fn shortcut(&self, key: &str) -> Option<Msg> {
         Some(match key {
             "n" | "N" => Msg::NextGate,
-            "p" | "P" if self.clock.is_playing() => Msg::Pause,
+            "p" | "P" if self.run.clock.is_playing() => Msg::Pause,
             "p" | "P" => Msg::Play,
             "r" | "R" => Msg::Restart,
             "f" | "F" => Msg::FinishRun,
@@ -528,10 +485,7 @@ impl Workbench {
     }
 
     pub(crate) fn example(&self) -> Option<ExampleKind> {
-        match &self.mode {
-            Mode::Free(r) => r.example,
-            Mode::Turn(_) => None,
-        }
+        self.editor.example()
     }
 
     /// Applies one message. A message that means nothing in the state it
@@ -544,12 +498,12 @@ impl Workbench {
         // tick that completes the run may leave the clock looking the same:
         // the next call of a turn starts at gate 1 again).
         let within_gate = matches!(msg, Msg::Tick) && {
-            let mut clock = self.clock;
-            clock.tick(now_ms) == Step::Running && clock.same_but_time(&self.clock)
+            let mut clock = self.run.clock;
+            clock.tick(now_ms) == Step::Running && clock.same_but_time(&self.run.clock)
         };
-        let resume = self.resume;
+        let resume = self.run.approval.resumes();
         self.apply(now_ms, msg);
-        if within_gate && self.resume == resume {
+        if within_gate && self.run.approval.resumes() == resume {
             Handled::Frame
         } else {
             Handled::Applied
@@ -560,7 +514,7 @@ impl Workbench {
     /// finished turn lives here, in one place.
     pub fn ignores(&self, msg: &Msg) -> Option<Ignored> {
         let frozen = self.turn_finished();
-        let in_turn = matches!(self.mode, Mode::Turn(_));
+        let in_turn = self.turn().is_some();
         let why = match msg {
             Msg::SelectTool(_)
             | Msg::ChooseTool(_)
@@ -577,7 +531,7 @@ impl Workbench {
                 Ignored::NoExamples
             }
             Msg::UndoReplace if in_turn => Ignored::TurnHoldsRequest,
-            Msg::UndoReplace if self.replaced.is_none() => Ignored::NothingToUndo,
+            Msg::UndoReplace if self.editor.replaced().is_none() => Ignored::NothingToUndo,
             Msg::SetRole(_)
             | Msg::SetHook(_)
             | Msg::SetKey(_)
@@ -593,17 +547,17 @@ impl Workbench {
             Msg::SetHook(Hook::RedactOutput) if !self.redact_applies() => Ignored::NothingToRedact,
             Msg::SetHook(Hook::BlockMutations) if !self.block_applies() => Ignored::NothingToBlock,
             Msg::SetReuse(false) if !self.reuse_toggle_enabled() => Ignored::NoReceiptYet,
-            Msg::Approve if self.plan.call().is_none() => Ignored::NoCallToApprove,
+            Msg::Approve if self.run.plan.call().is_none() => Ignored::NoCallToApprove,
             Msg::Approve if !self.approval_applies() => Ignored::ApprovalNotNeeded,
-            Msg::Revoke if self.approval.is_none() => Ignored::NotApproved,
-            Msg::NextGate | Msg::FinishRun if self.clock.is_finished() => Ignored::RunFinished,
-            Msg::Pause if !self.clock.is_playing() => Ignored::NotPlaying,
+            Msg::Revoke if self.approval().is_none() => Ignored::NotApproved,
+            Msg::NextGate | Msg::FinishRun if self.run.clock.is_finished() => Ignored::RunFinished,
+            Msg::Pause if !self.run.clock.is_playing() => Ignored::NotPlaying,
             Msg::EndTurn if !in_turn => Ignored::NoTurn,
-            Msg::Reject if !self.clock.is_held() => Ignored::NothingPending,
-            Msg::NextGate | Msg::FinishRun | Msg::Play if self.clock.is_held() => {
+            Msg::Reject if !self.run.pending() => Ignored::NothingPending,
+            Msg::NextGate | Msg::FinishRun | Msg::Play if self.run.pending() => {
                 Ignored::AwaitingDecision
             }
-            Msg::ClearBaseline if self.baseline.is_none() => Ignored::NoBaseline,
+            Msg::ClearBaseline if self.baseline().is_none() => Ignored::NoBaseline,
             Msg::Resized { .. } if !self.embedding.framed => Ignored::NotFramed,
             Msg::SetLocale { locale, .. }
                 if *locale == self.locale && self.locale_wanted.is_none() =>
@@ -621,7 +575,7 @@ impl Workbench {
             Msg::SelectTool(id) => self.choose_tool(id.id()),
             Msg::ChooseTool(name) => self.choose_tool(&name),
             Msg::SetToolName(name) => self.edit_request(|r| r.tool = name),
-            Msg::ShowGate(gate) => self.shown = Some((gate, self.clock.stage())),
+            Msg::ShowGate(gate) => self.run.show(gate),
             Msg::WallClock {
                 origin_ms,
                 utc_offset_min,
@@ -629,8 +583,8 @@ impl Workbench {
                 self.wall = Some((origin_ms, utc_offset_min));
             }
             Msg::UndoReplace => {
-                if let Some(mine) = self.replaced.take() {
-                    self.edit_request(|r| *r = mine);
+                if let Some(tool_changed) = self.editor.undo() {
+                    self.inputs_changed(tool_changed);
                 }
             }
             Msg::LoadExample(kind) => {
@@ -654,48 +608,45 @@ impl Workbench {
             Msg::SetReuse(reuse) => self.edit_policy(|p| p.reuse = reuse),
             Msg::Approve => self.approve(),
             Msg::Reject => {
-                if let Some(call) = self.plan.call() {
-                    self.refusal = Some(Approval {
-                        tool: call.tool.clone(),
-                        payload: call.payload.clone(),
-                    });
-                    self.decided();
+                if let Some(call) = self.run.call() {
+                    let resume = self.run.approval.resumes();
+                    self.run.approval.refuse(call);
+                    self.decided(resume);
                 }
             }
             Msg::Revoke => {
-                self.approval = None;
-                self.lapsed = None;
+                self.run.approval = ApprovalState::default();
                 self.start_over();
             }
             Msg::Play => {
-                if self.clock.is_finished() {
+                if self.run.clock.is_finished() {
                     self.replan();
                 }
                 self.notices.retain(|n| !n.cleared_by_play());
-                self.clock.play(now_ms);
+                self.run.clock.play(now_ms);
             }
             Msg::Pause => {
-                let step = self.clock.pause(now_ms);
+                let step = self.run.clock.pause(now_ms);
                 self.after(step, false);
             }
             Msg::NextGate => {
                 // Settle the time already played first: the press completes
                 // the gate under inspection as of now, not as of the last tick.
-                let step = match self.clock.tick(now_ms) {
+                let step = match self.run.clock.tick(now_ms) {
                     Step::Finished => Step::Finished,
-                    Step::Running => self.clock.next_gate(),
+                    Step::Running => self.run.clock.next_gate(),
                 };
                 self.after(step, false);
             }
             Msg::FinishRun => {
                 // As Next gate pressed until the run ends: each gate in turn,
                 // and the effect only when the seventh completes.
-                let mut step = self.clock.tick(now_ms);
+                let mut step = self.run.clock.tick(now_ms);
                 for _ in 0..crate::playback::STAGES {
                     if step == Step::Finished {
                         break;
                     }
-                    step = self.clock.next_gate();
+                    step = self.run.clock.next_gate();
                 }
                 self.after(step, false);
             }
@@ -709,63 +660,48 @@ impl Workbench {
                 // The turn's claims were judged against the ledger now gone.
                 self.leave_turn();
                 self.ledger.reset();
-                self.approval = None;
+                self.run.approval.withdraw();
                 self.policy.reuse = true;
                 self.start_over();
                 self.reach_on(Event::Reset, &before, reuse);
             }
             Msg::SetSpeed(speed) => {
-                let step = self.clock.set_speed(speed, now_ms);
+                let step = self.run.clock.set_speed(speed, now_ms);
                 self.after(step, true);
             }
             Msg::Tick => {
-                let step = self.clock.tick(now_ms);
+                let step = self.run.clock.tick(now_ms);
                 self.after(step, true);
             }
-            Msg::CaptureBaseline => {
-                self.baseline = Some(self.capture_baseline());
-                self.store_baseline();
-            }
-            Msg::ClearBaseline => {
-                self.baseline = None;
-                self.store_baseline();
-            }
-            Msg::RestoreBaseline(baseline) => self.baseline = Some(baseline),
+            Msg::CaptureBaseline => self.set_baseline(Some(self.capture_baseline())),
+            Msg::ClearBaseline => self.set_baseline(None),
+            Msg::RestoreBaseline(baseline) => self.slots.restore_baseline(baseline),
             Msg::RestoreSetup(setup) => self.restore(setup),
             Msg::Notice(notice) => self.notify(notice),
             Msg::EditDecision(text) => {
-                if self.decision_text != text {
-                    self.decision_text = text;
-                    self.decision_error = None;
+                if self.decision.edit(text) {
                     self.leave_turn();
                 }
             }
-            Msg::StartTurn => match turn::parse(&self.decision_text) {
-                Ok(decision) => {
-                    self.decision_error = None;
-                    self.replaced = None;
-                    self.lapsed = None;
-                    self.mode = Mode::Turn(Turn::new(decision, &self.registry));
+            Msg::StartTurn => match self.decision.parse() {
+                Some(decision) => {
+                    self.run.approval.forget_lapse();
+                    self.editor.start_turn(Turn::new(decision, &self.registry));
                     self.call_loaded(false);
                 }
-                Err(e) => {
-                    self.leave_turn();
-                    self.decision_error = Some(e);
-                }
+                None => self.leave_turn(),
             },
             Msg::EndTurn => self.leave_turn(),
             Msg::Hidden => {
-                if self.clock.is_playing() {
-                    let step = self.clock.pause(now_ms);
+                if self.run.clock.is_playing() {
+                    let step = self.run.clock.pause(now_ms);
                     self.notify(Notice::HiddenPaused);
                     self.after(step, false);
                 }
             }
             Msg::EditNotes(text) => {
-                if self.notes != text {
-                    self.notes = text;
-                    self.store_notes();
-                }
+                let store = self.slots.edit_notes(text, &self.experiment.storage_id());
+                self.commands.extend(store);
             }
             Msg::ExportNotes => {
                 let text = self.export_notes();
@@ -813,9 +749,9 @@ impl Workbench {
             }
             Msg::FullScreen(on) => self.embedding.full_screen(on),
             Msg::FillFrame(on) => self.embedding.fill_frame(on),
-            Msg::Stored(slot) => self.set_slot(slot, SlotState::Writable),
+            Msg::Stored(slot) => self.slots.set(slot, SlotState::Writable),
             Msg::StoreFailed(slot) => {
-                self.set_slot(slot, SlotState::Refused);
+                self.slots.set(slot, SlotState::Refused);
                 if slot == Slot::Baseline {
                     self.notify(Notice::BaselineUnsaved);
                 }
@@ -857,7 +793,7 @@ impl Workbench {
             role: inputs.role,
             hook: inputs.hook,
             key: inputs.key,
-            speed: self.clock.speed,
+            speed: self.run.clock.speed,
         }
     }
 
@@ -865,7 +801,7 @@ impl Workbench {
     fn capture_baseline(&self) -> Baseline {
         let l = self.locale;
         let inputs = self.inputs();
-        let plan = &self.plan;
+        let plan = &self.run.plan;
         Baseline {
             request: request_text(&inputs).render(l),
             role: inputs.role.label().render(l),
@@ -926,59 +862,22 @@ impl Workbench {
     }
 
     pub(crate) fn set_notes_loaded(&mut self, notes: String, slot: SlotState) {
-        self.notes = notes;
-        self.notes_slot = slot;
+        self.slots.notes_loaded(notes, slot);
     }
 
     pub(crate) fn set_baseline_slot(&mut self, slot: SlotState) {
-        self.baseline_slot = slot;
+        self.slots.opened(Slot::Baseline, slot);
     }
 
     /// Puts back the goals this browser reached before (their ids, as
     /// [`Slot::Progress`] stores them); ids the experiment lacks are
     /// dropped. What cannot be read locks the slot.
     pub(crate) fn set_progress_loaded(&mut self, stored: Option<&str>, slot: SlotState) {
-        self.progress_slot = slot;
-        let Some(text) = stored else { return };
-        match crate::course::progress_ids(text) {
-            Some(ids) => {
-                for (flag, goal) in self.goals_reached.iter_mut().zip(&self.experiment.goals) {
-                    *flag |= ids.contains(&goal.id);
-                }
+        self.slots.opened(Slot::Progress, slot);
+        if let Some(text) = stored {
+            if !self.progress.load(text, &self.experiment) {
+                self.slots.opened(Slot::Progress, SlotState::Locked);
             }
-            None => self.progress_slot = SlotState::Locked,
-        }
-    }
-
-    /// Persists the ids of the goals reached.
-    fn store_progress(&mut self) {
-        if self.progress_slot == SlotState::Locked {
-            return;
-        }
-        let ids: Vec<serde_json::Value> = self
-            .experiment
-            .goals
-            .iter()
-            .zip(&self.goals_reached)
-            .filter(|(_, reached)| **reached)
-            .map(|(g, _)| serde_json::Value::String(g.id.clone()))
-            .collect();
-        self.commands.push_back(Command::Store {
-            slot: Slot::Progress,
-            key: Slot::Progress.key(&self.experiment.storage_id()),
-            value: crate::json::compact(&serde_json::Value::Array(ids)),
-        });
-    }
-
-    fn set_slot(&mut self, slot: Slot, state: SlotState) {
-        let current = match slot {
-            Slot::Notes => &mut self.notes_slot,
-            Slot::Baseline => &mut self.baseline_slot,
-            Slot::Progress => &mut self.progress_slot,
-        };
-        // A locked slot stays locked: nothing was written to it.
-        if *current != SlotState::Locked {
-            *current = state;
         }
     }
 
@@ -1012,66 +911,41 @@ impl Workbench {
         }
     }
 
-    fn store_notes(&mut self) {
-        if self.notes_slot == SlotState::Locked {
-            return;
+    /// Captures or clears the baseline and persists it, unless a stored
+    /// value this build cannot read is there: that one is never written
+    /// over.
+    fn set_baseline(&mut self, baseline: Option<Baseline>) {
+        match self
+            .slots
+            .set_baseline(baseline, &self.experiment.storage_id())
+        {
+            Ok(command) => self.commands.push_back(command),
+            Err(notice) => self.notify(notice),
         }
-        let key = Slot::Notes.key(&self.experiment.storage_id());
-        self.commands.push_back(Command::Store {
-            slot: Slot::Notes,
-            key,
-            value: self.notes.clone(),
-        });
-    }
-
-    /// Persists the baseline (or its removal), unless a stored value this
-    /// build cannot read is there: that one is never written over.
-    fn store_baseline(&mut self) {
-        if self.baseline_slot == SlotState::Locked {
-            self.notify(Notice::BaselineKept);
-            return;
-        }
-        let key = Slot::Baseline.key(&self.experiment.storage_id());
-        self.commands.push_back(match &self.baseline {
-            Some(b) => Command::Store {
-                slot: Slot::Baseline,
-                key,
-                value: b.to_stored(),
-            },
-            None => Command::Remove {
-                slot: Slot::Baseline,
-                key,
-            },
-        });
     }
 
     /// The person decided on the call held at the approval gate: the plan
-    /// says so, and inspection goes on as it went before the hold.
-    fn decided(&mut self) {
+    /// says so, and inspection goes on as it went before the hold
+    /// (`resume`).
+    fn decided(&mut self, resume: bool) {
         self.replan();
-        if std::mem::take(&mut self.resume) {
-            self.clock.play(self.now_ms);
+        if resume {
+            self.run.clock.play(self.now_ms);
         }
     }
 
     fn approve(&mut self) {
-        let Some(call) = self.plan.call() else {
+        let Some(call) = self.run.call() else {
             return;
         };
-        let approval = Approval {
-            tool: call.tool.clone(),
-            payload: call.payload.clone(),
-        };
         // Approving takes back an earlier rejection of the same call.
-        self.refusal = None;
-        if self.clock.is_held() {
+        if self.run.pending() {
             // The pending call goes on from the approval gate.
-            self.approval = Some(approval);
-            self.lapsed = None;
-            self.decided();
-        } else if self.approval.as_ref() != Some(&approval) {
-            self.approval = Some(approval);
-            self.lapsed = None;
+            let resume = self.run.approval.resumes();
+            self.run.approval = ApprovalState::Given(call);
+            self.decided(resume);
+        } else if self.approval() != Some(&call) {
+            self.run.approval = ApprovalState::Given(call);
             self.start_over();
         }
     }
@@ -1079,15 +953,7 @@ impl Workbench {
     /// The one path for editing the learner's request. During a turn there
     /// is no learner's request: the edit has nothing to change.
     fn edit_request(&mut self, edit: impl FnOnce(&mut Request)) {
-        let Mode::Free(request) = &mut self.mode else {
-            return;
-        };
-        let before = request.clone();
-        edit(request);
-        if *request != before {
-            let tool_changed = request.tool != before.tool;
-            // The learner's own edit: nothing of theirs is replaced now.
-            self.replaced = None;
+        if let Some(tool_changed) = self.editor.edit(edit) {
             self.inputs_changed(tool_changed);
         }
     }
@@ -1095,20 +961,11 @@ impl Workbench {
     /// An example or a tool choice replaces the request: what the learner
     /// wrote (not an example) is kept for Undo.
     fn replace_request(&mut self, edit: impl FnOnce(&mut Request)) {
-        let Mode::Free(request) = &self.mode else {
-            return;
-        };
-        let before = request.clone();
         // The experiment's own starting text is not the learner's.
-        let mine = before.example.is_none() && !self.at_start_request();
-        let kept = self.replaced.take();
-        self.edit_request(edit);
-        let changed = !matches!(&self.mode, Mode::Free(r) if *r == before);
-        self.replaced = match kept {
-            Some(kept) => Some(kept),
-            None if changed && mine => Some(before),
-            None => None,
-        };
+        let at_start = self.at_start_request();
+        if let Some(tool_changed) = self.editor.replace(at_start, edit) {
+            self.inputs_changed(tool_changed);
+        }
     }
 
     /// Loads the tool `name` with its valid example. Only what the registry
@@ -1128,13 +985,13 @@ impl Workbench {
 
     /// Whether Undo can put the learner's own arguments back.
     pub(crate) fn can_undo(&self) -> bool {
-        self.replaced.is_some() && matches!(self.mode, Mode::Free(_))
+        self.editor.can_undo()
     }
 
     /// The tool name and arguments Undo would put back.
     pub fn replaced_request(&self) -> Option<(&str, &str)> {
-        self.replaced
-            .as_ref()
+        self.editor
+            .replaced()
             .map(|r| (r.tool.as_str(), r.args.as_str()))
     }
 
@@ -1158,38 +1015,11 @@ impl Workbench {
         }
         // The approval this edit cleared, or the one an earlier edit did:
         // what changed since is worked out again.
-        let cleared = self.approval.take();
-        self.refusal = None;
-        if let Some(approval) = cleared.or_else(|| self.lapsed.take().map(|(a, _)| a)) {
-            let lapse = self.lapse_of(&approval);
-            self.lapsed = Some((approval, lapse));
-        }
+        let (tool, args) = self.editor.request();
+        self.run
+            .approval
+            .clear(|approval| approval::lapse_of(approval, tool, args));
         self.start_over();
-    }
-
-    /// What changed since `approval`: the first field of the arguments as
-    /// written (a field spelled out of bounds counts) whose value differs,
-    /// the request, or the policy inputs.
-    fn lapse_of(&self, approval: &Approval) -> Lapse {
-        let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).ok();
-        let (tool, args) = self.request();
-        let now = (tool == approval.tool).then(|| parse(args)).flatten();
-        let (Some(serde_json::Value::Object(was)), Some(serde_json::Value::Object(now))) =
-            (parse(&approval.payload), now)
-        else {
-            return Lapse::Request;
-        };
-        let changed = was
-            .keys()
-            .chain(now.keys())
-            .find(|k| was.get(*k) != now.get(*k));
-        match changed {
-            Some(field) => Lapse::Field {
-                was: was.get(field).map(crate::json::compact),
-                field: field.clone(),
-            },
-            None => Lapse::Inputs,
-        }
     }
 
     /// The local time of day at the shell's `at_ms`, as `HH:MM:SS`, once
@@ -1211,28 +1041,19 @@ impl Workbench {
 
     /// The gate card clicked, while the stage is the one it was clicked at.
     pub(crate) fn shown_gate(&self) -> Option<Gate> {
-        self.shown
-            .filter(|(_, at)| *at == self.clock.stage())
-            .map(|(g, _)| g)
+        self.run.shown_gate()
     }
 
     /// The approval an edit cleared and what changed since (while no
     /// approval stands).
-    pub(crate) fn lapsed(&self) -> Option<&(Approval, Lapse)> {
-        self.lapsed.as_ref().filter(|_| self.approval.is_none())
+    pub(crate) fn lapsed(&self) -> Option<&Lapsed> {
+        self.run.approval.lapsed()
     }
 
     /// Back to the learner's editor, holding the turn's last request.
     fn leave_turn(&mut self) {
-        if let Mode::Turn(turn) = &self.mode {
-            let (tool, args) = turn.request();
-            self.mode = Mode::Free(Request {
-                tool: tool.into(),
-                args: args.into(),
-                example: None,
-            });
-            self.approval = None;
-            self.refusal = None;
+        if self.editor.leave_turn() {
+            self.run.approval.withdraw();
             self.start_over();
         }
     }
@@ -1241,7 +1062,7 @@ impl Workbench {
     fn call_loaded(&mut self, keep_playing: bool) {
         self.inputs_changed(true);
         if keep_playing {
-            self.clock.play(self.now_ms);
+            self.run.clock.play(self.now_ms);
         }
     }
 
@@ -1249,7 +1070,7 @@ impl Workbench {
     /// receipts and any approval stay as they are here (none is shared).
     fn restore(&mut self, setup: Setup) {
         self.leave_turn();
-        self.mode = Mode::Free(Request {
+        self.editor.restore(Request {
             tool: setup.tool,
             args: setup.args,
             example: None,
@@ -1257,30 +1078,23 @@ impl Workbench {
         self.policy.role = setup.role;
         self.policy.hook = setup.hook;
         self.policy.key = setup.key;
-        self.clock.speed = setup.speed;
+        self.run.clock.speed = setup.speed;
         self.notify(Notice::SharedSetup);
         self.inputs_changed(true);
     }
 
     /// Gate 1, paused, with a fresh plan of the current inputs and ledger.
     fn start_over(&mut self) {
-        self.clock.restart();
-        self.resume = false;
+        self.run.restart();
         self.changed = None;
-        self.shown = None;
         self.replan();
     }
 
     fn replan(&mut self) {
-        self.plan = plan(&self.registry, &self.inputs(), &self.ledger);
-        // An agent turn's call that needs approval waits at the approval
-        // gate for the person (seed 002: "排入 Approval").
-        let waits = matches!(self.mode, Mode::Turn(_))
-            && matches!(
-                self.plan.row(Gate::Approval).reason,
-                crate::reason::Reason::ApprovalMissing { .. }
-            );
-        self.clock.hold = waits.then_some(Gate::Approval.index());
+        let inputs = self.inputs();
+        let in_turn = self.turn().is_some();
+        self.run
+            .replan(&self.registry, &inputs, &self.ledger, in_turn);
     }
 
     /// What the experiment checker's search tells states apart by: the
@@ -1291,7 +1105,7 @@ impl Workbench {
     pub fn fingerprint(&self) -> u64 {
         use std::fmt::Write as _;
         let mut h = crate::experiments::search::Fnv::default();
-        let request = match &self.mode {
+        let request = match self.editor.mode() {
             Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
             Mode::Turn(_) => ("", ""),
         };
@@ -1301,10 +1115,10 @@ impl Workbench {
             h,
             "{request:?}{turn:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
             self.policy,
-            self.approval,
-            self.refusal,
-            self.clock.state,
-            self.clock.hold,
+            self.run.approval.given(),
+            self.run.approval.refused(),
+            self.run.clock.state,
+            self.run.clock.hold,
             l.outbox(),
             l.schedule(),
             l.files(),
@@ -1316,196 +1130,6 @@ impl Workbench {
 
     /// Whether a turn's call waits at the approval gate for the person.
     pub fn pending(&self) -> bool {
-        self.clock.is_held()
-    }
-
-    /// `playing`: whether time was running when the step happened, so a
-    /// turn's next call goes on playing.
-    fn after(&mut self, step: Step, playing: bool) {
-        if step == Step::Finished {
-            self.finish(playing);
-        } else if playing && self.clock.is_held() {
-            self.resume = true;
-        }
-    }
-
-    /// The seventh stage completed: commit the plan and log the run.
-    fn finish(&mut self, playing: bool) {
-        let commit = self.plan.commit();
-        let effect = match &commit {
-            Commit::Rejected(_) => RunEffect::Rejected,
-            Commit::Ran(Finish::Read) => RunEffect::None,
-            Commit::Ran(Finish::Effect { .. }) => RunEffect::Committed,
-            Commit::Ran(Finish::Replay { .. }) => RunEffect::Replayed,
-        };
-        let change = Changed::before(&commit, &self.ledger);
-        // The ledger before the commit, kept only for a goal that asks.
-        let before = (self.experiment.goals.iter())
-            .any(|g| g.when.before.is_some())
-            .then(|| self.ledger.clone());
-        self.ledger.commit(commit);
-        self.changed = change.and_then(|what| Changed::placed(what, &self.ledger));
-        let (tool, args) = self.request();
-        let (tool, args) = (tool.to_string(), args.to_string());
-        // The call's place in a turn, taken before the turn moves on.
-        let place = self
-            .turn()
-            .map(|t| (t.current() + 1, t.decision().dispatched().len()));
-        let turn_ended = self.record_turn_outcome();
-        let turn = place.map(|(call, of)| TurnNote {
-            call,
-            of,
-            claims: self.logged_claims(),
-        });
-        self.log.push(RunRecord {
-            seq: 0,
-            at_ms: self.now_ms,
-            experiment: self.experiment.id.clone(),
-            tool: tool.clone(),
-            role: self.policy.role,
-            hook: self.policy.hook,
-            key: self.policy.key.clone(),
-            args,
-            outcomes: crate::vocab::Gate::ALL.map(|g| self.plan.row(g).verdict),
-            effect,
-            output: self.plan.returned_text(),
-            turn,
-        });
-        let run = FinishedRun {
-            tool: &tool,
-            role: self.policy.role,
-            hook: self.policy.hook,
-            plan: &self.plan,
-            turn: self.turn().filter(|_| turn_ended),
-        };
-        let after = State {
-            ledger: &self.ledger,
-            reuse: self.policy.reuse,
-        };
-        let happened = Happened {
-            event: Event::Run,
-            run: Some(&run),
-            before: State {
-                ledger: before.as_ref().unwrap_or(&self.ledger),
-                reuse: self.policy.reuse,
-            },
-            after,
-        };
-        let reached = self.goals_reached_by(&happened);
-        self.reach(reached);
-        if self.turn().is_some_and(|t| !t.is_complete()) {
-            // The turn goes on with its next call, on the same timeline.
-            self.call_loaded(playing);
-        }
-    }
-
-    /// The claims of a finished turn and their verdicts, as the log keeps
-    /// them (none while the turn goes on).
-    fn logged_claims(&self) -> Vec<LoggedClaim> {
-        let Some(turn) = self.turn().filter(|t| t.is_complete()) else {
-            return Vec::new();
-        };
-        turn.claims()
-            .into_iter()
-            .map(|(claim, backed)| LoggedClaim {
-                quote: claim.sentence,
-                tool: claim.tool.into(),
-                backed,
-            })
-            .collect()
-    }
-
-    /// Records the finished run as the current call's outcome; returns how
-    /// the turn ended if this was its last dispatched call.
-    fn record_turn_outcome(&mut self) -> bool {
-        let outcome = match self.plan.commit() {
-            Commit::Rejected(gate) => {
-                CallOutcome::Rejected(gate, self.plan.row(gate).reason.clone())
-            }
-            Commit::Ran(Finish::Read) => CallOutcome::Read,
-            Commit::Ran(Finish::Effect { .. }) => CallOutcome::Committed,
-            Commit::Ran(Finish::Replay { .. }) => CallOutcome::Replayed,
-        };
-        let approved = matches!(
-            self.plan.row(Gate::Approval).reason,
-            crate::reason::Reason::Approved
-        );
-        let Mode::Turn(turn) = &mut self.mode else {
-            return false;
-        };
-        turn.record(outcome, approved) && turn.is_complete()
-    }
-
-    /// The goals' flags once `happened`: each reached stays reached.
-    fn goals_reached_by(&self, happened: &Happened<'_>) -> Vec<bool> {
-        self.goals_reached
-            .iter()
-            .zip(&self.experiment.goals)
-            .map(|(was, goal)| *was || goal.reached_by(happened))
-            .collect()
-    }
-
-    /// Records the goals' flags, telling a framing course page of each
-    /// newly reached goal.
-    fn reach(&mut self, reached: Vec<bool>) {
-        let total = reached.len();
-        let count = reached.iter().filter(|r| **r).count();
-        for (i, (was, is)) in self.goals_reached.iter().zip(&reached).enumerate() {
-            if *is && !was && self.embedding.framed {
-                if let Some(goal) = self.experiment.goals.get(i) {
-                    self.commands.push_back(Command::Post(Post::Goal {
-                        experiment: self.experiment.id.clone(),
-                        goal: goal.id.clone(),
-                        reached: count,
-                        total,
-                    }));
-                }
-            }
-        }
-        if reached != self.goals_reached {
-            self.goals_reached = reached;
-            self.store_progress();
-        }
-    }
-
-    /// A goal waiting for Restart inspection or Reset synthetic ledger:
-    /// `before` is the ledger and reuse just before the event.
-    fn reach_on(&mut self, event: Event, before: &Ledger, reuse_before: bool) {
-        let happened = Happened {
-            event,
-            run: None,
-            before: State {
-                ledger: before,
-                reuse: reuse_before,
-            },
-            after: State {
-                ledger: &self.ledger,
-                reuse: self.policy.reuse,
-            },
-        };
-        let reached = self.goals_reached_by(&happened);
-        self.reach(reached);
-    }
-}
-
-fn inputs_of(
-    mode: &Mode,
-    policy: &Policy,
-    approval: Option<&Approval>,
-    refusal: Option<&Approval>,
-) -> Inputs {
-    let (tool, args) = match mode {
-        Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
-        Mode::Turn(t) => t.request(),
-    };
-    Inputs {
-        tool: tool.into(),
-        args: args.into(),
-        role: policy.role,
-        hook: policy.hook,
-        key: policy.key.clone(),
-        reuse: policy.reuse,
-        approval: approval.cloned(),
-        refusal: refusal.cloned(),
+        self.run.pending()
     }
 }
