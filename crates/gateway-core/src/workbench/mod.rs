@@ -14,10 +14,14 @@ mod decision;
 mod editor;
 mod embedding;
 mod finish;
+mod ignores;
 mod msg;
+mod opened;
 mod progress;
+mod queries;
 mod run;
 mod slots;
+mod values;
 
 pub(crate) use approval::{Lapse, Lapsed};
 pub use msg::{Handled, Ignored, Msg};
@@ -27,24 +31,22 @@ use std::rc::Rc;
 
 use crate::baseline::Baseline;
 use crate::command::{Command, Deliverable, Slot, SlotState};
-use crate::embed::EmbedOptions;
 use crate::experiments::{Experiment, ExperimentId, StartArgs};
-use crate::gates::{request_text, Approval, Gate, Inputs, Plan};
+use crate::gates::Gate;
 use crate::goals::Event;
 use crate::ledger::{Commit, Finish, Ledger};
-use crate::mode::{Mode, Request, Turn};
+use crate::mode::{Request, Turn};
 use crate::notice::Notice;
-use crate::playback::{Clock, Step};
+use crate::playback::Step;
 use crate::policy::{Hook, Role};
 use crate::runlog::RunLog;
 use crate::share::Setup;
 use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, Registry};
-use crate::turn::DecisionError;
 use approval::ApprovalState;
 use decision::DecisionText;
 use editor::Editor;
-use embedding::{Embedding, Expanded};
+use embedding::Embedding;
 use progress::Progress;
 use run::Run;
 use slots::Slots;
@@ -288,18 +290,6 @@ impl Workbench {
         }
     }
 
-    pub(crate) fn changed(&self) -> Option<&Changed> {
-        self.changed.as_ref()
-    }
-
-    pub fn experiment(&self) -> &Rc<Experiment> {
-        &self.experiment
-    }
-
-    pub fn locale(&self) -> Locale {
-        self.locale
-    }
-
     /// Words everything in `locale` from now on; its catalogue must be
     /// installed (`text::installed`), or English is written.
     pub(crate) fn set_locale(&mut self, locale: Locale) {
@@ -318,174 +308,6 @@ impl Workbench {
         self.commands.push_back(Command::ReplaceAddress {
             url: crate::query::with_lang(page_url, locale),
         });
-    }
-
-    /// Everything the next run depends on besides the ledger.
-    pub fn inputs(&self) -> Inputs {
-        self.run.inputs(self.editor.request(), &self.policy)
-    }
-
-    pub fn mode(&self) -> &Mode {
-        self.editor.mode()
-    }
-
-    pub fn ledger(&self) -> &Ledger {
-        &self.ledger
-    }
-
-    pub fn plan(&self) -> &Plan {
-        &self.run.plan
-    }
-
-    pub fn clock(&self) -> &Clock {
-        &self.run.clock
-    }
-
-    pub fn log(&self) -> &RunLog {
-        &self.log
-    }
-
-    pub fn baseline(&self) -> Option<&Baseline> {
-        self.slots.baseline()
-    }
-
-    pub fn registry(&self) -> &Registry {
-        &self.registry
-    }
-
-    pub fn notices(&self) -> &[Notice] {
-        &self.notices
-    }
-
-    pub fn notes(&self) -> &str {
-        self.slots.notes()
-    }
-
-    pub fn slot_state(&self, slot: Slot) -> SlotState {
-        self.slots.state(slot)
-    }
-
-    pub fn delivery(&self) -> Delivery {
-        self.delivery
-    }
-
-    pub(crate) fn share_link(&self) -> Option<&str> {
-        self.share_link.as_deref()
-    }
-
-    pub(crate) fn notes_export(&self) -> Option<&str> {
-        self.notes_export.as_deref()
-    }
-
-    pub(crate) fn decision_text(&self) -> &str {
-        self.decision.text()
-    }
-
-    pub(crate) fn decision_error(&self) -> Option<&DecisionError> {
-        self.decision.error()
-    }
-
-    pub(crate) fn policy(&self) -> &Policy {
-        &self.policy
-    }
-
-    pub(crate) fn approval(&self) -> Option<&Approval> {
-        self.run.approval.given()
-    }
-
-    pub(crate) fn now_ms(&self) -> u64 {
-        self.now_ms
-    }
-
-    /// The next command for the shell to perform, oldest first.
-    pub fn poll_command(&mut self) -> Option<Command> {
-        self.commands.pop_front()
-    }
-
-    /// When the shell should next send [`Msg::Tick`], if time matters now.
-    pub fn next_deadline_ms(&self) -> Option<u64> {
-        self.run.clock.next_deadline_ms()
-    }
-
-    /// Whether the current call is a valid mutation that approval applies to.
-    pub fn approval_applies(&self) -> bool {
-        self.run
-            .plan
-            .call()
-            .is_some_and(|c| c.risk.needs_approval())
-    }
-
-    /// Whether receipt reuse may be turned off (after a successful mutation).
-    pub fn reuse_toggle_enabled(&self) -> bool {
-        !self.ledger.receipts().is_empty()
-    }
-
-    /// The agent turn, if one is under inspection or finished.
-    pub fn turn(&self) -> Option<&Turn> {
-        self.editor.turn()
-    }
-
-    /// Whether a finished turn holds the request: nothing runs until the
-    /// learner ends it or starts it again.
-    pub fn turn_finished(&self) -> bool {
-        self.turn().is_some_and(Turn::is_complete)
-    }
-
-    /// Which of the experiment's goals have been reached, in order.
-    pub fn goals_reached(&self) -> &[bool] {
-        self.progress.reached()
-    }
-
-    /// Whether the current tool has anything for the redact hook to hide.
-    /// Whether the tool can mutate, so that Block mutations has something
-    /// to block (search and calculator only read).
-    pub fn block_applies(&self) -> bool {
-        self.registry
-            .get(self.request().0)
-            .is_some_and(|t| t.declaration().risks.iter().any(|r| r.is_mutation()))
-    }
-
-    /// Whether the operation key means anything for the call as it stands:
-    /// not for a read (nothing to keep a receipt of); for a request that is
-    /// not a call yet, it stays editable.
-    pub fn key_applies(&self) -> bool {
-        self.run.plan.call().is_none_or(|c| c.risk.is_mutation())
-    }
-
-    pub fn redact_applies(&self) -> bool {
-        self.registry
-            .get(self.request().0)
-            .is_some_and(|t| !t.declaration().redacts.is_empty())
-    }
-
-    /// The tool name and argument text of the request.
-    pub fn request(&self) -> (&str, &str) {
-        self.editor.request()
-    }
-
-    /// The message a key pressed outside a text field means (the page lists
-    /// them): `n` Next gate, `p` Play run or Pause, `r` Restart inspection,
-    /// `f` Finish run.
-    pub fn shortcut(&self, key: &str) -> Option<Msg> {
-        Some(match key {
-            "n" | "N" => Msg::NextGate,
-            "p" | "P" if self.run.clock.is_playing() => Msg::Pause,
-            "p" | "P" => Msg::Play,
-            "r" | "R" => Msg::Restart,
-            "f" | "F" => Msg::FinishRun,
-            _ => return None,
-        })
-    }
-
-    /// Whether the editor holds exactly what the experiment starts with
-    /// (its own text, not an example), unedited.
-    pub(crate) fn at_start_request(&self) -> bool {
-        let e = &self.experiment;
-        matches!(&e.args, StartArgs::Text(text) if self.request() == (e.tool.as_str(), text.as_str()))
-    }
-
-    pub(crate) fn example(&self) -> Option<ExampleKind> {
-        self.editor.example()
     }
 
     /// Applies one message. A message that means nothing in the state it
@@ -508,65 +330,6 @@ impl Workbench {
         } else {
             Handled::Applied
         }
-    }
-
-    /// Why `msg` would mean nothing now, if it would. The freeze of a
-    /// finished turn lives here, in one place.
-    pub fn ignores(&self, msg: &Msg) -> Option<Ignored> {
-        let frozen = self.turn_finished();
-        let in_turn = self.turn().is_some();
-        let why = match msg {
-            Msg::SelectTool(_)
-            | Msg::ChooseTool(_)
-            | Msg::SetToolName(_)
-            | Msg::LoadExample(_)
-            | Msg::EditArgs(_)
-                if in_turn =>
-            {
-                Ignored::TurnHoldsRequest
-            }
-            Msg::SelectTool(id) if self.registry.get(id.id()).is_none() => Ignored::NotInRegistry,
-            Msg::ChooseTool(name) if self.registry.get(name).is_none() => Ignored::NotInRegistry,
-            Msg::LoadExample(_) if self.registry.get(self.request().0).is_none() => {
-                Ignored::NoExamples
-            }
-            Msg::UndoReplace if in_turn => Ignored::TurnHoldsRequest,
-            Msg::UndoReplace if self.editor.replaced().is_none() => Ignored::NothingToUndo,
-            Msg::SetRole(_)
-            | Msg::SetHook(_)
-            | Msg::SetKey(_)
-            | Msg::SetReuse(_)
-            | Msg::Approve
-            | Msg::Revoke
-            | Msg::Play
-            | Msg::Restart
-                if frozen =>
-            {
-                Ignored::TurnFinished
-            }
-            Msg::SetHook(Hook::RedactOutput) if !self.redact_applies() => Ignored::NothingToRedact,
-            Msg::SetHook(Hook::BlockMutations) if !self.block_applies() => Ignored::NothingToBlock,
-            Msg::SetReuse(false) if !self.reuse_toggle_enabled() => Ignored::NoReceiptYet,
-            Msg::Approve if self.run.plan.call().is_none() => Ignored::NoCallToApprove,
-            Msg::Approve if !self.approval_applies() => Ignored::ApprovalNotNeeded,
-            Msg::Revoke if self.approval().is_none() => Ignored::NotApproved,
-            Msg::NextGate | Msg::FinishRun if self.run.clock.is_finished() => Ignored::RunFinished,
-            Msg::Pause if !self.run.clock.is_playing() => Ignored::NotPlaying,
-            Msg::EndTurn if !in_turn => Ignored::NoTurn,
-            Msg::Reject if !self.run.pending() => Ignored::NothingPending,
-            Msg::NextGate | Msg::FinishRun | Msg::Play if self.run.pending() => {
-                Ignored::AwaitingDecision
-            }
-            Msg::ClearBaseline if self.baseline().is_none() => Ignored::NoBaseline,
-            Msg::Resized { .. } if !self.embedding.framed => Ignored::NotFramed,
-            Msg::SetLocale { locale, .. }
-                if *locale == self.locale && self.locale_wanted.is_none() =>
-            {
-                Ignored::SameLocale
-            }
-            _ => return None,
-        };
-        Some(why)
     }
 
     fn apply(&mut self, now_ms: u64, msg: Msg) {
@@ -783,101 +546,10 @@ impl Workbench {
         }
     }
 
-    /// The setup a Copy link action shares.
-    pub fn setup(&self) -> Setup {
-        let inputs = self.inputs();
-        Setup {
-            experiment: self.experiment.id.clone(),
-            tool: inputs.tool,
-            args: inputs.args,
-            role: inputs.role,
-            hook: inputs.hook,
-            key: inputs.key,
-            speed: self.run.clock.speed,
-        }
-    }
-
-    /// The current inputs and plan as a baseline, in the page's language.
-    fn capture_baseline(&self) -> Baseline {
-        let l = self.locale;
-        let inputs = self.inputs();
-        let plan = &self.run.plan;
-        Baseline {
-            request: request_text(&inputs).render(l),
-            role: inputs.role.label().render(l),
-            hook: inputs.hook.label().render(l),
-            key: inputs.key.clone(),
-            approved: inputs.approval.is_some(),
-            rows: plan
-                .rows()
-                .iter()
-                .map(|r| {
-                    (
-                        r.gate.id().into(),
-                        r.verdict.label().render(l),
-                        r.reason.text().render(l),
-                    )
-                })
-                .collect(),
-            summary: plan.summary().render(l),
-            output: plan.returned_text(),
-        }
-    }
-
     /// Adds a notice unless the same one is already shown.
     fn notify(&mut self, notice: Notice) {
         if !self.notices.contains(&notice) {
             self.notices.push(notice);
-        }
-    }
-
-    pub(crate) fn set_framed(&mut self, framed: bool) {
-        self.embedding.framed = framed;
-    }
-
-    pub(crate) fn set_carried(&mut self, part: String) {
-        self.carried = Some(part);
-    }
-
-    pub(crate) fn set_from_file(&mut self, from_file: bool) {
-        self.embedding.from_file = from_file;
-    }
-
-    pub(crate) fn opened_from_file(&self) -> bool {
-        self.embedding.from_file
-    }
-
-    pub(crate) fn set_embed(&mut self, embed: EmbedOptions) {
-        self.embedding.options = embed;
-    }
-
-    /// Whether the experiment is expanded: `(full screen, filling the frame)`.
-    pub fn expanded(&self) -> (bool, bool) {
-        let how = self.embedding.expanded;
-        (how == Expanded::FullScreen, how == Expanded::FillFrame)
-    }
-
-    pub fn embed(&self) -> &EmbedOptions {
-        &self.embedding.options
-    }
-
-    pub(crate) fn set_notes_loaded(&mut self, notes: String, slot: SlotState) {
-        self.slots.notes_loaded(notes, slot);
-    }
-
-    pub(crate) fn set_baseline_slot(&mut self, slot: SlotState) {
-        self.slots.opened(Slot::Baseline, slot);
-    }
-
-    /// Puts back the goals this browser reached before (their ids, as
-    /// [`Slot::Progress`] stores them); ids the experiment lacks are
-    /// dropped. What cannot be read locks the slot.
-    pub(crate) fn set_progress_loaded(&mut self, stored: Option<&str>, slot: SlotState) {
-        self.slots.opened(Slot::Progress, slot);
-        if let Some(text) = stored {
-            if !self.progress.load(text, &self.experiment) {
-                self.slots.opened(Slot::Progress, SlotState::Locked);
-            }
         }
     }
 
@@ -1022,23 +694,6 @@ impl Workbench {
         self.start_over();
     }
 
-    /// The local time of day at the shell's `at_ms`, as `HH:MM:SS`, once
-    /// the shell told the wall clock.
-    pub(crate) fn time_of_day(&self, at_ms: u64) -> Option<String> {
-        let (origin, offset) = self.wall?;
-        let local = (origin.saturating_add(at_ms) / 1000) as i64 + i64::from(offset) * 60;
-        let s = local.rem_euclid(86_400);
-        let mut out = String::with_capacity(8);
-        for (i, n) in [s / 3600, s / 60 % 60, s % 60].into_iter().enumerate() {
-            if i > 0 {
-                out.push(':');
-            }
-            out.push(char::from(b'0' + (n / 10) as u8));
-            out.push(char::from(b'0' + (n % 10) as u8));
-        }
-        Some(out)
-    }
-
     /// The gate card clicked, while the stage is the one it was clicked at.
     pub(crate) fn shown_gate(&self) -> Option<Gate> {
         self.run.shown_gate()
@@ -1095,37 +750,6 @@ impl Workbench {
         let in_turn = self.turn().is_some();
         self.run
             .replan(&self.registry, &inputs, &self.ledger, in_turn);
-    }
-
-    /// What the experiment checker's search tells states apart by: the
-    /// request (or the turn's progress), the policy inputs, the approval
-    /// and refusal, where inspection stands, and the ledger without its
-    /// counters; not the runs log, notices, commands or goals.
-    #[doc(hidden)]
-    pub fn fingerprint(&self) -> u64 {
-        use std::fmt::Write as _;
-        let mut h = crate::experiments::search::Fnv::default();
-        let request = match self.editor.mode() {
-            Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
-            Mode::Turn(_) => ("", ""),
-        };
-        let turn = self.turn().map(|t| (t.outcomes(), t.approved()));
-        let l = &self.ledger;
-        let _ = write!(
-            h,
-            "{request:?}{turn:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
-            self.policy,
-            self.run.approval.given(),
-            self.run.approval.refused(),
-            self.run.clock.state,
-            self.run.clock.hold,
-            l.outbox(),
-            l.schedule(),
-            l.files(),
-            l.database(),
-            l.receipts(),
-        );
-        h.0
     }
 
     /// Whether a turn's call waits at the approval gate for the person.
