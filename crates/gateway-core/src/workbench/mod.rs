@@ -12,6 +12,7 @@
 mod approval;
 mod changed;
 mod decision;
+mod delivery;
 mod editor;
 mod embedding;
 mod finish;
@@ -26,6 +27,7 @@ mod values;
 
 pub(crate) use approval::{Lapse, Lapsed};
 pub(crate) use changed::Changed;
+pub use delivery::Delivery;
 pub use msg::{Handled, Ignored, Msg};
 
 use std::collections::VecDeque;
@@ -47,6 +49,7 @@ use crate::text::Locale;
 use crate::tools::{ExampleKind, Registry};
 use approval::ApprovalState;
 use decision::DecisionText;
+use delivery::Deliveries;
 use editor::Editor;
 use embedding::Embedding;
 use progress::Progress;
@@ -60,19 +63,6 @@ pub(crate) struct Policy {
     pub hook: Hook,
     pub key: String,
     pub reuse: bool,
-}
-
-/// What the last copy, download or export did, for its status line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Delivery {
-    /// Nothing was asked yet.
-    Idle,
-    /// The command was sent; a copy waits for the browser's answer.
-    Offered(Deliverable),
-    Copied(Deliverable),
-    CopyFailed(Deliverable),
-    Downloaded(Deliverable),
-    DownloadFailed(Deliverable),
 }
 
 #[derive(Debug, Clone)]
@@ -94,14 +84,11 @@ pub struct Workbench {
     now_ms: u64,
     slots: Slots,
     progress: Progress,
-    /// The link Copy link made, shown to copy by hand.
-    share_link: Option<String>,
     /// The fragment part (`x=…`) that carried this experiment, which a
     /// shared link of it keeps.
     carried: Option<String>,
-    /// The last notes export, shown to copy where downloads are blocked.
-    notes_export: Option<String>,
-    delivery: Delivery,
+    /// Copies and downloads: what the last one did.
+    deliveries: Deliveries,
     embedding: Embedding,
     /// A language chosen whose catalogue is loading, with the page's
     /// address to write it to.
@@ -169,10 +156,8 @@ impl Workbench {
             now_ms: 0,
             slots: Slots::default(),
             progress: Progress::new(e.goals.len()),
-            share_link: None,
             carried: None,
-            notes_export: None,
-            delivery: Delivery::Idle,
+            deliveries: Deliveries::default(),
             embedding: Embedding::default(),
             locale_wanted: None,
             changed: None,
@@ -359,7 +344,7 @@ impl Workbench {
             }
             Msg::ExportNotes => {
                 let text = self.export_notes();
-                self.notes_export = Some(text.clone());
+                self.deliveries.notes_export = Some(text.clone());
                 self.offer(Command::Download {
                     what: Deliverable::NotesExport,
                     file_name: self.export_file_name(),
@@ -375,7 +360,7 @@ impl Workbench {
                     Some(carried) => format!("{base}#{carried}&{setup}"),
                     None => format!("{base}#{setup}"),
                 };
-                self.share_link = Some(url.clone());
+                self.deliveries.share_link = Some(url.clone());
                 self.commands
                     .push_back(Command::ReplaceAddress { url: url.clone() });
                 self.offer(Command::Copy {
@@ -410,9 +395,11 @@ impl Workbench {
                     self.notify(Notice::BaselineUnsaved);
                 }
             }
-            Msg::Copied(what) => self.answer(what, Delivery::Copied(what)),
-            Msg::CopyFailed(what) => self.answer(what, Delivery::CopyFailed(what)),
-            Msg::DownloadFailed(what) => self.answer(what, Delivery::DownloadFailed(what)),
+            Msg::Copied(what) => self.deliveries.answer(what, Delivery::Copied(what)),
+            Msg::CopyFailed(what) => self.deliveries.answer(what, Delivery::CopyFailed(what)),
+            Msg::DownloadFailed(what) => {
+                self.deliveries.answer(what, Delivery::DownloadFailed(what));
+            }
             Msg::SetLocale { locale, page_url } => {
                 if crate::text::installed(locale) {
                     self.locale_wanted = None;
@@ -446,32 +433,8 @@ impl Workbench {
 
     /// Queues a download or a copy and says so on its status line.
     fn offer(&mut self, command: Command) {
-        let what = match &command {
-            Command::Download { what, .. } | Command::Copy { what, .. } => *what,
-            _ => return,
-        };
-        self.delivery = match command {
-            // A download has no success callback: offering it is the answer.
-            Command::Download { .. } => Delivery::Downloaded(what),
-            _ => Delivery::Offered(what),
-        };
-        self.commands.push_back(command);
-    }
-
-    /// A copy or download answered; an answer about an older request is
-    /// dropped.
-    fn answer(&mut self, what: Deliverable, delivery: Delivery) {
-        let current = match self.delivery {
-            Delivery::Idle => None,
-            Delivery::Offered(w)
-            | Delivery::Copied(w)
-            | Delivery::CopyFailed(w)
-            | Delivery::Downloaded(w)
-            | Delivery::DownloadFailed(w) => Some(w),
-        };
-        if current == Some(what) {
-            self.delivery = delivery;
-        }
+        let command = self.deliveries.offer(command);
+        self.commands.extend(command);
     }
 
     /// Captures or clears the baseline and persists it, unless a stored

@@ -76,15 +76,15 @@ impl Workbench {
     }
 
     pub fn delivery(&self) -> Delivery {
-        self.delivery
+        self.deliveries.status
     }
 
     pub(crate) fn share_link(&self) -> Option<&str> {
-        self.share_link.as_deref()
+        self.deliveries.share_link.as_deref()
     }
 
     pub(crate) fn notes_export(&self) -> Option<&str> {
-        self.notes_export.as_deref()
+        self.deliveries.notes_export.as_deref()
     }
 
     pub(crate) fn decision_text(&self) -> &str {
