@@ -7,21 +7,40 @@
 //! is decided here, through the message catalogue.
 
 use crate::command::{Deliverable, Slot, SlotState};
-use crate::gates::{request_text, Gate, Outcome, Verdict, GATES};
+use crate::gates::{request_text, Gate, Verdict, GATES};
 use crate::json::{utf16_len, MAX_ARGUMENT_UNITS};
-use crate::ledger::Finish;
 use crate::playback::Speed;
-use crate::policy::{Hook, Risk, Role};
+use crate::policy::{Hook, Role};
 use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
-use crate::workbench::{Delivery, Lapse, Workbench};
+use crate::workbench::{Delivery, Workbench};
 
-mod parts;
+mod baseline;
+mod builder;
+mod declarations;
+mod experiment;
+mod gateway;
+mod labels;
+mod ledger;
+mod masthead;
+mod output;
+mod policy;
+mod runs;
+mod turn;
 
-pub use parts::{
-    BaselineView, ClaimView, DeclarationsView, ExportView, Labels, LedgerSection, MessagePiece,
-    RunView, ToolDeclarationView, TurnCallView, TurnView,
-};
+use ledger::stores;
+
+pub use baseline::{BaselineView, Compare};
+pub use builder::ApprovalView;
+pub use declarations::{DeclarationsView, ExportView, ToolDeclarationView};
+pub use experiment::{ExperimentView, GoalView};
+pub use gateway::{FrameView, GateRow, PendingView, PlaybackView, RowStatus};
+pub use labels::Labels;
+pub use ledger::{ChangeView, LedgerSection};
+pub use masthead::{ExpandView, ShareView};
+pub use policy::PolicyRow;
+pub use runs::RunView;
+pub use turn::{ClaimView, MessagePiece, TurnCallView, TurnView};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageModel {
@@ -124,50 +143,6 @@ pub struct PageModel {
     pub expand: ExpandView,
 }
 
-/// Expand experiment: the button's words, and whether the page fills its
-/// frame because full screen was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExpandView {
-    pub label: String,
-    pub fill_frame: bool,
-}
-
-/// One row of the policy table.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PolicyRow {
-    /// The risk by its name in the page's language.
-    pub risk: String,
-    pub rule: String,
-    /// The registered tools that can make a call of this risk, or `none`.
-    pub tools: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExperimentView {
-    pub id: String,
-    /// Set for an instructor's experiment (from a link): the page says it
-    /// is not built in.
-    pub authored: Option<String>,
-    pub title: String,
-    pub instructions: String,
-    pub goals: Vec<GoalView>,
-    /// How many goals are reached, e.g. `2 of 4 goals reached`.
-    pub progress: String,
-    /// Further readings: words and address.
-    pub readings: Vec<(String, String)>,
-    /// The secondary panels (`data-panel` names) that start open.
-    pub open: Vec<&'static str>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GoalView {
-    pub id: String,
-    pub text: String,
-    pub reached: bool,
-    /// `Reached: ` or `Not yet: `.
-    pub mark: String,
-}
-
 /// One option of a select or radio group.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
@@ -184,124 +159,10 @@ pub struct Toggle {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ApprovalView {
-    pub approved: bool,
-    pub can_approve: bool,
-    pub can_revoke: bool,
-    /// `Approve exact payload` or `Revoke approval`.
-    pub button: String,
-    /// One sentence on the approval state.
-    pub status: String,
-}
-
-/// A pending approval: the exact call waiting, and the two choices.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PendingView {
-    pub heading: String,
-    pub intro: String,
-    /// `Tool: email (send)`.
-    pub tool: String,
-    pub payload_label: String,
-    /// The canonical payload the approval binds to, pretty-printed.
-    pub payload: String,
-    pub approve: String,
-    pub reject: String,
-}
-
-/// The status a gate row shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RowStatus {
-    Pending,
-    /// A turn's call waits here for the person's decision.
-    Awaiting,
-    Done(Verdict),
-}
-
-impl RowStatus {
-    /// The stable id the page puts in `data-status`.
-    pub fn id(self) -> &'static str {
-        match self {
-            RowStatus::Pending => "pending",
-            RowStatus::Awaiting => "awaiting",
-            RowStatus::Done(v) => v.id(),
-        }
-    }
-
-    pub fn label(self) -> Text {
-        match self {
-            RowStatus::Pending => Text::StatusPending,
-            RowStatus::Awaiting => Text::StatusAwaiting,
-            RowStatus::Done(v) => v.label(),
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GateRow {
-    pub gate: Gate,
-    pub number: usize,
-    /// The number as the card shows it.
-    pub ordinal: String,
-    /// The gate's name as a heading.
-    pub name: String,
-    pub status: RowStatus,
-    pub status_label: String,
-    pub reason: String,
-    /// Under inspection (`aria-current="step"`).
-    pub current: bool,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlaybackView {
-    pub playing: bool,
-    pub finished: bool,
-    /// Gate under inspection, 0-based; `None` after the run finished.
-    pub stage: Option<usize>,
-    /// What time changes while the run plays.
-    pub frame: FrameView,
-    /// `Play run` or `Pause`.
-    pub play_label: String,
-    pub play_enabled: bool,
-    pub next_enabled: bool,
-    pub restart_enabled: bool,
-    pub speeds: Vec<Choice>,
-    /// e.g. `8 s per gate, 56 s per run`.
-    pub pace: String,
-}
-
-/// The part of the view that time alone changes: a frame of playback
-/// ([`crate::Handled::Frame`]) recomputes and redraws only this.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FrameView {
-    /// How far the gate under inspection is inspected, in thousandths.
-    pub progress_permille: u32,
-    pub seconds_left: u64,
-    /// e.g. `Gate 3 of 7 · 5 s of inspection left (paused)`.
-    pub progress_text: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PreviewView {
     /// One line per gate: `Schema: passed — …`.
     pub rows: Vec<(RowStatus, String)>,
     pub summary: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ShareView {
-    /// Copy link's status line.
-    pub status: String,
-    /// The link made, shown in a field to copy by hand.
-    pub link: Option<String>,
-}
-
-/// The ledger entry the last run changed: its section and item (in the
-/// order of `ledger`), and what changed, in words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChangeView {
-    pub section: usize,
-    pub item: usize,
-    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -312,43 +173,9 @@ pub struct NotesView {
     pub export: Option<String>,
 }
 
-/// The sections of [`Workbench::ledger_sections`] a tool reads or
-/// changes: outbox 0, schedule 1, files 2, database 3, receipts 4,
-/// counters 5, search index 6.
-fn stores(tool: &str) -> &'static [usize] {
-    match tool {
-        "email" => &[0, 4],
-        "calendar" => &[1, 4],
-        "files" => &[2, 4],
-        "database" => &[3, 4],
-        "search" => &[6],
-        _ => &[],
-    }
-}
-
 impl Workbench {
-    fn t(&self, text: Text) -> String {
+    pub(super) fn t(&self, text: Text) -> String {
         text.render(self.locale())
-    }
-
-    /// What time alone changes of [`Workbench::view`]: the playback's
-    /// progress and countdown.
-    pub fn frame(&self) -> FrameView {
-        let clock = self.clock();
-        let now = self.now_ms();
-        FrameView {
-            progress_permille: clock.progress_permille(now),
-            seconds_left: clock.seconds_left(now),
-            progress_text: self.t(match clock.stage() {
-                None => Text::ProgressFinished,
-                Some(stage) => Text::ProgressGate {
-                    gate: (stage + 1).into(),
-                    total: GATES.into(),
-                    seconds: clock.seconds_left(now).into(),
-                    paused: (!clock.is_playing()).to_string().into(),
-                },
-            }),
-        }
     }
 
     pub fn view(&self) -> PageModel {
@@ -597,314 +424,5 @@ impl Workbench {
                 }
             },
         }
-    }
-
-    /// The tool's stores and the changed section, in ledger order.
-    fn ledger_own(&self, sections: usize) -> Vec<usize> {
-        let own = stores(&self.inputs().tool);
-        let changed = self.changed().map(|c| c.section);
-        (0..sections)
-            .filter(|i| own.contains(i) || changed == Some(*i))
-            .collect()
-    }
-
-    fn experiment_view(&self) -> ExperimentView {
-        let e = self.experiment();
-        let locale = self.locale();
-        let goals: Vec<GoalView> = e
-            .goals
-            .iter()
-            .zip(self.goals_reached())
-            .map(|(g, reached)| GoalView {
-                id: g.id.clone(),
-                text: g.text.get(locale).into(),
-                reached: *reached,
-                mark: self.t(if *reached {
-                    Text::GoalReached
-                } else {
-                    Text::GoalOpen
-                }),
-            })
-            .collect();
-        let done = goals.iter().filter(|g| g.reached).count();
-        ExperimentView {
-            id: e.id.clone(),
-            authored: e
-                .builtin
-                .is_none()
-                .then(|| self.t(Text::AuthoredExperiment)),
-            title: e.title.get(locale).into(),
-            instructions: e.instructions.get(locale).into(),
-            progress: self.t(Text::GoalsProgress {
-                done: done.into(),
-                total: goals.len().into(),
-            }),
-            goals,
-            readings: e
-                .readings
-                .iter()
-                .map(|r| (r.title.get(locale).into(), r.url.clone()))
-                .collect(),
-            open: e.open.iter().map(|p| p.id()).collect(),
-        }
-    }
-
-    /// Gate rows; `stage` is the gate under inspection (`None`: all revealed).
-    fn rows(&self, stage: Option<usize>) -> Vec<GateRow> {
-        self.plan()
-            .rows()
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let revealed = stage.is_none_or(|s| i < s);
-                let awaiting = Some(i) == stage && self.pending();
-                let status = if revealed {
-                    RowStatus::Done(r.verdict)
-                } else if awaiting {
-                    RowStatus::Awaiting
-                } else {
-                    RowStatus::Pending
-                };
-                GateRow {
-                    gate: r.gate,
-                    number: i + 1,
-                    ordinal: (i + 1).to_string(),
-                    name: self.t(r.gate.label()),
-                    status,
-                    status_label: self.t(status.label()),
-                    reason: self.t(if revealed {
-                        r.reason.text()
-                    } else if let (true, Some(call)) = (awaiting, self.plan().call()) {
-                        Text::ReasonApprovalAwaiting {
-                            risk: call.risk.name().into(),
-                        }
-                    } else if Some(i) == stage {
-                        Text::UnderInspection
-                    } else {
-                        Text::NotYetInspected
-                    }),
-                    current: Some(i) == stage,
-                }
-            })
-            .collect()
-    }
-
-    fn caption(&self, stage: Option<usize>) -> String {
-        let plan = self.plan();
-        if let Some(gate) = self.shown_gate() {
-            // A clicked card: its verdict and reason once revealed, and
-            // nothing of a gate not inspected yet.
-            let i = gate.index();
-            return self.t(if stage.is_none_or(|s| i < s) {
-                let row = plan.row(gate);
-                Text::CaptionPrevious {
-                    number: (i + 1).into(),
-                    gate: gate.name().into(),
-                    verdict: row.verdict.label().into(),
-                    reason: row.reason.text().into(),
-                }
-            } else {
-                Text::CaptionAhead {
-                    number: (i + 1).into(),
-                    gate: gate.name().into(),
-                }
-            });
-        }
-        let Some(stage) = stage else {
-            let result = match plan.outcome() {
-                Outcome::Ran {
-                    finish: Finish::Read,
-                    ..
-                } => Text::CaptionRead,
-                Outcome::Ran {
-                    finish: Finish::Effect { effect, .. },
-                    ..
-                } => Text::CaptionCommitted {
-                    effect: crate::tools::effect_text(effect).into(),
-                },
-                Outcome::Ran {
-                    finish: Finish::Replay { .. },
-                    ..
-                } => Text::CaptionReplayed,
-                Outcome::SchemaRejected | Outcome::Rejected { .. } => {
-                    let gate = plan.rejected_at().unwrap_or(Gate::Schema);
-                    Text::CaptionRejected {
-                        gate: gate.name().into(),
-                        reason: plan.row(gate).reason.text().into(),
-                    }
-                }
-            };
-            return self.t(Text::CaptionFinished {
-                result: result.into(),
-            });
-        };
-        let gate = Gate::ALL[stage];
-        if let (true, Some(turn)) = (self.pending(), self.turn()) {
-            return self.t(Text::CaptionAwaiting {
-                number: (stage + 1).into(),
-                gate: gate.name().into(),
-                call: (turn.current() + 1).into(),
-                tool: turn.request().0.into(),
-            });
-        }
-        let state = if self.clock().is_playing() {
-            "playing"
-        } else {
-            "paused"
-        };
-        let previous = match stage.checked_sub(1).map(|p| &plan.rows()[p]) {
-            Some(prev) => Text::CaptionPrevious {
-                number: stage.into(),
-                gate: prev.gate.name().into(),
-                verdict: prev.verdict.label().into(),
-                reason: prev.reason.text().into(),
-            },
-            None if self.clock().is_playing() => Text::CaptionStartPlaying,
-            None => Text::CaptionStart,
-        };
-        self.t(Text::CaptionAt {
-            state: state.into(),
-            number: (stage + 1).into(),
-            total: GATES.into(),
-            gate: gate.name().into(),
-            previous: previous.into(),
-        })
-    }
-
-    fn pending_view(&self) -> Option<PendingView> {
-        let call = self.plan().call().filter(|_| self.pending())?;
-        let payload = crate::json::parse(&call.payload)
-            .map(|v| crate::json::pretty(&v))
-            .unwrap_or_else(|_| call.payload.clone());
-        Some(PendingView {
-            heading: self.t(Text::PendingHeading),
-            intro: self.t(Text::PendingIntro),
-            tool: self.t(Text::PendingTool {
-                tool: (&call.tool).into(),
-                risk: call.risk.name().into(),
-            }),
-            payload_label: self.t(Text::PendingPayload),
-            payload,
-            approve: self.t(Text::PendingApprove),
-            reject: self.t(Text::PendingReject),
-        })
-    }
-
-    fn approval_view(&self) -> ApprovalView {
-        let approved = self.approval().is_some();
-        let applies = self.approval_applies();
-        let frozen = self.turn_finished();
-        ApprovalView {
-            approved,
-            can_approve: applies && !approved && !frozen,
-            can_revoke: approved && !frozen,
-            button: self.t(if approved {
-                Text::RevokeApproval
-            } else {
-                Text::ApproveExactPayload
-            }),
-            status: self.t(self.approval_status()),
-        }
-    }
-
-    /// One sentence on the approval state: what is approved, or what an
-    /// edit changed since the approval it cleared.
-    pub(crate) fn approval_status(&self) -> Text {
-        if let Some(a) = self.approval() {
-            return Text::ApprovalGiven {
-                tool: (&a.tool).into(),
-                payload: (&a.payload).into(),
-            };
-        }
-        if let Some(lapsed) = self.lapsed() {
-            return self.lapse(&lapsed.approval, &lapsed.lapse);
-        }
-        match self.plan().call() {
-            Some(call) if call.risk.needs_approval() => Text::ApprovalNeeded {
-                risk: call.risk.name().into(),
-            },
-            Some(call) if call.risk.is_refused() => Text::ApprovalRefused {
-                risk: call.risk.name().into(),
-            },
-            Some(call) => Text::ApprovalNotNeeded {
-                risk: call.risk.name().into(),
-            },
-            None => Text::ApprovalNoRequest,
-        }
-    }
-
-    /// What changed since `approval`, as the workbench worked it out.
-    fn lapse(&self, approval: &crate::gates::Approval, lapse: &Lapse) -> Text {
-        match lapse {
-            Lapse::Field { field, was } => Text::ApprovalLapsedField {
-                field: field.into(),
-                was: was
-                    .clone()
-                    .unwrap_or_else(|| self.t(Text::ApprovalAbsent))
-                    .into(),
-            },
-            Lapse::Request => Text::ApprovalLapsedTool {
-                tool: (&approval.tool).into(),
-                payload: (&approval.payload).into(),
-            },
-            Lapse::Inputs => Text::ApprovalLapsedInputs,
-        }
-    }
-
-    fn output_note(&self, finished: bool) -> String {
-        self.t(match (finished, self.plan().rejected_at()) {
-            (false, _) => Text::OutputPending,
-            (true, Some(gate)) => Text::OutputRejected {
-                gate: gate.name().into(),
-            },
-            (true, None) => Text::OutputLiteral,
-        })
-    }
-
-    fn export_status(&self) -> String {
-        self.t(match self.delivery() {
-            Delivery::Copied(Deliverable::Declarations(e)) => Text::ExportCopied {
-                export: e.label().into(),
-            },
-            Delivery::CopyFailed(Deliverable::Declarations(e)) => Text::ExportCopyFailed {
-                export: e.label().into(),
-            },
-            Delivery::Downloaded(Deliverable::Declarations(e)) => Text::ExportDownloaded {
-                export: e.label().into(),
-                file: crate::published::file_name(e).into(),
-            },
-            Delivery::DownloadFailed(Deliverable::Declarations(_)) => Text::ExportDownloadFailed,
-            _ => Text::ExportIdle,
-        })
-    }
-
-    fn policy_rows(&self) -> Vec<PolicyRow> {
-        Risk::ALL
-            .iter()
-            .map(|risk| {
-                let tools: Vec<&str> = self
-                    .registry()
-                    .tools()
-                    .iter()
-                    .filter(|t| t.declaration().risks.contains(risk))
-                    .map(|t| t.declaration().name)
-                    .collect();
-                PolicyRow {
-                    risk: self.t(risk.name()),
-                    rule: self.t(risk.rule()),
-                    tools: if tools.is_empty() {
-                        self.t(Text::NoTools)
-                    } else {
-                        self.t(Text::ToolList {
-                            tools: tools.into(),
-                        })
-                    },
-                }
-            })
-            .collect()
-    }
-
-    fn baseline_view(&self) -> BaselineView {
-        BaselineView::new(self.baseline(), self, self.locale())
     }
 }

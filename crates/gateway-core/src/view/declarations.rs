@@ -1,0 +1,119 @@
+//! The declarations panel's view: the published exports and each tool's
+//! declaration, and the status line of a copy or a download.
+
+use super::Workbench;
+use crate::command::Deliverable;
+use crate::declarations::Export;
+use crate::text::{Arg, Locale, Text};
+use crate::workbench::Delivery;
+
+/// The declarations panel: built once (the published exports never change
+/// while the page is open), so it is not part of every `PageModel`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeclarationsView {
+    pub exports: Vec<ExportView>,
+    pub tools: Vec<ToolDeclarationView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportView {
+    pub export: Export,
+    pub copy: String,
+    pub download: String,
+}
+
+/// One tool as the model is told about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolDeclarationView {
+    pub name: String,
+    /// `email · risk: send`.
+    pub summary: String,
+    pub description: String,
+    pub annotations_label: String,
+    pub annotations: String,
+    pub schema_label: String,
+    pub schema: String,
+}
+
+impl DeclarationsView {
+    /// Whether the view can be made in `l`: its exports are installed (the
+    /// learner's page downloads them when the panel first opens).
+    pub fn ready(l: Locale) -> bool {
+        crate::text::exports_installed(l)
+    }
+
+    /// The panel's words while its exports are being downloaded.
+    pub fn loading(l: Locale) -> String {
+        Text::DeclarationsLoading.render(l)
+    }
+
+    /// The panel's words when its exports could not be had.
+    pub fn failed(why: &crate::text::CatalogueFailure, l: Locale) -> String {
+        Text::DeclarationsFailed { why: why.text() }.render(l)
+    }
+
+    pub fn new(l: Locale) -> Self {
+        Self {
+            exports: Export::ALL
+                .iter()
+                .map(|e| ExportView {
+                    export: *e,
+                    copy: Text::ExportCopy {
+                        export: e.label().into(),
+                    }
+                    .render(l),
+                    download: Text::ExportDownload {
+                        export: e.label().into(),
+                    }
+                    .render(l),
+                })
+                .collect(),
+            tools: crate::published::tools(l)
+                .into_iter()
+                .map(|t| ToolDeclarationView {
+                    summary: Text::DeclarationSummary {
+                        name: (&t.name).into(),
+                        risks: t
+                            .risks
+                            .iter()
+                            .map(|r| Arg::from(r.name()))
+                            .collect::<Vec<_>>()
+                            .into(),
+                    }
+                    .render(l),
+                    annotations_label: Text::DeclarationAnnotations {
+                        name: (&t.name).into(),
+                    }
+                    .render(l),
+                    schema_label: Text::DeclarationSchema {
+                        name: (&t.name).into(),
+                    }
+                    .render(l),
+                    name: t.name,
+                    description: t.description,
+                    annotations: t.annotations,
+                    schema: t.schema,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Workbench {
+    pub(super) fn export_status(&self) -> String {
+        self.t(match self.delivery() {
+            Delivery::Copied(Deliverable::Declarations(e)) => Text::ExportCopied {
+                export: e.label().into(),
+            },
+            Delivery::CopyFailed(Deliverable::Declarations(e)) => Text::ExportCopyFailed {
+                export: e.label().into(),
+            },
+            Delivery::Downloaded(Deliverable::Declarations(e)) => Text::ExportDownloaded {
+                export: e.label().into(),
+                file: crate::published::file_name(e).into(),
+            },
+            Delivery::DownloadFailed(Deliverable::Declarations(_)) => Text::ExportDownloadFailed,
+            _ => Text::ExportIdle,
+        })
+    }
+}
