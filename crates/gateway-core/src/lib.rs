@@ -19,6 +19,7 @@ pub mod declarations;
 pub mod embed;
 pub mod experiments;
 mod export;
+mod fnv;
 pub mod gates;
 pub mod goals;
 pub mod json;
