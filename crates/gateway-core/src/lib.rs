@@ -44,6 +44,7 @@ pub mod tools;
 pub mod turn;
 pub mod view;
 pub mod vocab;
+pub mod words;
 pub mod workbench;
 
 pub use experiments::ExperimentId;

@@ -1099,7 +1099,7 @@ impl Workbench {
     pub(crate) fn set_progress_loaded(&mut self, stored: Option<&str>, slot: SlotState) {
         self.progress_slot = slot;
         let Some(text) = stored else { return };
-        match crate::course::progress_ids(text) {
+        match crate::goals::progress_ids(text) {
             Some(ids) => {
                 for (flag, goal) in self.goals_reached.iter_mut().zip(&self.experiment.goals) {
                     *flag |= ids.contains(&goal.id);
