@@ -4,10 +4,8 @@
 //! [`read`], the same reader that reads an instructor's experiment from a
 //! link ([`link`]) or from the checker's command line.
 
-pub mod check;
 pub mod link;
 pub mod read;
-pub(crate) mod search;
 
 use std::rc::Rc;
 

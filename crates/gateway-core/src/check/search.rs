@@ -31,7 +31,7 @@
 
 use serde_json::{Map, Value};
 
-use super::check::{Step, BOUND, MAX_STATES};
+use super::{Step, BOUND, MAX_STATES};
 use crate::goals::{FieldReason, Goal, Outcome, ReasonIs, ReasonKind};
 use crate::policy::{Hook, Role};
 use crate::schema::{Field, Format, Kind};
