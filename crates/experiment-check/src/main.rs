@@ -1,7 +1,7 @@
 //! `experiment-check check [--lang en|zh-TW] [--link] FILE...`
 //!
 //! Checks each experiment file with the core's checker
-//! (`gateway_core::experiments::check`): every problem is printed as
+//! (`gateway_core::check`): every problem is printed as
 //! `FILE: /path: sentence`, in English or, with `--lang zh-TW`, in
 //! Traditional Chinese; a file with none gets its answer key, a shortest
 //! sequence of the learner's actions for each goal, and with `--link` the
@@ -18,7 +18,7 @@ mod usage;
 
 use std::process::ExitCode;
 
-use gateway_core::experiments::check::{self, Report};
+use gateway_core::check::{self, Report};
 use gateway_core::experiments::link;
 use gateway_core::experiments::read::{Issue, Problem};
 use gateway_core::text::{Locale, Text};

@@ -12,7 +12,8 @@
 mod common;
 
 use common::{broken, crate_dir, one_message, Schema, BROKEN};
-use gateway_core::experiments::{check, read, FILES, SCHEMA};
+use gateway_core::check;
+use gateway_core::experiments::{read, FILES, SCHEMA};
 use serde_json::{json, Value};
 
 fn validator() -> jsonschema::Validator {

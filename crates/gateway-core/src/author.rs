@@ -633,7 +633,7 @@ fn one(key: &str, value: Value) -> Value {
     Value::Object(map)
 }
 
-use crate::experiments::check::{self, Report};
+use crate::check::{self, Report};
 
 fn status_text(status: &Status) -> Text {
     match status {

@@ -5,6 +5,7 @@
 
 use crate::command::{Read, Slot};
 use crate::experiments::ExperimentId;
+use crate::goals::progress_ids;
 use crate::text::{Locale, Text};
 
 /// The order a course takes the experiments in: a read first, then one
@@ -21,19 +22,6 @@ pub const ORDER: [ExperimentId; 9] = [
     ExperimentId::Registry,
     ExperimentId::Injection,
 ];
-
-/// The goal ids a stored progress value holds (a JSON array of strings);
-/// `None`: it is not one.
-pub fn progress_ids(stored: &str) -> Option<Vec<String>> {
-    match serde_json::from_str::<serde_json::Value>(stored) {
-        Ok(serde_json::Value::Array(ids)) => Some(
-            ids.iter()
-                .filter_map(|id| id.as_str().map(String::from))
-                .collect(),
-        ),
-        _ => None,
-    }
-}
 
 /// `<iframe>` markup that embeds `src`, titled `title`: the one place the
 /// page writes markup, for an instructor to paste; both values escaped.

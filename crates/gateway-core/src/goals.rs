@@ -10,7 +10,6 @@
 //! recorded once and never undone; the page shows which goals are reached
 //! and an embedding course page is told (with no personal data).
 
-use crate::experiments::Words;
 use crate::gates::{Gate, Plan};
 use crate::ledger::{Commit, Finish, Ledger};
 use crate::mode::{CallOutcome, Turn};
@@ -18,6 +17,7 @@ use crate::policy::{Hook, Role};
 use crate::reason::Reason;
 use crate::schema::ArgError;
 use crate::tools::ExecError;
+use crate::words::Words;
 
 crate::closed_enum! {
     /// What a finished run must have done.
@@ -319,5 +319,18 @@ impl RunMatch {
             && self.tool.as_ref().is_none_or(|t| t == run.tool)
             && self.role.is_none_or(|r| r == run.role)
             && self.hook.is_none_or(|h| h == run.hook)
+    }
+}
+
+/// The goal ids a stored progress value holds (a JSON array of strings);
+/// `None`: it is not one.
+pub fn progress_ids(stored: &str) -> Option<Vec<String>> {
+    match serde_json::from_str::<serde_json::Value>(stored) {
+        Ok(serde_json::Value::Array(ids)) => Some(
+            ids.iter()
+                .filter_map(|id| id.as_str().map(String::from))
+                .collect(),
+        ),
+        _ => None,
     }
 }

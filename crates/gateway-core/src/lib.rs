@@ -12,6 +12,7 @@
 pub mod author;
 mod base64url;
 pub mod baseline;
+pub mod check;
 pub mod command;
 pub mod course;
 pub mod damage;
@@ -19,6 +20,7 @@ pub mod declarations;
 pub mod embed;
 pub mod experiments;
 mod export;
+mod fnv;
 pub mod gates;
 pub mod goals;
 pub mod json;
@@ -43,6 +45,7 @@ pub mod tools;
 pub mod turn;
 pub mod view;
 pub mod vocab;
+pub mod words;
 pub mod workbench;
 
 pub use experiments::ExperimentId;

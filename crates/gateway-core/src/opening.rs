@@ -62,7 +62,7 @@ pub struct Address<'a> {
 /// (`pkg/locales/<tag>/<id>.json`, else `<tag>/link.json`) before [`open`]
 /// (a test holds the two to the same choice).
 pub fn builtin_wanted(query: &str, fragment: &str) -> Option<ExperimentId> {
-    if link::part(fragment, link::PREFIX).is_some() {
+    if crate::share::part(fragment, link::PREFIX).is_some() {
         return None;
     }
     let linked = match Setup::from_fragment(fragment) {
@@ -169,7 +169,7 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         notices.push(Notice::HideUnknown(embed.unknown.clone()));
     }
     let carried_part = (experiment.builtin.is_none())
-        .then(|| link::part(address.fragment, link::PREFIX))
+        .then(|| crate::share::part(address.fragment, link::PREFIX))
         .flatten()
         .map(|body| format!("{}{body}", link::PREFIX));
     let mut wb = Workbench::with_experiment(experiment);

@@ -81,9 +81,7 @@ impl Setup {
     /// Reads a fragment (with or without `#`). `Ok(None)`: it holds no setup.
     pub fn from_fragment(fragment: &str) -> Result<Option<Self>, ShareError> {
         // A setup is a few short fields: any length a URL can hold is read.
-        let Some(bytes) =
-            crate::experiments::link::versioned_payload(fragment, PREFIX, VERSION, usize::MAX)?
-        else {
+        let Some(bytes) = versioned_payload(fragment, PREFIX, VERSION, usize::MAX)? else {
             return Ok(None);
         };
         let damaged = |detail: Damage| ShareError::Damaged { detail };
@@ -124,6 +122,45 @@ impl Setup {
             key: text("k")?,
         }))
     }
+}
+
+/// The part of `fragment` (with or without `#`; parts joined by `&`) that
+/// starts with `key`, without it.
+pub(crate) fn part<'f>(fragment: &'f str, key: &str) -> Option<&'f str> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    fragment.split('&').find_map(|p| p.strip_prefix(key))
+}
+
+/// The bytes of the fragment part `key<version>.<base64url>` (a shared
+/// setup's `s=`, a carried experiment's `x=`), read by this build's
+/// `version` and at most `max` base64 characters. `Ok(None)`: there is no
+/// such part.
+pub(crate) fn versioned_payload(
+    fragment: &str,
+    key: &str,
+    version: u32,
+    max: usize,
+) -> Result<Option<Vec<u8>>, ShareError> {
+    let Some(body) = part(fragment, key) else {
+        return Ok(None);
+    };
+    let damaged = |detail: Damage| ShareError::Damaged { detail };
+    let (got, payload) = body
+        .split_once('.')
+        .ok_or_else(|| damaged(Damage::NoVersion))?;
+    let got: u32 = got.parse().map_err(|_| damaged(Damage::VersionNotNumber))?;
+    if got > version {
+        return Err(ShareError::FutureVersion { got });
+    }
+    if got != version {
+        return Err(damaged(Damage::NoVersion));
+    }
+    if payload.len() > max {
+        return Err(damaged(Damage::TooLong { max }));
+    }
+    crate::base64url::decode(payload)
+        .map(Some)
+        .ok_or_else(|| damaged(Damage::NotBase64))
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 
 use std::time::{Duration, Instant};
 
-use gateway_core::experiments::check::{answer_key, answers, check, figures, words, Step};
+use gateway_core::check::{answer_key, answers, check, figures, words, Step};
 use gateway_core::experiments::{ExperimentId, FILES};
 use gateway_core::text::Locale;
 use gateway_core::{ExampleKind, Handled, Hook, Msg, Role, Workbench};

@@ -6,7 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gateway_core::author::{Author, Control, Field, Status, Wanted, META_NAME, OWN_TEXT};
-use gateway_core::experiments::{check, link, read, StartArgs, FILES};
+use gateway_core::check;
+use gateway_core::experiments::{link, read, StartArgs, FILES};
 use gateway_core::text::Locale;
 use gateway_core::{ExampleKind, ExperimentId, Role};
 use serde_json::Value;

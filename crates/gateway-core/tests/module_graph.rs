@@ -6,7 +6,7 @@
 //! the module it reaches: `use` trees, and paths anywhere in code, types
 //! and patterns, and inside macro invocations' tokens. A parser is used,
 //! not a grep of `use` lines, because a path written inline
-//! (`crate::opening::with_lang(…)`, `crate::experiments::search::Fnv`,
+//! (`crate::opening::with_lang(…)`, `crate::goals::progress_ids(…)`,
 //! `format!("{}", crate::a::f())`) is as much a dependency as a `use`.
 //! Test-only code (`#[cfg(test)]`, `#[test]`, `mod tests`) is left out: a
 //! test may reach anywhere.
@@ -19,7 +19,7 @@
 //!   below it is one node (`workbench`, `view`, `experiments`…), and any
 //!   reference from inside one to inside another is an edge;
 //! - then the same among the children of each module with two or more
-//!   (`experiments::read`, `experiments::search`…), the parent's own file
+//!   (`experiments::read`, `experiments::link`…), the parent's own file
 //!   left out.
 //!
 //! A cycle at any level is reported as a chain, each edge with where it is
@@ -31,7 +31,7 @@
 //!
 //! Run with `-- --nocapture` to see each level's dependencies and layers
 //! (`prints_the_dependencies`): the order "primitives, then tools, gates,
-//! state, view and shell" can be read off them, once the cycles are gone.
+//! state, view and shell" can be read off them.
 //!
 //! The helpers are in `tests/module_graph/`, named by `#[path]` (a
 //! `module_graph/mod.rs` would clash with this file). The fixtures there
@@ -58,26 +58,6 @@ use std::sync::OnceLock;
 
 use graph::{Cycle, Level};
 use refs::Scan;
-
-/// Today's cycles, each as its members, sorted. The core is being
-/// restructured to remove them: this list must shrink to empty, and never
-/// grow. A cycle not listed fails the test, and so does a listed one that
-/// no longer exists. The first is one tangle: among others `experiments`
-/// and `workbench` use each other (the checker replays experiments on the
-/// workbench), and `workbench` reaches `course` only by a path written
-/// inline (`crate::course::progress_ids`); `-- --nocapture` prints every
-/// edge of each with where it is written.
-const KNOWN_CYCLES: &[&[&str]] = &[
-    &[
-        "course",
-        "experiments",
-        "goals",
-        "notice",
-        "share",
-        "workbench",
-    ],
-    &["experiments::check", "experiments::search"],
-];
 
 fn read(crate_dir: &Path, out_dir: Option<&Path>) -> (Scan, Vec<Level>) {
     let scan = source::read_crate(crate_dir, out_dir);
@@ -116,30 +96,16 @@ fn reports(cycles: &[&Cycle]) -> String {
     cycles.iter().map(|c| c.report.as_str()).collect()
 }
 
+/// The core's modules form no cycle, at any level; a failure prints each
+/// cycle as a chain, every edge with where it is written.
 #[test]
-fn the_core_has_no_cycles_but_the_known_ones() {
+fn the_core_has_no_cycles() {
     let found = cycles(core());
-    let known = |c: &&Cycle| KNOWN_CYCLES.iter().any(|k| c.members == *k);
-    let new: Vec<&Cycle> = found.iter().filter(|c| !known(c)).collect();
     assert!(
-        new.is_empty(),
-        "the core's modules form a cycle not in KNOWN_CYCLES (remove it, do not list it):\n{}",
-        reports(&new)
+        found.is_empty(),
+        "the core's modules form a cycle:\n{}",
+        reports(&found.iter().collect::<Vec<_>>())
     );
-    let exists = |k: &&&[&str]| found.iter().any(|c| c.members == **k);
-    let gone: Vec<&&[&str]> = KNOWN_CYCLES.iter().filter(|k| !exists(k)).collect();
-    assert!(
-        gone.is_empty(),
-        "these cycles no longer exist: remove them from KNOWN_CYCLES: {gone:?}"
-    );
-    println!("{}", reports(&found.iter().collect::<Vec<_>>()));
-}
-
-#[test]
-fn known_cycles_are_written_sorted() {
-    for k in KNOWN_CYCLES {
-        assert!(k.windows(2).all(|w| w[0] < w[1]), "{k:?} is not sorted");
-    }
 }
 
 /// The catalogue build.rs writes is `include!`d into `text`: its paths are

@@ -9,8 +9,7 @@
 //! no approval and no ledger beyond the file's declared starting files:
 //! the format has no field for either. All its text is shown as text.
 
-use crate::damage::Damage;
-use crate::share::ShareError;
+use crate::share::{versioned_payload, ShareError};
 
 use super::read::{self, Issue, Problem, MAX_FILE};
 use super::Experiment;
@@ -21,45 +20,6 @@ pub const VERSION: u32 = 1;
 pub const PREFIX: &str = "x=";
 /// The longest compressed payload read, in base64 characters.
 pub const MAX_PAYLOAD: usize = 48 * 1024;
-
-/// The part of `fragment` (with or without `#`; parts joined by `&`) that
-/// starts with `key`, without it.
-pub(crate) fn part<'f>(fragment: &'f str, key: &str) -> Option<&'f str> {
-    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    fragment.split('&').find_map(|p| p.strip_prefix(key))
-}
-
-/// The bytes of the fragment part `key<version>.<base64url>` (a shared
-/// setup's `s=`, a carried experiment's `x=`), read by this build's
-/// `version` and at most `max` base64 characters. `Ok(None)`: there is no
-/// such part.
-pub(crate) fn versioned_payload(
-    fragment: &str,
-    key: &str,
-    version: u32,
-    max: usize,
-) -> Result<Option<Vec<u8>>, ShareError> {
-    let Some(body) = part(fragment, key) else {
-        return Ok(None);
-    };
-    let damaged = |detail: Damage| ShareError::Damaged { detail };
-    let (got, payload) = body
-        .split_once('.')
-        .ok_or_else(|| damaged(Damage::NoVersion))?;
-    let got: u32 = got.parse().map_err(|_| damaged(Damage::VersionNotNumber))?;
-    if got > version {
-        return Err(ShareError::FutureVersion { got });
-    }
-    if got != version {
-        return Err(damaged(Damage::NoVersion));
-    }
-    if payload.len() > max {
-        return Err(damaged(Damage::TooLong { max }));
-    }
-    crate::base64url::decode(payload)
-        .map(Some)
-        .ok_or_else(|| damaged(Damage::NotBase64))
-}
 
 /// The compressed experiment `fragment` carries. `Ok(None)`: it carries
 /// none.

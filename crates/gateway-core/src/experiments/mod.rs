@@ -4,10 +4,8 @@
 //! [`read`], the same reader that reads an instructor's experiment from a
 //! link ([`link`]) or from the checker's command line.
 
-pub mod check;
 pub mod link;
 pub mod read;
-pub(crate) mod search;
 
 use std::rc::Rc;
 
@@ -16,6 +14,7 @@ use crate::ledger::Ledger;
 use crate::policy::{Hook, Role};
 use crate::text::Locale;
 use crate::tools::{files_admin, ExampleKind, Registry, Tool};
+use crate::words::Words;
 
 crate::closed_enum! {
     /// The built-in experiments, in the order the page lists them.
@@ -61,21 +60,6 @@ pub const SEED_DECISION: &str = r#"[
 
 /// The JSON Schema of an experiment file.
 pub const SCHEMA: &str = include_str!("../../experiments/schema.json");
-
-/// The same text in each language of the page, in [`Locale::ALL`] order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Words(pub Vec<String>);
-
-impl Words {
-    /// The text in `locale` (the first language's where it has none: a
-    /// built-in experiment the page reads has its own language's only).
-    pub fn get(&self, locale: Locale) -> &str {
-        self.0
-            .get(locale as usize)
-            .or(self.0.first())
-            .map_or("", String::as_str)
-    }
-}
 
 /// What the editor holds when an experiment starts.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{Experiment, ExtraTool, Panel, Reading, StartArgs, Words};
+use super::{Experiment, ExtraTool, Panel, Reading, StartArgs};
 use crate::goals::{
     Count, Event, FieldReason, Goal, Outcome, ReasonIs, ReasonKind, RunMatch, StateMatch,
     TurnMatch, When,
@@ -16,6 +16,7 @@ use crate::policy::{Hook, Role};
 use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, Registry};
 use crate::vocab::Gate;
+use crate::words::Words;
 
 /// The format version this build reads.
 pub const VERSION: u64 = 1;

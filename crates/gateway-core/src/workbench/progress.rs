@@ -25,7 +25,7 @@ impl Progress {
     /// [`Slot::Progress`] stores them); ids the experiment lacks are
     /// dropped. `false`: the text cannot be read.
     pub fn load(&mut self, stored: &str, experiment: &Experiment) -> bool {
-        let Some(ids) = crate::course::progress_ids(stored) else {
+        let Some(ids) = crate::goals::progress_ids(stored) else {
             return false;
         };
         for (flag, goal) in self.reached.iter_mut().zip(&experiment.goals) {

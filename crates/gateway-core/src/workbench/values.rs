@@ -74,7 +74,7 @@ impl Workbench {
     #[doc(hidden)]
     pub fn fingerprint(&self) -> u64 {
         use std::fmt::Write as _;
-        let mut h = crate::experiments::search::Fnv::default();
+        let mut h = crate::fnv::Fnv::default();
         let request = match self.editor.mode() {
             Mode::Free(r) => (r.tool.as_str(), r.args.as_str()),
             Mode::Turn(_) => ("", ""),

@@ -64,7 +64,7 @@ pub fn levels(modules: &BTreeSet<ModPath>, edges: &[Edge]) -> Vec<Level> {
 }
 
 impl Level {
-    /// `node`'s full name: `view`, or `experiments::search`.
+    /// `node`'s full name: `view`, or `experiments::read`.
     pub fn name(&self, node: &str) -> String {
         let mut path = self.parent.clone();
         path.push(node.to_string());

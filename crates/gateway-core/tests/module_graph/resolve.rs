@@ -2,7 +2,7 @@
 //! made absolute (`crate::`, `self::`, `super::`, or a name in scope: a
 //! child module, a `use`d name, a child of a glob-imported module), then
 //! cut to its longest prefix that is a module (`crate::text::Text` reaches
-//! `text`, `crate::experiments::search::Fnv` reaches `experiments::search`).
+//! `text`, `crate::experiments::read::Problem` reaches `experiments::read`).
 //! The crate root is no node of the graph, so a name it re-exports
 //! (`crate::Msg`, `crate::display_by_text!`) reaches the module it comes
 //! from. Paths into other crates (`std::…`, `serde_json::…`) reach nothing.

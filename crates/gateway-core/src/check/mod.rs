@@ -1,19 +1,21 @@
 //! The experiment checker: an experiment file's problems (the reader's,
-//! [`super::read`], then each goal no sequence of the learner's own
+//! [`crate::experiments::read`], then each goal no sequence of the learner's own
 //! actions reaches within [`BOUND`] steps) and its answer key, a shortest
 //! sequence of actions that reaches each goal, in the page's own words.
 //!
-//! The search ([`super::search`]) starts from the page the experiment
+//! The search ([`search`]) starts from the page the experiment
 //! opens and tries every sequence of at most [`BOUND`] steps (after
 //! ordering and merging those that end in the same state), up to
 //! [`MAX_STATES`] states. A goal it does not reach is reported as
 //! unreachable within the number of steps it searched in full.
 
+pub(crate) mod search;
+
 use std::rc::Rc;
 
-use super::read::{self, Issue, Problem};
-use super::search::{tools, turn_only, Found, Scope, Seeds};
-use super::Experiment;
+use self::search::{tools, turn_only, Found, Scope, Seeds};
+use crate::experiments::read::{self, Issue, Problem};
+use crate::experiments::Experiment;
 use crate::goals::Goal;
 use crate::policy::{Hook, Role};
 use crate::text::{Locale, Text};
@@ -137,7 +139,10 @@ impl Step {
 fn tool_label(name: &str) -> crate::text::Arg {
     let tool = match name.parse::<crate::tools::ToolId>() {
         Ok(id) => Some(id.tool()),
-        Err(_) => name.parse::<super::ExtraTool>().ok().map(|t| t.tool()),
+        Err(_) => name
+            .parse::<crate::experiments::ExtraTool>()
+            .ok()
+            .map(|t| t.tool()),
     };
     match tool {
         Some(tool) => (tool.declaration().label)().into(),
@@ -243,7 +248,7 @@ fn searches(experiment: &Rc<Experiment>) -> Vec<Found> {
                     seeds: seeds.clone(),
                 };
                 let start = Workbench::with_experiment(Rc::clone(experiment));
-                super::search::search(start, &scope)
+                search::search(start, &scope)
             })
         })
         .collect()
