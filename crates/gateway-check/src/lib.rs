@@ -312,10 +312,10 @@ pub fn log_masked(log: &RunLog) -> Result<(), Violation> {
 pub fn view_shape(view: &PageModel) -> Result<(), Violation> {
     let rows = Invariant::SevenRows;
     ensure!(
-        view.gates.len() == GATES,
+        view.gateway.gates.len() == GATES,
         rows,
         "{} gate rows",
-        view.gates.len()
+        view.gateway.gates.len()
     );
     ensure!(
         view.preview.rows.len() == GATES,
@@ -323,7 +323,7 @@ pub fn view_shape(view: &PageModel) -> Result<(), Violation> {
         "{} preview rows",
         view.preview.rows.len()
     );
-    for (row, gate) in view.gates.iter().zip(Gate::ALL) {
+    for (row, gate) in view.gateway.gates.iter().zip(Gate::ALL) {
         ensure!(
             row.gate == gate,
             rows,
@@ -332,10 +332,10 @@ pub fn view_shape(view: &PageModel) -> Result<(), Violation> {
         );
     }
     let leak = Invariant::NoUnmaskedKey;
-    if let Some(out) = &view.output {
+    if let Some(out) = &view.output.text {
         ensure!(!has_secret(out), leak, "returned output: {out}");
     }
-    for run in view.runs.iter() {
+    for run in view.runs.records.iter() {
         ensure!(
             !has_secret(&run.summary),
             leak,

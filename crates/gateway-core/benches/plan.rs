@@ -181,7 +181,7 @@ fn workbench_bench(c: &mut Criterion) {
     ready.update(1_000, Msg::SetRole(Role::Operator));
     ready.update(1_010, Msg::Approve);
     assert!(ready.inputs().approval.is_some());
-    assert_eq!(ready.view().playback.stage, Some(0));
+    assert_eq!(ready.view().gateway.playback.stage, Some(0));
 
     let run = |mut wb: Workbench| {
         for i in 0..7 {
@@ -190,8 +190,8 @@ fn workbench_bench(c: &mut Criterion) {
         wb.view()
     };
     let done = run(ready.clone());
-    assert!(done.playback.finished);
-    assert!(done.ledger_json.contains("email-1"));
+    assert!(done.gateway.playback.finished);
+    assert!(done.ledger.json.contains("email-1"));
 
     c.bench_function("workbench email run (7 x NextGate + view)", |b| {
         b.iter_batched(|| ready.clone(), run, BatchSize::SmallInput)

@@ -10,7 +10,7 @@ use gateway_core::{ExperimentId, Msg, Role};
 /// Seven Next gate presses: one call of the turn inspected to its end.
 fn finish_call(d: &mut Driver) -> gateway_core::PageModel {
     assert_eq!(
-        d.view().playback.stage,
+        d.view().gateway.playback.stage,
         Some(0),
         "each call starts at gate 1"
     );
@@ -22,7 +22,7 @@ fn finish_call(d: &mut Driver) -> gateway_core::PageModel {
 
 /// Next gate from `stage` to the end of the call.
 fn finish_call_from(d: &mut Driver, stage: usize) -> gateway_core::PageModel {
-    assert_eq!(d.view().playback.stage, Some(stage));
+    assert_eq!(d.view().gateway.playback.stage, Some(stage));
     for _ in stage..7 {
         d.send(Msg::NextGate);
     }
@@ -44,8 +44,8 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
     d.send(Msg::SetRole(Role::Operator));
     let v = d.send(Msg::StartTurn);
     assert!(v.turn.active);
-    assert!(!v.request_editable);
-    assert_eq!(v.tool_name, "search");
+    assert!(!v.builder.request_editable);
+    assert_eq!(v.builder.tool_name, "search");
     assert_eq!(v.turn.calls.len(), 7);
     assert_eq!(v.turn.calls[6].state, "refused");
     assert!(v.turn.calls[6].detail.contains("at most 6 calls"));
@@ -54,10 +54,10 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
     let v = finish_call(&mut d); // search: a read runs at once
     assert_eq!(v.turn.calls[0].state, "read");
     // The next call is loaded at gate 1, paused.
-    assert_eq!(v.tool_name, "calendar");
-    assert_eq!(v.playback.stage, Some(0));
+    assert_eq!(v.builder.tool_name, "calendar");
+    assert_eq!(v.gateway.playback.stage, Some(0));
     assert!(
-        v.approval.can_approve,
+        v.builder.approval.can_approve,
         "the calendar create can be approved"
     );
 
@@ -66,10 +66,15 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
         d.send(Msg::NextGate);
     }
     let v = d.view();
-    assert_eq!(v.playback.stage, Some(3), "inspection stops at approval");
+    assert_eq!(
+        v.gateway.playback.stage,
+        Some(3),
+        "inspection stops at approval"
+    );
     assert_eq!(v.turn.calls[1].state, "awaiting");
     assert_eq!(status(&v, "approval"), "awaiting");
     assert!(v
+        .gateway
         .pending
         .as_ref()
         .unwrap()
@@ -86,13 +91,13 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
     assert!(v.turn.calls[1]
         .detail
         .starts_with(" — rejected at the approval gate: you rejected this exact call"));
-    assert_eq!(v.tool_name, "shell.exec");
+    assert_eq!(v.builder.tool_name, "shell.exec");
 
     let v = finish_call(&mut d); // shell.exec: refused by the registry before any tool runs
     assert!(v.turn.calls[2]
         .detail
         .starts_with(" — rejected at the schema gate: Unknown tool \"shell.exec\""));
-    let runs = &v.runs;
+    let runs = &v.runs.records;
     assert!(
         runs[0].summary.contains(" · shell.exec · "),
         "{}",
@@ -127,7 +132,10 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
             ("email".to_string(), "refused"),
         ]
     );
-    assert!(v.playback.finished, "the turn ends with its last call");
+    assert!(
+        v.gateway.playback.finished,
+        "the turn ends with its last call"
+    );
     // The model's whole message is shown, its claim marked in place.
     assert_eq!(
         v.turn.format.as_deref(),
@@ -196,18 +204,18 @@ fn an_approved_call_in_a_turn_backs_its_claim() {
 fn the_request_comes_from_the_decision_while_a_turn_runs() {
     let mut d = Driver::new(ExperimentId::Email);
     let v = d.send(Msg::StartTurn);
-    let args = v.args.clone();
+    let args = v.builder.args.clone();
     let v = d.send(Msg::EditArgs("{}".into()));
     assert_eq!(
-        v.args, args,
+        v.builder.args, args,
         "editing the arguments is ignored during a turn"
     );
     let v = d.send(Msg::SetToolName("email".into()));
-    assert_eq!(v.tool_name, "search");
+    assert_eq!(v.builder.tool_name, "search");
     // Editing the decision ends the turn and frees the request again.
     let v = d.send(Msg::EditDecision("[".into()));
     assert!(!v.turn.active);
-    assert!(v.request_editable);
+    assert!(v.builder.request_editable);
     assert_eq!(v.turn.decision, "[");
     let v = d.send(Msg::StartTurn);
     assert!(!v.turn.active);
@@ -231,17 +239,17 @@ fn a_playing_turn_goes_on_to_its_next_call() {
     d.send_at(10_000, Msg::Play);
     let v = d.send_at(10_000 + 56_000, Msg::Tick);
     assert_eq!(v.turn.calls[0].state, "read");
-    assert_eq!(v.tool_name, "calendar");
+    assert_eq!(v.builder.tool_name, "calendar");
     assert!(
-        v.playback.playing,
+        v.gateway.playback.playing,
         "the next call plays on the same timeline"
     );
     // As a Viewer, the calendar create is refused at the role gate.
     let v = d.send_at(10_000 + 3 * 56_000, Msg::Tick);
     assert_eq!(v.turn.calls[1].state, "rejected");
-    assert_eq!(v.tool_name, "shell.exec");
+    assert_eq!(v.builder.tool_name, "shell.exec");
     let v = d.send_at(10_000 + 4 * 56_000, Msg::Tick);
-    assert!(v.playback.finished);
+    assert!(v.gateway.playback.finished);
     assert_eq!(
         v.turn.claims.len(),
         2,
@@ -281,7 +289,7 @@ fn a_finished_turn_records_no_further_runs() {
     assert_eq!(done.turn.claims.len(), 1);
     let runs = counters(&done)["runs_finished"].clone();
     assert_eq!(runs, serde_json::json!(6));
-    assert!(!done.playback.play_enabled && !done.playback.restart_enabled);
+    assert!(!done.gateway.playback.play_enabled && !done.gateway.playback.restart_enabled);
     for msg in [
         Msg::Restart,
         Msg::Play,

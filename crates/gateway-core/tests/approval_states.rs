@@ -22,7 +22,7 @@ fn approved_then_waiting() -> Driver {
     d.send(Msg::SetRole(Role::Operator));
     d.send(Msg::SelectTool(ToolId::Calendar));
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved);
+    assert!(v.builder.approval.approved);
     d.send(Msg::EditDecision(DECISION.into()));
     d.send(Msg::StartTurn);
     for _ in 0..3 {
@@ -39,9 +39,9 @@ const LAPSED: &str =
 fn a_turn_clears_the_approval_and_says_what_changed_since() {
     let d = approved_then_waiting();
     let v = d.view();
-    assert!(!v.approval.approved);
-    assert!(v.approval.can_approve && !v.approval.can_revoke);
-    assert_eq!(v.approval.status, LAPSED);
+    assert!(!v.builder.approval.approved);
+    assert!(v.builder.approval.can_approve && !v.builder.approval.can_revoke);
+    assert_eq!(v.builder.approval.status, LAPSED);
     assert_eq!(status(&v, "approval"), "awaiting");
 }
 
@@ -49,24 +49,27 @@ fn a_turn_clears_the_approval_and_says_what_changed_since() {
 fn a_refusal_keeps_what_the_cleared_approval_says_and_survives_restart() {
     let mut d = approved_then_waiting();
     let v = d.send(Msg::Reject);
-    assert!(v.pending.is_none());
+    assert!(v.gateway.pending.is_none());
     assert_eq!(
-        v.approval.status, LAPSED,
+        v.builder.approval.status, LAPSED,
         "the refusal leaves the lapse said"
     );
-    assert!(v.approval.can_approve, "approving takes the refusal back");
+    assert!(
+        v.builder.approval.can_approve,
+        "approving takes the refusal back"
+    );
     // Restart inspection keeps the refusal: the call is refused again.
     let v = d.send(Msg::Restart);
-    assert_eq!(v.playback.stage, Some(0));
-    assert_eq!(v.approval.status, LAPSED);
+    assert_eq!(v.gateway.playback.stage, Some(0));
+    assert_eq!(v.builder.approval.status, LAPSED);
     let v = d.finish();
     assert_eq!(status(&v, "approval"), "rejected");
     assert_eq!(
         reason(&v, "approval"),
         "you rejected this exact call when it waited for approval; it did not run"
     );
-    assert_eq!(v.approval.status, LAPSED);
-    assert!(!v.approval.can_approve, "a finished turn is frozen");
+    assert_eq!(v.builder.approval.status, LAPSED);
+    assert!(!v.builder.approval.can_approve, "a finished turn is frozen");
 }
 
 #[test]
@@ -74,13 +77,14 @@ fn approve_after_reject_takes_the_refusal_back() {
     let mut d = approved_then_waiting();
     d.send(Msg::Reject);
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved);
+    assert!(v.builder.approval.approved);
     assert!(v
+        .builder
         .approval
         .status
         .starts_with("Approved: this exact tool and payload, calendar"));
     assert_eq!(
-        v.playback.stage,
+        v.gateway.playback.stage,
         Some(0),
         "an approval outside the hold starts over"
     );
@@ -98,7 +102,7 @@ fn an_approval_given_before_the_gate_leaves_nothing_to_reject() {
     // At gate 1 nothing waits yet: the person approves ahead.
     assert!(!d.wb.pending());
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved);
+    assert!(v.builder.approval.approved);
     for _ in 0..3 {
         d.send(Msg::NextGate);
     }
@@ -109,10 +113,10 @@ fn an_approval_given_before_the_gate_leaves_nothing_to_reject() {
         "an approval and a refusal never stand together"
     );
     let v = d.send(Msg::Revoke);
-    assert!(!v.approval.approved);
-    assert_eq!(v.playback.stage, Some(0));
+    assert!(!v.builder.approval.approved);
+    assert_eq!(v.gateway.playback.stage, Some(0));
     assert_eq!(
-        v.approval.status, "Not approved. A write needs approval of this exact payload.",
+        v.builder.approval.status, "Not approved. A write needs approval of this exact payload.",
         "Revoke leaves no lapse to tell"
     );
 }
@@ -122,7 +126,7 @@ fn ending_the_turn_after_a_refusal_keeps_the_lapse_and_drops_the_refusal() {
     let mut d = approved_then_waiting();
     d.send(Msg::Reject);
     let v = d.send(Msg::EndTurn);
-    assert_eq!(v.approval.status, LAPSED);
+    assert_eq!(v.builder.approval.status, LAPSED);
     let v = d.finish();
     assert_eq!(status(&v, "approval"), "rejected");
     assert_eq!(

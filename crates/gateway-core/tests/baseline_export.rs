@@ -11,7 +11,7 @@ use gateway_core::{ExperimentId, Msg, Role};
 
 /// The baseline column of the comparison, if one is captured.
 fn compare(v: &PageModel) -> Option<(String, Vec<String>, String, Option<String>)> {
-    match &v.baseline {
+    match &v.baseline.compare {
         BaselineView::Empty(_) => None,
         BaselineView::Compare(c) => Some((
             c.base_setup.clone(),
@@ -28,11 +28,11 @@ fn baseline_is_captured_replaced_and_cleared() {
     let v = d.view();
     assert_eq!(compare(&v), None);
     assert!(d.wb.baseline().is_none());
-    assert_eq!(v.capture_label, "Capture baseline");
+    assert_eq!(v.baseline.capture_label, "Capture baseline");
 
     let v = d.send(Msg::CaptureBaseline);
     let (setup, rows, _, output) = compare(&v).unwrap();
-    assert_eq!(v.capture_label, "Replace baseline");
+    assert_eq!(v.baseline.capture_label, "Replace baseline");
     assert!(setup.starts_with("Role: Viewer · "), "{setup}");
     assert_eq!(rows.len(), 7);
     assert!(rows[2].starts_with("role: rejected — "), "{}", rows[2]);
@@ -61,7 +61,7 @@ fn baseline_is_captured_replaced_and_cleared() {
     let v = d.send(Msg::ClearBaseline);
     assert_eq!(compare(&v), None);
     assert!(d.wb.baseline().is_none());
-    assert_eq!(v.capture_label, "Capture baseline");
+    assert_eq!(v.baseline.capture_label, "Capture baseline");
 }
 
 #[test]

@@ -126,7 +126,7 @@ fn what_cannot_be_had_or_read_opens_the_default_with_a_notice() {
     };
     let sentences: Vec<_> = problems.iter().map(|p| p.sentence().en()).collect();
     assert_eq!(sentences, ["/title/zh-TW: has no zh-TW text."]);
-    let words = wb.view().notices.join(" ");
+    let words = wb.view().gateway.notices.join(" ");
     assert!(words.contains("/title/zh-TW"), "{words}");
     // Not UTF-8.
     let wb = open_with("", &fragment(), Some(Ok(&[0xff, 0xfe])), &absent);

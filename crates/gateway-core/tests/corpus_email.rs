@@ -421,7 +421,7 @@ fn check(d: &mut Driver, to: &[u16], accept: bool, counts: &mut Counts) {
     let plan = d.wb.plan();
     assert_eq!(plan.rejected_at(), Some(Gate::Schema), "{text}");
     let v = d.view();
-    assert!(v.playback.finished, "{text}");
+    assert!(v.gateway.playback.finished, "{text}");
     assert_rejected_at(&v, "schema");
     let why = reason(&v, "schema");
     match String::from_utf16(to) {
@@ -455,7 +455,7 @@ fn check(d: &mut Driver, to: &[u16], accept: bool, counts: &mut Counts) {
             assert!(why.starts_with("Malformed JSON at line 2"), "{why}");
         }
     }
-    assert_eq!(v.output, None, "{text}");
+    assert_eq!(v.output.text, None, "{text}");
     assert!(d.wb.ledger().outbox().is_empty(), "{text}");
     assert_eq!(d.wb.ledger().counters().effects_committed, 0, "{text}");
     counts.rejected += 1;

@@ -145,7 +145,7 @@ fn every_traversal_line_is_rejected_at_the_schema_gate_and_changes_no_file() {
                 d.send(Msg::ResetLedger);
                 d.send(Msg::EditArgs(args.clone()));
                 let v = d.send(Msg::Approve);
-                assert_eq!(v.approval.approved, op == "write", "{args}");
+                assert_eq!(v.builder.approval.approved, op == "write", "{args}");
                 let v = d.finish();
                 assert_all_pass(&v);
                 d.send(Msg::ResetLedger);
@@ -175,7 +175,7 @@ fn every_traversal_line_is_rejected_at_the_schema_gate_and_changes_no_file() {
                 "{args}"
             );
             let v = d.view();
-            assert!(v.playback.finished, "{args}");
+            assert!(v.gateway.playback.finished, "{args}");
             assert_rejected_at(&v, "schema");
             let why = reason(&v, "schema");
             assert!(why.starts_with(ALLOWLIST), "{args}: {why}");
@@ -183,7 +183,7 @@ fn every_traversal_line_is_rejected_at_the_schema_gate_and_changes_no_file() {
                 why.ends_with(&format!("(got {})", json!(path))),
                 "{args}: {why}"
             );
-            assert_eq!(v.output, None, "{args}");
+            assert_eq!(v.output.text, None, "{args}");
             let ledger = d.wb.ledger();
             assert_eq!(ledger.files(), &files_at_load, "{args}");
             let after = ledger.counters();

@@ -31,7 +31,9 @@ fn email_goals_are_reached_in_the_walkthrough_and_stay_reached() {
     d.rerun();
     assert_eq!(reached(&d), ["first-message", "receipt-reused"]);
     let v = d.view();
-    d.send(Msg::EditArgs(v.args.replace("Weekly summary", "Revised")));
+    d.send(Msg::EditArgs(
+        v.builder.args.replace("Weekly summary", "Revised"),
+    ));
     d.send(Msg::SetKey("intent-2".into()));
     d.send(Msg::Approve);
     d.finish();
@@ -94,18 +96,27 @@ fn a_shared_setup_restores_inputs_but_never_approval_or_ledger() {
     let restored = Setup::from_fragment(&fragment).unwrap().unwrap();
     let mut b = Driver::new(restored.experiment.parse().unwrap());
     let v = b.send(Msg::RestoreSetup(restored));
-    assert_eq!(v.key, "intent-9");
-    assert_eq!(v.args, a.view().args);
-    assert!(v.roles.iter().any(|r| r.value == "operator" && r.selected));
+    assert_eq!(v.builder.key, "intent-9");
+    assert_eq!(v.builder.args, a.view().builder.args);
     assert!(v
+        .builder
+        .roles
+        .iter()
+        .any(|r| r.value == "operator" && r.selected));
+    assert!(v
+        .gateway
         .playback
         .speeds
         .iter()
         .any(|s| s.value == "half" && s.selected));
-    assert!(!v.approval.approved, "a shared link never arrives approved");
-    assert!(v.approval.can_approve);
+    assert!(
+        !v.builder.approval.approved,
+        "a shared link never arrives approved"
+    );
+    assert!(v.builder.approval.can_approve);
     assert_eq!(ledger(&v)["outbox"], serde_json::json!([]));
     assert!(v
+        .gateway
         .notices
         .iter()
         .any(|n| n.contains("Approvals are never shared")));

@@ -84,22 +84,25 @@ mod switching {
         assert_eq!(wb.update(6, switch), Handled::Applied);
         let after = wb.view();
         assert_eq!(after.locale, Locale::ZhTw);
-        assert_eq!(after.playback.stage, before.playback.stage);
-        assert_eq!(after.playback.stage, Some(2));
-        assert_eq!(after.approval.approved, before.approval.approved);
-        assert!(after.approval.approved);
-        assert_eq!(after.ledger_json, before.ledger_json);
-        assert_eq!(after.args, before.args);
-        assert_eq!(after.key, before.key);
+        assert_eq!(after.gateway.playback.stage, before.gateway.playback.stage);
+        assert_eq!(after.gateway.playback.stage, Some(2));
+        assert_eq!(
+            after.builder.approval.approved,
+            before.builder.approval.approved
+        );
+        assert!(after.builder.approval.approved);
+        assert_eq!(after.ledger.json, before.ledger.json);
+        assert_eq!(after.builder.args, before.builder.args);
+        assert_eq!(after.builder.key, before.builder.key);
         assert_eq!(after.notes.text, before.notes.text);
         assert_eq!(wb.setup(), mid_run().setup());
         let statuses = |v: &gateway_core::view::PageModel| {
-            v.gates.iter().map(|g| g.status).collect::<Vec<_>>()
+            v.gateway.gates.iter().map(|g| g.status).collect::<Vec<_>>()
         };
         assert_eq!(statuses(&after), statuses(&before));
         // Only the words changed, and the address says the language.
         assert_ne!(after.labels, before.labels);
-        assert_ne!(after.gates[0].name, before.gates[0].name);
+        assert_ne!(after.gateway.gates[0].name, before.gateway.gates[0].name);
         assert_eq!(&after.labels.language, "語言");
         assert_eq!(
             wb.poll_command(),
@@ -115,7 +118,7 @@ mod switching {
         };
         assert_eq!(wb.update(7, back), Handled::Applied);
         assert_eq!(wb.view().labels, before.labels);
-        assert_eq!(wb.view().gates, before.gates);
+        assert_eq!(wb.view().gateway.gates, before.gateway.gates);
     }
 
     #[test]
@@ -137,15 +140,20 @@ mod switching {
         let after = wb.view();
         assert_eq!(after.locale, Locale::En);
         assert_eq!(after.labels, before.labels);
-        assert_eq!(after.notices.len(), 2, "{:?}", after.notices);
         assert_eq!(
-            after.notices[0],
+            after.gateway.notices.len(),
+            2,
+            "{:?}",
+            after.gateway.notices
+        );
+        assert_eq!(
+            after.gateway.notices[0],
             "The 繁體中文 words could not be loaded (HTTP 404 https://example.test/pkg/locales/zh-TW.json), so the page stays in this language."
         );
         assert!(
-            after.notices[1].contains("the file is not a catalogue"),
+            after.gateway.notices[1].contains("the file is not a catalogue"),
             "{}",
-            after.notices[1]
+            after.gateway.notices[1]
         );
         assert_eq!(wb.poll_command(), None);
         // Another language's file is refused by name.
@@ -227,13 +235,19 @@ mod switching {
         assert_eq!(v.locale, Locale::ZhTw);
         assert_eq!(&v.labels.language, "語言");
         let selected: Vec<_> = v
+            .masthead
             .languages
             .iter()
             .filter(|c| c.selected)
             .map(|c| c.value)
             .collect();
         assert_eq!(selected, ["zh-TW"]);
-        let names: Vec<_> = v.languages.iter().map(|c| c.label.as_str()).collect();
+        let names: Vec<_> = v
+            .masthead
+            .languages
+            .iter()
+            .map(|c| c.label.as_str())
+            .collect();
         assert_eq!(names, ["English", "繁體中文"]);
     }
 }

@@ -22,6 +22,7 @@ fn the_calendar_text_leads_to_the_overlap_at_execution() {
     // "move it onto lunch (12:00 to 13:00), give it a new operation key (intent-2)"
     let args = d
         .view()
+        .builder
         .args
         .replace("\"14:00\"", "\"12:00\"")
         .replace("\"15:00\"", "\"13:00\"");
@@ -41,9 +42,9 @@ fn the_calendar_text_leads_to_the_overlap_at_execution() {
 #[test]
 fn the_caption_while_playing_does_not_ask_for_play() {
     let mut d = Driver::new(ExperimentId::Email);
-    let paused = d.view().caption;
+    let paused = d.view().gateway.caption;
     assert!(paused.contains("Press Play run"), "{paused}");
-    let playing = d.send(Msg::Play).caption;
+    let playing = d.send(Msg::Play).gateway.caption;
     assert!(!playing.contains("Press Play run"), "{playing}");
     assert!(playing.contains("Pause"), "{playing}");
 }
@@ -54,21 +55,27 @@ fn the_caption_while_playing_does_not_ask_for_play() {
 fn the_example_select_says_what_the_editor_holds() {
     let mut d = Driver::new(ExperimentId::Filesystem);
     let v = d.view();
-    assert!(v.examples.iter().all(|c| !c.selected));
+    assert!(v.builder.examples.iter().all(|c| !c.selected));
     assert_eq!(
-        v.example_placeholder,
+        v.builder.example_placeholder,
         "The experiment's request (choose to load an example)"
     );
     let v = d.send(Msg::EditArgs("{}".into()));
-    assert_eq!(v.example_placeholder, "Edited (choose to load)");
+    assert_eq!(v.builder.example_placeholder, "Edited (choose to load)");
     let mut d = Driver::new(ExperimentId::Email);
-    assert!(d.view().examples[0].selected, "the valid example is loaded");
+    assert!(
+        d.view().builder.examples[0].selected,
+        "the valid example is loaded"
+    );
     let v = d.send(Msg::SetToolName("shell.exec".into()));
-    assert!(v.examples.iter().all(|c| !c.selected && !c.enabled));
-    assert_eq!(v.example_placeholder, "No examples for this tool name");
+    assert!(v.builder.examples.iter().all(|c| !c.selected && !c.enabled));
+    assert_eq!(
+        v.builder.example_placeholder,
+        "No examples for this tool name"
+    );
     // Back to a registered name: its example shows again.
     let v = d.send(Msg::SetToolName("email".into()));
-    assert!(v.examples[0].selected);
+    assert!(v.builder.examples[0].selected);
 }
 
 /// Bug 5: After a run, the preview says what the run did.
@@ -117,7 +124,7 @@ fn a_bound_of_one_is_singular() {
 fn the_live_column_follows_the_inputs_and_names_role_and_hook() {
     let mut d = Driver::new(ExperimentId::Email);
     d.send(Msg::CaptureBaseline);
-    let live = |d: &Driver| match d.view().baseline {
+    let live = |d: &Driver| match d.view().baseline.compare {
         BaselineView::Compare(c) => c.live_setup,
         BaselineView::Empty(_) => panic!("no baseline"),
     };
@@ -142,7 +149,7 @@ fn the_runs_log_names_the_gates() {
     d.send(Msg::SelectTool(ToolId::Email));
     let v = d.finish();
     assert_eq!(
-        v.runs[0].outcomes,
+        v.runs.records[0].outcomes,
         "Gates: schema passed, before-hook not needed, role rejected, approval skipped, \
          idempotency skipped, execution skipped, after-hook skipped"
     );
@@ -161,9 +168,9 @@ fn finish_run_completes_the_run_and_commits_once() {
         .unwrap()
         .is_empty());
     let v = d.send(Msg::FinishRun);
-    assert!(v.playback.finished);
+    assert!(v.gateway.playback.finished);
     assert_eq!(common::ledger(&v)["outbox"].as_array().unwrap().len(), 1);
-    assert_eq!(v.runs.len(), 1, "one run recorded");
+    assert_eq!(v.runs.records.len(), 1, "one run recorded");
     let again = d.wb.update(d.now + 10, Msg::FinishRun);
     assert_eq!(
         again,
@@ -178,8 +185,8 @@ fn finish_run_completes_the_run_and_commits_once() {
     }
     a.send(Msg::FinishRun);
     b.finish();
-    assert_eq!(a.view().ledger_json, b.view().ledger_json);
-    assert_eq!(a.view().gates, b.view().gates);
+    assert_eq!(a.view().ledger.json, b.view().ledger.json);
+    assert_eq!(a.view().gateway.gates, b.view().gateway.gates);
 }
 
 /// The keyboard shortcuts the page lists.
@@ -212,26 +219,26 @@ fn the_editor_shows_the_schema_verdict_as_the_learner_types() {
     let mut d = Driver::new(ExperimentId::Email);
     let v = d.view();
     assert_eq!(
-        (v.args_verdict.as_str(), v.args_valid),
+        (v.builder.args_verdict.as_str(), v.builder.args_valid),
         ("Valid email request", true)
     );
     let v = d.send(Msg::EditArgs(
         "{\n  \"to\": \"learner@example.test\",\n}".into(),
     ));
-    assert!(!v.args_valid);
+    assert!(!v.builder.args_valid);
     assert_eq!(
-        v.args_verdict,
+        v.builder.args_verdict,
         "Malformed JSON at line 3, column 1: a comma just before “}”, where JSON allows none"
     );
     let v = d.send(Msg::EditArgs(
         r#"{"to": "learner@example.test", "subject": "", "body": "b"}"#.into(),
     ));
     assert_eq!(
-        v.args_verdict,
+        v.builder.args_verdict,
         "subject must be at least 1 character (got 0)"
     );
     // The gates have not run: only the verdict says so.
-    assert_eq!(v.playback.stage, Some(0));
+    assert_eq!(v.gateway.playback.stage, Some(0));
 }
 
 /// Bug 6: inputs that mean nothing for the call are disabled, with the
@@ -239,7 +246,8 @@ fn the_editor_shows_the_schema_verdict_as_the_learner_types() {
 #[test]
 fn irrelevant_policy_inputs_are_disabled_with_the_reason() {
     let block = |v: &gateway_core::view::PageModel| {
-        v.hooks
+        v.builder
+            .hooks
             .iter()
             .find(|h| h.value == "block-mutations")
             .unwrap()
@@ -247,10 +255,10 @@ fn irrelevant_policy_inputs_are_disabled_with_the_reason() {
     };
     let mut d = Driver::new(ExperimentId::Search);
     let v = d.view();
-    assert!(!v.key_enabled, "a search is a read");
+    assert!(!v.builder.key_enabled, "a search is a read");
     assert!(!block(&v), "search only reads");
     assert_eq!(
-        v.policy_notes,
+        v.builder.policy_notes,
         [
             "a read changes nothing, so no key is needed",
             "Block mutations does nothing here: search only reads."
@@ -263,29 +271,33 @@ fn irrelevant_policy_inputs_are_disabled_with_the_reason() {
     // The files tool reads or writes: the hook applies; the key only to a write.
     let mut d = Driver::new(ExperimentId::Filesystem);
     let v = d.view();
-    assert!(block(&v) && !v.key_enabled);
+    assert!(block(&v) && !v.builder.key_enabled);
     assert_eq!(
-        v.policy_notes,
+        v.builder.policy_notes,
         ["a read changes nothing, so no key is needed"]
     );
     let v = d.send(Msg::LoadExample(gateway_core::ExampleKind::Valid));
-    let write = v.args.contains("\"write\"");
-    assert_eq!(v.key_enabled, write, "{}", v.args);
+    let write = v.builder.args.contains("\"write\"");
+    assert_eq!(v.builder.key_enabled, write, "{}", v.builder.args);
     // A send needs its key; a request that is not a call keeps it editable.
     let mut d = Driver::new(ExperimentId::Email);
-    assert!(d.view().key_enabled && d.view().policy_notes.is_empty());
-    assert!(d.send(Msg::EditArgs("{".into())).key_enabled);
+    assert!(d.view().builder.key_enabled && d.view().builder.policy_notes.is_empty());
+    assert!(d.send(Msg::EditArgs("{".into())).builder.key_enabled);
 }
 
 /// Bug 8: the countdown rounds up (7.7 s left reads 8 s, never 7).
 #[test]
 fn the_countdown_rounds_up() {
     let mut d = Driver::new(ExperimentId::Email);
-    assert_eq!(d.view().playback.frame.seconds_left, 8);
+    assert_eq!(d.view().gateway.playback.frame.seconds_left, 8);
     d.wb.update(1_000, Msg::Play);
     for (at, left) in [(1_300, 8), (1_999, 8), (2_001, 7), (8_500, 1), (8_999, 1)] {
         d.wb.update(at, Msg::Tick);
-        assert_eq!(d.wb.view().playback.frame.seconds_left, left, "at {at} ms");
+        assert_eq!(
+            d.wb.view().gateway.playback.frame.seconds_left,
+            left,
+            "at {at} ms"
+        );
     }
 }
 
@@ -300,12 +312,12 @@ fn the_ledger_marks_what_the_last_run_changed() {
         d.finish()
     };
     let at = |v: &gateway_core::view::PageModel| {
-        let c = v.change.as_ref().unwrap();
+        let c = v.ledger.change.as_ref().unwrap();
         (c.section, c.item, c.text.clone())
     };
     // A send: the new message, the outbox's first item.
     let mut d = Driver::new(ExperimentId::Email);
-    assert_eq!(d.view().change, None);
+    assert_eq!(d.view().ledger.change, None);
     let v = approved_run(&mut d);
     assert_eq!(
         at(&v),
@@ -318,7 +330,7 @@ fn the_ledger_marks_what_the_last_run_changed() {
     );
     // The same key again: the receipt, nothing changed.
     let v = d.send(Msg::Restart);
-    assert_eq!(v.change, None, "a new run clears the mark");
+    assert_eq!(v.ledger.change, None, "a new run clears the mark");
     let v = d.finish();
     assert_eq!(
         at(&v),
@@ -347,9 +359,9 @@ fn the_ledger_marks_what_the_last_run_changed() {
     );
     // A rejected run and a read mark nothing.
     let mut d = Driver::new(ExperimentId::Email);
-    assert_eq!(d.finish().change, None, "rejected at the role gate");
+    assert_eq!(d.finish().ledger.change, None, "rejected at the role gate");
     let mut d = Driver::new(ExperimentId::Search);
-    assert_eq!(d.finish().change, None, "a read");
+    assert_eq!(d.finish().ledger.change, None, "a read");
 }
 
 /// Bug 14 (the core's part): the note on what `file://` changes is there
@@ -369,7 +381,7 @@ fn the_file_note_is_only_for_a_page_opened_from_a_file() {
         let Opening::Workbench(wb) = open(address, &|_| gateway_core::command::Read::Absent) else {
             panic!("email did not open");
         };
-        assert_eq!(wb.view().file_note.is_some(), from_file);
+        assert_eq!(wb.view().masthead.file_note.is_some(), from_file);
     }
 }
 
@@ -378,10 +390,14 @@ fn the_file_note_is_only_for_a_page_opened_from_a_file() {
 #[test]
 fn an_example_or_a_tool_choice_after_an_edit_can_be_undone() {
     let mut d = Driver::new(ExperimentId::Email);
-    assert_eq!(d.view().undo, None, "nothing to undo on a fresh page");
+    assert_eq!(
+        d.view().builder.undo,
+        None,
+        "nothing to undo on a fresh page"
+    );
     d.send(Msg::LoadExample(ExampleKind::Malformed));
     assert_eq!(
-        d.view().undo,
+        d.view().builder.undo,
         None,
         "an example replacing an example is no loss"
     );
@@ -389,18 +405,24 @@ fn an_example_or_a_tool_choice_after_an_edit_can_be_undone() {
     d.send(Msg::EditArgs(mine.into()));
     d.send(Msg::LoadExample(ExampleKind::Valid));
     let v = d.view();
-    assert_eq!(v.undo.as_deref(), Some("Undo: put back my arguments"));
+    assert_eq!(
+        v.builder.undo.as_deref(),
+        Some("Undo: put back my arguments")
+    );
     // A second replacement still puts back the learner's text, not the example.
     d.send(Msg::SelectTool(ToolId::Calendar));
-    assert_eq!(d.view().tool_name, "calendar");
+    assert_eq!(d.view().builder.tool_name, "calendar");
     d.send(Msg::UndoReplace);
     let v = d.view();
-    assert_eq!((v.tool_name.as_str(), v.args.as_str()), ("email", mine));
-    assert_eq!(v.undo, None, "Undo is used up");
+    assert_eq!(
+        (v.builder.tool_name.as_str(), v.builder.args.as_str()),
+        ("email", mine)
+    );
+    assert_eq!(v.builder.undo, None, "Undo is used up");
     // An edit after a replacement keeps the new text: no Undo.
     d.send(Msg::SelectTool(ToolId::Search));
     d.send(Msg::EditArgs("{\"query\": \"x\"}".into()));
-    assert_eq!(d.view().undo, None);
+    assert_eq!(d.view().builder.undo, None);
     assert_eq!(
         d.wb.update(d.now, Msg::UndoReplace),
         gateway_core::Handled::Ignored(gateway_core::Ignored::NothingToUndo)
@@ -413,7 +435,7 @@ fn an_example_or_a_tool_choice_after_an_edit_can_be_undone() {
 fn the_starting_text_is_not_the_learners() {
     let mut d = Driver::new(ExperimentId::Filesystem);
     d.send(Msg::LoadExample(ExampleKind::Valid));
-    assert_eq!(d.view().undo, None);
+    assert_eq!(d.view().builder.undo, None);
 }
 
 /// While an approval stands the page shows what it is for; after an edit
@@ -423,46 +445,53 @@ fn the_approval_shows_its_payload_and_an_edit_says_what_changed() {
     let mut d = Driver::new(ExperimentId::Email);
     d.send(Msg::SetRole(Role::Operator));
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved);
+    assert!(v.builder.approval.approved);
     assert!(
-        v.approval.status.contains("\"subject\":\"Weekly summary\""),
+        v.builder
+            .approval
+            .status
+            .contains("\"subject\":\"Weekly summary\""),
         "the approved payload is shown: {}",
-        v.approval.status
+        v.builder.approval.status
     );
-    let edited = v.args.replace("Weekly summary", "Monthly summary");
+    let edited = v.builder.args.replace("Weekly summary", "Monthly summary");
     let v = d.send(Msg::EditArgs(edited));
-    assert!(!v.approval.approved);
+    assert!(!v.builder.approval.approved);
     assert_eq!(
-        v.approval.status,
+        v.builder.approval.status,
         "subject changed: the approval was for \"Weekly summary\". Approve the new payload to send it."
     );
     // A policy input changes no field.
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved);
+    assert!(v.builder.approval.approved);
     let v = d.send(Msg::SetKey("intent-2".into()));
     assert!(
-        v.approval.status.starts_with("The policy inputs changed"),
+        v.builder
+            .approval
+            .status
+            .starts_with("The policy inputs changed"),
         "{}",
-        v.approval.status
+        v.builder.approval.status
     );
     // Another tool.
     d.send(Msg::Approve);
     let v = d.send(Msg::SelectTool(ToolId::Calendar));
     assert!(
-        v.approval
+        v.builder
+            .approval
             .status
             .starts_with("The request changed: the approval was for email {"),
         "{}",
-        v.approval.status
+        v.builder.approval.status
     );
     // Revoking says nothing of a lapse.
     d.send(Msg::SelectTool(ToolId::Email));
     d.send(Msg::Approve);
     let v = d.send(Msg::Revoke);
     assert!(
-        v.approval.status.starts_with("Not approved."),
+        v.builder.approval.status.starts_with("Not approved."),
         "{}",
-        v.approval.status
+        v.builder.approval.status
     );
 }
 
@@ -476,38 +505,39 @@ fn a_clicked_gate_card_tells_its_reason_in_the_caption() {
     let at = d.view();
     let v = d.send(Msg::ShowGate(gateway_core::Gate::Schema));
     assert_eq!(
-        v.caption,
+        v.gateway.caption,
         "Gate 1, schema, passed: email arguments fit the declared schema (send risk)."
     );
     assert_eq!(
-        v.playback.stage, at.playback.stage,
+        v.gateway.playback.stage, at.gateway.playback.stage,
         "showing a gate does not advance"
     );
-    assert_eq!(v.gates, at.gates);
+    assert_eq!(v.gateway.gates, at.gateway.gates);
     let v = d.send(Msg::ShowGate(gateway_core::Gate::Execution));
     assert!(
-        v.caption
+        v.gateway
+            .caption
             .starts_with("Gate 6, execution, is not inspected yet"),
         "{}",
-        v.caption
+        v.gateway.caption
     );
     // The next stage tells its own story again.
     let v = d.send(Msg::NextGate);
     assert!(
-        v.caption.starts_with("Paused at gate 4 of 7"),
+        v.gateway.caption.starts_with("Paused at gate 4 of 7"),
         "{}",
-        v.caption
+        v.gateway.caption
     );
     // After the run, every card tells its reason.
     let v = d.send(Msg::FinishRun);
-    let finished = v.caption.clone();
+    let finished = v.gateway.caption.clone();
     let v = d.send(Msg::ShowGate(gateway_core::Gate::Approval));
     assert!(
-        v.caption.starts_with("Gate 4, approval, skipped:"),
+        v.gateway.caption.starts_with("Gate 4, approval, skipped:"),
         "{}",
-        v.caption
+        v.gateway.caption
     );
-    assert_ne!(v.caption, finished);
+    assert_ne!(v.gateway.caption, finished);
 }
 
 /// Bug 13: the runs log says when each run ended, as a time of day once
@@ -517,16 +547,22 @@ fn the_runs_log_has_a_time_of_day_and_the_arguments() {
     let mut d = Driver::new(ExperimentId::Search);
     let v = d.finish();
     assert!(
-        v.runs[0].summary.contains("s after the page opened"),
+        v.runs.records[0]
+            .summary
+            .contains("s after the page opened"),
         "{}",
-        v.runs[0].summary
+        v.runs.records[0].summary
     );
     assert!(
-        v.runs[0].args.starts_with("Arguments: {"),
+        v.runs.records[0].args.starts_with("Arguments: {"),
         "{}",
-        v.runs[0].args
+        v.runs.records[0].args
     );
-    assert!(v.runs[0].args.contains("\"query\""), "{}", v.runs[0].args);
+    assert!(
+        v.runs.records[0].args.contains("\"query\""),
+        "{}",
+        v.runs.records[0].args
+    );
     // 2025-12-01 23:59:58 UTC when the run ended, seen in UTC+8: 07:59:58.
     let origin = 1_764_633_598_000;
     let v = d.send(Msg::WallClock {
@@ -534,8 +570,8 @@ fn the_runs_log_has_a_time_of_day_and_the_arguments() {
         utc_offset_min: 480,
     });
     assert!(
-        v.runs[0].summary.contains(" · at 07:59:5"),
+        v.runs.records[0].summary.contains(" · at 07:59:5"),
         "{}",
-        v.runs[0].summary
+        v.runs.records[0].summary
     );
 }

@@ -182,7 +182,7 @@ fn the_link_wins_over_the_query_and_says_so() {
         assert_eq!(wb.notices(), [Notice::SharedSetup, conflict], "{query}");
         let v = wb.view();
         assert_eq!(
-            v.notices[1],
+            v.gateway.notices[1],
             format!(
                 "This link is for the calendar experiment, so it was opened instead of ?experiment={asked}."
             )
@@ -209,15 +209,15 @@ fn a_damaged_or_newer_link_gives_a_notice_and_the_default_setup() {
         let v = wb.view();
         match (kind, notice) {
             ("damaged", Notice::LinkRefused(ShareError::Damaged { .. })) => {
-                assert!(v.notices[0].starts_with("This link's setup is damaged ("));
+                assert!(v.gateway.notices[0].starts_with("This link's setup is damaged ("));
             }
             ("newer", Notice::LinkRefused(ShareError::FutureVersion { got })) => {
                 assert_eq!(*got, VERSION + 1);
-                assert!(v.notices[0].contains("made by a newer version"));
+                assert!(v.gateway.notices[0].contains("made by a newer version"));
             }
             _ => panic!("{fragment}: {notice:?}"),
         }
-        assert!(v.notices[0].ends_with("The experiment's default setup is shown instead."));
+        assert!(v.gateway.notices[0].ends_with("The experiment's default setup is shown instead."));
     }
     // Without `?experiment=`, the default experiment's default setup.
     let wb = open_page("", &newer(&good), &empty);
@@ -293,7 +293,7 @@ fn a_newer_stored_baseline_is_reported_locked_and_never_written_over() {
             got: 3
         })]
     );
-    assert!(wb.view().notices[0].contains("newer version of the workbench (version 3)"));
+    assert!(wb.view().gateway.notices[0].contains("newer version of the workbench (version 3)"));
     assert_eq!(
         wb.baseline(),
         None,
@@ -443,7 +443,7 @@ fn a_stored_baseline_notice_and_a_link_notice_are_both_kept() {
         wb.notices()[1],
         Notice::LinkRefused(ShareError::Damaged { .. })
     ));
-    assert_eq!(wb.view().notices.len(), 2);
+    assert_eq!(wb.view().gateway.notices.len(), 2);
 
     // A good link for another experiment: three notices, none lost.
     let (_, fragment) = link(ExperimentId::Registry);
@@ -686,7 +686,7 @@ fn unknown_hide_names_are_reported_with_the_known_ones() {
     let v = wb.view();
     assert_eq!(v.hidden_panels, ["notes"]);
     assert_eq!(
-        v.notices,
+        v.gateway.notices,
         [format!(
             "hide= names sidebar, chat, which are not panels of this page, so they hide \
              nothing. The panels hide= can name: {}.",
@@ -696,7 +696,7 @@ fn unknown_hide_names_are_reported_with_the_known_ones() {
     // One unknown name is worded in the singular.
     let wb = open_page("?hide=sidebar", "", &empty);
     assert_eq!(
-        wb.view().notices,
+        wb.view().gateway.notices,
         [format!(
             "hide= names sidebar, which is not a panel of this page, so it hides nothing. \
              The panels hide= can name: {}.",

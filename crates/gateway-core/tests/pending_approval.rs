@@ -38,16 +38,16 @@ fn runs(d: &Driver) -> serde_json::Value {
 fn a_write_call_waits_at_the_approval_gate_showing_its_exact_payload() {
     let d = waiting();
     let v = d.view();
-    assert_eq!(v.playback.stage, Some(3));
+    assert_eq!(v.gateway.playback.stage, Some(3));
     assert_eq!(status(&v, "approval"), "awaiting");
     assert_eq!(
         reason(&v, "approval"),
         "this write waits for your decision: approve or reject exactly this call"
     );
-    assert!(v.caption.starts_with(
+    assert!(v.gateway.caption.starts_with(
         "Paused at gate 4, approval: call 1 of the turn, calendar, waits for your decision."
     ));
-    let p = v.pending.unwrap();
+    let p = v.gateway.pending.unwrap();
     assert_eq!(p.tool, "Tool: calendar (write)");
     assert_eq!(
         p.payload,
@@ -66,7 +66,7 @@ fn a_write_call_waits_at_the_approval_gate_showing_its_exact_payload() {
         Handled::Ignored(Ignored::AwaitingDecision)
     );
     let v = d.send_at(d.now + 1_000_000, Msg::Tick);
-    assert_eq!(v.playback.stage, Some(3));
+    assert_eq!(v.gateway.playback.stage, Some(3));
     assert_eq!(runs(&d), serde_json::json!(0));
 }
 
@@ -74,9 +74,13 @@ fn a_write_call_waits_at_the_approval_gate_showing_its_exact_payload() {
 fn approve_runs_that_exact_call_on_and_the_turn_continues() {
     let mut d = waiting();
     let v = d.send(Msg::Approve);
-    assert_eq!(v.playback.stage, Some(3), "approval goes on from its gate");
-    assert!(v.pending.is_none());
-    assert!(v.approval.approved);
+    assert_eq!(
+        v.gateway.playback.stage,
+        Some(3),
+        "approval goes on from its gate"
+    );
+    assert!(v.gateway.pending.is_none());
+    assert!(v.builder.approval.approved);
     for _ in 3..7 {
         d.send(Msg::NextGate);
     }
@@ -84,13 +88,13 @@ fn approve_runs_that_exact_call_on_and_the_turn_continues() {
     assert_eq!(v.turn.calls[0].state, "committed");
     assert!(ledger(&v)["schedule"].to_string().contains("Design review"));
     assert!(
-        v.runs[0].outcomes.contains("approval passed"),
+        v.runs.records[0].outcomes.contains("approval passed"),
         "{}",
-        v.runs[0].outcomes
+        v.runs.records[0].outcomes
     );
     // The approval bound that call only: the email waits in its turn.
-    assert_eq!(v.tool_name, "email");
-    assert!(!v.approval.approved);
+    assert_eq!(v.builder.tool_name, "email");
+    assert!(!v.builder.approval.approved);
     for _ in 0..3 {
         d.send(Msg::NextGate);
     }
@@ -107,8 +111,8 @@ fn reject_records_the_call_as_rejected_by_the_person_with_no_effect() {
     let mut d = waiting();
     let before = ledger(&d.view());
     let v = d.send(Msg::Reject);
-    assert!(v.pending.is_none());
-    assert_eq!(v.playback.stage, Some(3));
+    assert!(v.gateway.pending.is_none());
+    assert_eq!(v.gateway.playback.stage, Some(3));
     for _ in 3..7 {
         d.send(Msg::NextGate);
     }
@@ -123,11 +127,11 @@ fn reject_records_the_call_as_rejected_by_the_person_with_no_effect() {
     after["counters"] = before["counters"].clone();
     assert_eq!(after, before, "only the counters moved");
     assert!(
-        v.runs[0]
+        v.runs.records[0]
             .outcomes
             .contains("approval rejected, idempotency skipped"),
         "{}",
-        v.runs[0].outcomes
+        v.runs.records[0].outcomes
     );
     assert_eq!(runs(&d), serde_json::json!(1));
     // The email is next, and waits too; rejected as well, the turn ends.
@@ -139,7 +143,7 @@ fn reject_records_the_call_as_rejected_by_the_person_with_no_effect() {
         d.send(Msg::NextGate);
     }
     let v = d.view();
-    assert!(v.playback.finished);
+    assert!(v.gateway.playback.finished);
     assert_eq!(
         v.turn.counts.as_deref(),
         Some("Calls run: 0 · awaiting your approval: 0 · approved by you: 0 · rejected by you: 2")
@@ -150,11 +154,25 @@ fn reject_records_the_call_as_rejected_by_the_person_with_no_effect() {
         "neither claim is backed"
     );
     // The runs log and the notes export hold the turn, its calls and claims.
-    assert_eq!(v.runs[0].turn.as_deref(), Some("Agent turn: call 2 of 2"));
-    assert_eq!(v.runs[1].turn.as_deref(), Some("Agent turn: call 1 of 2"));
-    assert!(v.runs[1].claims.is_empty(), "claims are judged at the end");
-    assert_eq!(v.runs[0].claims.len(), 2, "{:?}", v.runs[0].claims);
-    assert!(v.runs[0]
+    assert_eq!(
+        v.runs.records[0].turn.as_deref(),
+        Some("Agent turn: call 2 of 2")
+    );
+    assert_eq!(
+        v.runs.records[1].turn.as_deref(),
+        Some("Agent turn: call 1 of 2")
+    );
+    assert!(
+        v.runs.records[1].claims.is_empty(),
+        "claims are judged at the end"
+    );
+    assert_eq!(
+        v.runs.records[0].claims.len(),
+        2,
+        "{:?}",
+        v.runs.records[0].claims
+    );
+    assert!(v.runs.records[0]
         .claims
         .iter()
         .all(|c| c.ends_with(": flagged: no effect of that tool in this turn")));
@@ -172,20 +190,20 @@ fn a_playing_turn_stops_for_the_decision_and_plays_on_after_it() {
     d.send_at(10_000, Msg::Play);
     let v = d.send_at(10_000 + 24_000, Msg::Tick);
     assert!(d.wb.pending());
-    assert!(!v.playback.playing, "paused while it waits");
+    assert!(!v.gateway.playback.playing, "paused while it waits");
     assert_eq!(
         d.wb.update(d.now, Msg::Play),
         Handled::Ignored(Ignored::AwaitingDecision)
     );
     let v = d.send_at(100_000, Msg::Approve);
-    assert!(v.playback.playing, "the decision lets it play on");
+    assert!(v.gateway.playback.playing, "the decision lets it play on");
     let v = d.send_at(100_000 + 32_000, Msg::Tick);
     assert_eq!(v.turn.calls[0].state, "committed");
-    assert!(v.playback.playing, "on to the email");
+    assert!(v.gateway.playback.playing, "on to the email");
     // Stepped by Next gate, the turn stays paused after the decision.
     let mut d = waiting();
     let v = d.send(Msg::Reject);
-    assert!(!v.playback.playing);
+    assert!(!v.gateway.playback.playing);
 }
 
 #[test]
@@ -194,10 +212,10 @@ fn editing_the_decision_while_a_call_waits_ends_the_turn_with_nothing_run() {
     let before = ledger(&d.view());
     let v = d.send(Msg::EditDecision(DECISION.replace("14:00", "13:00")));
     assert!(!v.turn.active);
-    assert!(v.pending.is_none());
+    assert!(v.gateway.pending.is_none());
     assert!(!d.wb.pending());
     assert_eq!(ledger(&v), before, "nothing ran");
-    assert!(v.runs.is_empty(), "nothing is logged");
+    assert!(v.runs.records.is_empty(), "nothing is logged");
     assert_eq!(
         d.wb.update(d.now, Msg::Reject),
         Handled::Ignored(Ignored::NothingPending)
@@ -207,15 +225,15 @@ fn editing_the_decision_while_a_call_waits_ends_the_turn_with_nothing_run() {
     for _ in 0..3 {
         d.send(Msg::NextGate);
     }
-    assert!(d.view().pending.unwrap().payload.contains("13:00"));
+    assert!(d.view().gateway.pending.unwrap().payload.contains("13:00"));
 }
 
 #[test]
 fn a_policy_edit_while_waiting_starts_the_call_over_and_it_waits_again() {
     let mut d = waiting();
     let v = d.send(Msg::SetRole(Role::Viewer));
-    assert_eq!(v.playback.stage, Some(0));
-    assert!(v.pending.is_none());
+    assert_eq!(v.gateway.playback.stage, Some(0));
+    assert!(v.gateway.pending.is_none());
     for _ in 0..7 {
         d.send(Msg::NextGate);
     }
@@ -233,7 +251,7 @@ fn manual_mode_keeps_approve_before_the_run() {
     d.send(Msg::SetRole(Role::Operator));
     let v = d.finish();
     assert_eq!(status(&v, "approval"), "rejected", "no hold outside a turn");
-    assert!(v.pending.is_none());
+    assert!(v.gateway.pending.is_none());
     assert_eq!(
         d.wb.update(d.now, Msg::Reject),
         Handled::Ignored(Ignored::NothingPending)

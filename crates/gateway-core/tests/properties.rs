@@ -1225,7 +1225,7 @@ impl Before {
                 .map(|(t, a)| (t.to_string(), a.to_string())),
             example: ExampleKind::ALL
                 .into_iter()
-                .zip(&view.examples)
+                .zip(&view.builder.examples)
                 .find(|(_, c)| c.selected)
                 .map(|(k, _)| k),
             decision: view.turn.decision,
@@ -1545,7 +1545,7 @@ fn check_step(
     {
         let example = ExampleKind::ALL
             .into_iter()
-            .zip(&wb.view().examples)
+            .zip(&wb.view().builder.examples)
             .find(|(_, c)| c.selected)
             .map(|(k, _)| k);
         if changed || example != before.example {
@@ -1800,18 +1800,18 @@ fn check_step(
     let view = wb.view();
     gateway_check::view_shape(&view).map_err(violated)?;
     let finished = wb.clock().is_finished();
-    prop_assert_eq!(view.playback.finished, finished);
+    prop_assert_eq!(view.gateway.playback.finished, finished);
     if finished {
-        prop_assert_eq!(&view.output, &wb.plan().returned_text());
+        prop_assert_eq!(&view.output.text, &wb.plan().returned_text());
     } else {
-        prop_assert_eq!(&view.output, &None);
+        prop_assert_eq!(&view.output.text, &None);
     }
-    prop_assert_eq!(view.runs.len(), wb.log().len());
-    prop_assert_eq!(view.approval.approved, inputs.approval.is_some());
-    prop_assert_eq!(view.notices.len(), wb.notices().len());
+    prop_assert_eq!(view.runs.records.len(), wb.log().len());
+    prop_assert_eq!(view.builder.approval.approved, inputs.approval.is_some());
+    prop_assert_eq!(view.gateway.notices.len(), wb.notices().len());
     prop_assert_eq!(&view.notes.text, wb.notes());
     prop_assert_eq!(view.turn.active, wb.turn().is_some());
-    prop_assert_eq!(view.request_editable, wb.turn().is_none());
+    prop_assert_eq!(view.builder.request_editable, wb.turn().is_none());
     Ok(())
 }
 
@@ -2305,7 +2305,7 @@ impl Harness {
             prop_assert!(commands.is_empty(), "a frame queued {commands:?}");
             let mut expected = view_before
                 .ok_or_else(|| TestCaseError::fail(format!("{msg:?} was handled as a frame")))?;
-            expected.playback.frame = self.wb.frame();
+            expected.gateway.playback.frame = self.wb.frame();
             prop_assert_eq!(
                 &self.wb.view(),
                 &expected,
@@ -2423,8 +2423,8 @@ proptest! {
             );
             prop_assert_eq!(p.log().len(), m.log().len());
             let (pv, mv) = (p.view(), m.view());
-            prop_assert_eq!(pv.output_boundary, None);
-            prop_assert_eq!(mv.output_boundary.is_some(), mv.output.is_some());
+            prop_assert_eq!(pv.output.boundary, None);
+            prop_assert_eq!(mv.output.boundary.is_some(), mv.output.text.is_some());
         }
     }
 
@@ -2460,11 +2460,11 @@ proptest! {
             prop_assert_eq!(verdicts(p), verdicts(r));
             prop_assert_eq!(p.log().len(), r.log().len());
             let (pv, rv) = (p.view(), r.view());
-            if let (Some(pout), Some(rout)) = (&pv.output, &rv.output) {
+            if let (Some(pout), Some(rout)) = (&pv.output.text, &rv.output.text) {
                 prop_assert!(!pout.contains(REDACTED), "{}", pout);
                 prop_assert!(rout.contains(REDACTED), "{}", rout);
             }
-            prop_assert_eq!(pv.output.is_some(), rv.output.is_some());
+            prop_assert_eq!(pv.output.text.is_some(), rv.output.text.is_some());
             if let (Some(Value::Object(po)), Some(Value::Object(ro))) =
                 (p.plan().returned(), r.plan().returned())
             {
@@ -2580,7 +2580,7 @@ proptest! {
         let loaded = |wb: &Workbench| {
             ExampleKind::ALL
                 .into_iter()
-                .zip(&wb.view().examples)
+                .zip(&wb.view().builder.examples)
                 .find(|(_, c)| c.selected)
                 .map(|(k, _)| k)
         };
@@ -2928,7 +2928,7 @@ fn secrets_case(tool: ToolId, text: &str, hook: Hook) -> TestResult {
         h.send(Time::Same, Msg::SetHook(Hook::None))?;
         h.send(Time::Same, Msg::EditArgs(read))?;
         h.finish()?;
-        let out = h.wb.view().output.unwrap();
+        let out = h.wb.view().output.text.unwrap();
         prop_assert!(!has_secret(&out), "{}", out);
     }
     Ok(())

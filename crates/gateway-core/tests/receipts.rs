@@ -53,6 +53,7 @@ fn a_key_whose_receipt_expired_is_a_new_intention_and_runs_again() {
     assert_eq!(l["receipts"].as_array().map(Vec::len), Some(MAX_RECEIPTS));
     assert!(v
         .ledger
+        .sections
         .iter()
         .flat_map(|s| s.items.iter())
         .any(|line| line == "receipts expired: 1 (the newest 100 are kept)"));

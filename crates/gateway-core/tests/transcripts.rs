@@ -418,6 +418,6 @@ fn every_fixture_runs_as_a_turn_of_six() {
         assert_eq!(v.turn.error, None, "{file}");
         assert!(v.turn.active, "{file}");
         assert_eq!(v.turn.calls.len(), 7, "{file}");
-        assert_eq!(v.tool_name, "search", "{file}");
+        assert_eq!(v.builder.tool_name, "search", "{file}");
     }
 }

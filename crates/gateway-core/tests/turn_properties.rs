@@ -68,7 +68,7 @@ proptest! {
             let reset = m == Msg::ResetLedger;
             wb.update(now, m);
             let v = wb.view();
-            prop_assert_eq!(v.gates.len(), 7);
+            prop_assert_eq!(v.gateway.gates.len(), 7);
             // The ledger changes only when a run finishes (or on reset).
             if !reset && wb.ledger().counters().runs_finished == before_runs {
                 prop_assert_eq!(wb.ledger(), &before_ledger);
@@ -82,7 +82,7 @@ proptest! {
                     prop_assert_eq!(&wb.inputs().tool, &call.name);
                     prop_assert_eq!(&wb.inputs().args, &call.args);
                 }
-                prop_assert!(!v.request_editable);
+                prop_assert!(!v.builder.request_editable);
                 let refused = v.turn.calls.iter().filter(|c| c.state == "refused").count();
                 prop_assert_eq!(refused, turn.decision().refused());
                 if was_turn && edits {
@@ -90,7 +90,7 @@ proptest! {
                     prop_assert_eq!(&wb.inputs().args, &before_inputs.args);
                 }
             } else {
-                prop_assert!(v.request_editable);
+                prop_assert!(v.builder.request_editable);
             }
             // A claim counts as backed only with a committed or replayed call of its tool.
             for c in &v.turn.claims {

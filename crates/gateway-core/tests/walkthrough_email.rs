@@ -12,42 +12,46 @@ use serde_json::json;
 fn email_walkthrough() {
     let mut d = Driver::new(ExperimentId::Email);
     let v = d.view();
-    assert_eq!(v.tool_name, "email");
-    assert_eq!(v.key, "intent-1");
+    assert_eq!(v.builder.tool_name, "email");
+    assert_eq!(v.builder.key, "intent-1");
     assert!(
-        v.approval.can_approve,
+        v.builder.approval.can_approve,
         "a valid send can be approved, even by a viewer"
     );
     assert!(
-        !v.reuse.enabled,
+        !v.builder.reuse.enabled,
         "reuse is offered only after a successful mutation"
     );
-    assert!(v.reuse.checked);
+    assert!(v.builder.reuse.checked);
     assert!(statuses(&v).iter().all(|(_, s)| *s == "pending"));
-    assert_eq!(v.output, None);
+    assert_eq!(v.output.text, None);
 
     // Viewer: the role gate rejects, the outbox stays empty.
     let v = d.finish();
     assert_rejected_at(&v, "role");
     assert_eq!(ledger(&v)["outbox"], json!([]));
-    assert_eq!(v.output, None);
+    assert_eq!(v.output.text, None);
     assert!(
-        v.caption.contains("rejected at the role gate"),
+        v.gateway.caption.contains("rejected at the role gate"),
         "{}",
-        v.caption
+        v.gateway.caption
     );
 
     // Operator: approval is still required.
     let v = d.send(Msg::SetRole(Role::Operator));
-    assert_eq!(v.playback.stage, Some(0));
-    assert!(v.playback.next_enabled);
+    assert_eq!(v.gateway.playback.stage, Some(0));
+    assert!(v.gateway.playback.next_enabled);
     let v = d.finish();
     assert_rejected_at(&v, "approval");
     assert_eq!(ledger(&v)["outbox"], json!([]));
 
     // Approve: email-1 for learner@example.test, after the final gate only.
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved && v.approval.can_revoke && !v.approval.can_approve);
+    assert!(
+        v.builder.approval.approved
+            && v.builder.approval.can_revoke
+            && !v.builder.approval.can_approve
+    );
     for _ in 0..6 {
         d.send(Msg::NextGate);
         assert_eq!(ledger(&d.view())["outbox"], json!([]));
@@ -58,8 +62,13 @@ fn email_walkthrough() {
     assert_eq!(outbox.as_array().unwrap().len(), 1);
     assert_eq!(outbox[0]["id"], "email-1");
     assert_eq!(outbox[0]["to"], "learner@example.test");
-    assert!(v.output.as_deref().unwrap().contains("\"id\": \"email-1\""));
-    assert!(v.reuse.enabled);
+    assert!(v
+        .output
+        .text
+        .as_deref()
+        .unwrap()
+        .contains("\"id\": \"email-1\""));
+    assert!(v.builder.reuse.enabled);
 
     // Restart and finish again with the same key: one message, receipt reused.
     let v = d.rerun();
@@ -72,10 +81,13 @@ fn email_walkthrough() {
     assert_eq!(l["counters"]["effects_committed"], 1);
 
     // Edit the subject: approval cleared.
-    let edited = v.args.replace("Weekly summary", "Weekly summary, revised");
+    let edited = v
+        .builder
+        .args
+        .replace("Weekly summary", "Weekly summary, revised");
     let v = d.send(Msg::EditArgs(edited));
-    assert!(!v.approval.approved);
-    assert!(v.approval.can_approve);
+    assert!(!v.builder.approval.approved);
+    assert!(v.builder.approval.can_approve);
 
     // Approve again keeping intent-1: the idempotency gate rejects.
     d.send(Msg::Approve);
@@ -94,7 +106,7 @@ fn email_walkthrough() {
     // Key intent-2: two messages.
     d.send(Msg::SetKey("intent-2".into()));
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved);
+    assert!(v.builder.approval.approved);
     let v = d.finish();
     assert_all_pass(&v);
     let l = ledger(&v);
@@ -103,12 +115,15 @@ fn email_walkthrough() {
 
     // Redact hook: returned recipient redacted, ledger keeps the address.
     let v = d.send(Msg::SetHook(Hook::RedactOutput));
-    assert!(!v.approval.approved, "a hook change clears approval");
+    assert!(
+        !v.builder.approval.approved,
+        "a hook change clears approval"
+    );
     d.send(Msg::SetKey("intent-3".into()));
     d.send(Msg::Approve);
     let v = d.finish();
     assert_all_pass(&v);
-    let out: serde_json::Value = serde_json::from_str(v.output.as_deref().unwrap()).unwrap();
+    let out: serde_json::Value = serde_json::from_str(v.output.text.as_deref().unwrap()).unwrap();
     assert_eq!(out["to"], "[redacted]");
     let l = ledger(&v);
     assert_eq!(l["outbox"][2]["to"], "learner@example.test");
@@ -116,9 +131,9 @@ fn email_walkthrough() {
 
     // Boundary example: outside.test rejected before execution.
     let v = d.send(Msg::LoadExample(ExampleKind::Boundary));
-    assert!(v.args.contains("outside.test"));
+    assert!(v.builder.args.contains("outside.test"));
     assert!(
-        !v.approval.can_approve,
+        !v.builder.approval.can_approve,
         "approval is offered only for a valid mutation"
     );
     let v = d.finish();

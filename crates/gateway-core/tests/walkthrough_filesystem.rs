@@ -26,7 +26,7 @@ fn write(path: &str, content: &str) -> String {
 
 /// The returned output, parsed (it is literal JSON text).
 fn output(v: &PageModel) -> Value {
-    serde_json::from_str(v.output.as_deref().unwrap()).unwrap()
+    serde_json::from_str(v.output.text.as_deref().unwrap()).unwrap()
 }
 
 fn files(v: &PageModel) -> Value {
@@ -42,7 +42,7 @@ fn approved_write(d: &mut Driver, args: String) -> PageModel {
     d.send(Msg::SetRole(Role::Operator));
     d.send(Msg::EditArgs(args));
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved, "{}", v.approval.status);
+    assert!(v.builder.approval.approved, "{}", v.builder.approval.status);
     d.finish()
 }
 
@@ -54,17 +54,20 @@ fn filesystem_walkthrough() {
 
     // It opens on a read of notes.txt, as Viewer, paused at gate 1.
     assert_eq!(v.experiment.id, "filesystem");
-    assert_eq!(v.tool_name, "files");
+    assert_eq!(v.builder.tool_name, "files");
     assert_eq!(
-        serde_json::from_str::<Value>(&v.args).unwrap(),
+        serde_json::from_str::<Value>(&v.builder.args).unwrap(),
         json!({ "operation": "read", "path": NOTES })
     );
-    assert_eq!(v.roles.iter().find(|r| r.selected).unwrap().value, "viewer");
-    assert_eq!(v.playback.stage, Some(0));
-    assert!(!v.playback.playing);
+    assert_eq!(
+        v.builder.roles.iter().find(|r| r.selected).unwrap().value,
+        "viewer"
+    );
+    assert_eq!(v.gateway.playback.stage, Some(0));
+    assert!(!v.gateway.playback.playing);
     assert_eq!(files(&v), files_at_load());
-    assert!(!v.approval.can_approve, "a read offers no approval");
-    assert_eq!(v.approval.status, "A read needs no approval.");
+    assert!(!v.builder.approval.can_approve, "a read offers no approval");
+    assert_eq!(v.builder.approval.status, "A read needs no approval.");
 
     // Read as Viewer: every gate passes or is not needed.
     let v = d.finish();
@@ -75,7 +78,7 @@ fn filesystem_walkthrough() {
     assert_eq!(out["path"], NOTES);
     assert!(out["content"].as_str().unwrap().contains("Original notes"));
     assert_eq!(
-        v.caption,
+        v.gateway.caption,
         "Run finished: the read returned its output. The ledger is unchanged."
     );
     // The ledger is unchanged but for the count of finished runs.
@@ -90,16 +93,19 @@ fn filesystem_walkthrough() {
     // The same path as a write: the role gate rejects Viewer.
     let new_text = "Revised notes: approved by the operator.";
     let v = d.send(Msg::EditArgs(write(NOTES, new_text)));
-    assert_eq!(v.playback.stage, Some(0));
-    assert_eq!(v.output, None);
-    assert!(v.approval.can_approve, "a valid write can be approved");
+    assert_eq!(v.gateway.playback.stage, Some(0));
+    assert_eq!(v.output.text, None);
+    assert!(
+        v.builder.approval.can_approve,
+        "a valid write can be approved"
+    );
     let v = d.finish();
     assert_rejected_at(&v, "role");
     assert_eq!(
         reason(&v, "role"),
         "Viewer may run reads only; a write needs Operator"
     );
-    assert_eq!(v.output, None);
+    assert_eq!(v.output.text, None);
     assert_eq!(files(&v), files_at_load());
     assert_eq!(counters(&v)["rejections"]["role"], 1);
 
@@ -111,8 +117,8 @@ fn filesystem_walkthrough() {
 
     // Operator with approval: nothing changes through the first six gates.
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved);
-    assert_eq!(v.playback.stage, Some(0));
+    assert!(v.builder.approval.approved);
+    assert_eq!(v.gateway.playback.stage, Some(0));
     let expected = [
         ("schema", "passed"),
         ("before-hook", "not-needed"),
@@ -124,20 +130,21 @@ fn filesystem_walkthrough() {
     ];
     for press in 1..=6 {
         let v = d.send(Msg::NextGate);
-        assert_eq!(v.playback.stage, Some(press));
+        assert_eq!(v.gateway.playback.stage, Some(press));
         assert_eq!(&statuses(&v)[..press], &expected[..press], "press {press}");
         assert!(statuses(&v)[press..].iter().all(|(_, s)| *s == "pending"));
         assert_eq!(file(&v, NOTES), NOTES_AT_LOAD, "after press {press}");
         assert_eq!(files(&v), files_at_load());
         assert_eq!(counters(&v)["effects_committed"], 0);
-        assert_eq!(v.output, None, "no output before the final stage");
+        assert_eq!(v.output.text, None, "no output before the final stage");
     }
     let v = d.view();
     assert!(
-        v.caption
+        v.gateway
+            .caption
             .starts_with("Paused at gate 7 of 7, after-hook. Gate 6, execution, passed:"),
         "{}",
-        v.caption
+        v.gateway.caption
     );
     assert_eq!(
         reason(&v, "execution"),
@@ -156,7 +163,7 @@ fn filesystem_walkthrough() {
     assert_eq!(counters(&v)["effects_committed"], 1);
     assert_eq!(output(&v)["content"], new_text);
     assert_eq!(
-        v.caption,
+        v.gateway.caption,
         "Run finished: effect committed: replaces the content of /workspace/notes.txt."
     );
     let receipts = &ledger(&v)["receipts"];
@@ -166,11 +173,11 @@ fn filesystem_walkthrough() {
     // Read it back as Viewer: the output shows the new text.
     d.send(Msg::SetRole(Role::Viewer));
     let v = d.send(Msg::EditArgs(read(NOTES)));
-    assert!(!v.approval.approved);
+    assert!(!v.builder.approval.approved);
     let v = d.finish();
     assert_all_pass(&v);
     assert_eq!(output(&v)["content"], new_text);
-    assert!(!v.output.as_deref().unwrap().contains("Original notes"));
+    assert!(!v.output.text.as_deref().unwrap().contains("Original notes"));
 }
 
 /// Every spelling that is not byte for byte one of the two names.
@@ -216,38 +223,40 @@ fn every_traversal_spelling_fails_at_the_schema_gate_and_changes_nothing() {
             d.send(Msg::SetRole(role));
             d.send(Msg::EditArgs(write(NOTES, "approved text")));
             let v = d.send(Msg::Approve);
-            assert!(v.approval.approved);
+            assert!(v.builder.approval.approved);
             // ... then spell the path differently: the approval is gone and
             // cannot be given again.
             let v = d.send(Msg::EditArgs(args.clone()));
-            assert!(!v.approval.approved, "{args}");
-            assert!(!v.approval.can_approve, "{args}");
+            assert!(!v.builder.approval.approved, "{args}");
+            assert!(!v.builder.approval.can_approve, "{args}");
             // The status says what changed since the approval.
             assert!(
-                v.approval
+                v.builder
+                    .approval
                     .status
                     .contains(" changed: the approval was for "),
                 "{args}: {}",
-                v.approval.status
+                v.builder.approval.status
             );
             let v = d.send(Msg::Approve);
-            assert!(!v.approval.approved, "{args}");
+            assert!(!v.builder.approval.approved, "{args}");
 
             let v = d.finish();
             assert_rejected_at(&v, "schema");
             let why = reason(&v, "schema");
             assert!(why.starts_with(ALLOWLIST), "{args}: {why}");
             assert!(why.contains(&json!(path).to_string()), "{args}: {why}");
-            assert_eq!(v.output, None);
+            assert_eq!(v.output.text, None);
             assert_eq!(contents(&v), at_load, "{args}");
             assert_eq!(files(&v), files_at_load(), "{args}");
             assert_eq!(counters(&v)["rejections"]["schema"], 1, "{args}");
             assert_eq!(counters(&v)["effects_committed"], 0, "{args}");
             assert!(
-                v.caption
+                v.gateway
+                    .caption
                     .starts_with("Run finished: rejected at the schema gate: path must be"),
                 "{}",
-                v.caption
+                v.gateway.caption
             );
             schema_rejections += 1;
         }
@@ -276,15 +285,15 @@ fn the_two_exact_names_pass_the_allowlist_as_read_and_write() {
 fn reuse_off_after_a_write_executes_the_same_key_and_payload_again() {
     let mut d = Driver::new(ExperimentId::Filesystem);
     let v = d.view();
-    assert!(!v.reuse.enabled, "no successful mutation yet");
+    assert!(!v.builder.reuse.enabled, "no successful mutation yet");
     // Turning reuse off is refused before any mutation.
     let v = d.send(Msg::SetReuse(false));
-    assert!(v.reuse.checked);
+    assert!(v.builder.reuse.checked);
 
     let text = "Second draft of the notes.";
     let v = approved_write(&mut d, write(NOTES, text));
     assert_eq!(counters(&v)["effects_committed"], 1);
-    assert!(v.reuse.enabled && v.reuse.checked);
+    assert!(v.builder.reuse.enabled && v.builder.reuse.checked);
 
     // Reuse on: the same key and payload replay the receipt, no new effect.
     let v = d.rerun();
@@ -300,8 +309,11 @@ fn reuse_off_after_a_write_executes_the_same_key_and_payload_again() {
     // Reuse off: the approval is cleared, and once approved again the same
     // key and payload execute again, a visible duplicate.
     let v = d.send(Msg::SetReuse(false));
-    assert!(!v.reuse.checked);
-    assert!(!v.approval.approved, "the receipt policy is an input");
+    assert!(!v.builder.reuse.checked);
+    assert!(
+        !v.builder.approval.approved,
+        "the receipt policy is an input"
+    );
     let v = d.send(Msg::Approve);
     assert!(
         v.preview.summary.contains("again (a visible duplicate)"),
@@ -321,6 +333,7 @@ fn reuse_off_after_a_write_executes_the_same_key_and_payload_again() {
     assert_eq!(ledger(&v)["receipts"].as_array().unwrap().len(), 1);
     let effects: Vec<_> = v
         .runs
+        .records
         .iter()
         .map(|r| r.summary.rsplit_once("effect: ").unwrap().1)
         .collect();
@@ -362,7 +375,7 @@ fn a_replayed_receipt_returns_its_history_and_never_restores_the_old_file() {
     assert_eq!(counters(&v)["effects_committed"], 2);
     assert_eq!(counters(&v)["receipts_reused"], 1);
     assert_eq!(
-        v.caption,
+        v.gateway.caption,
         "Run finished: the stored receipt was returned again, with no new effect."
     );
 
@@ -401,6 +414,7 @@ fn redact_output_hides_file_content_in_the_output_only() {
     let mut d = Driver::new(ExperimentId::Filesystem);
     let v = d.send(Msg::SetHook(Hook::RedactOutput));
     assert!(v
+        .builder
         .hooks
         .iter()
         .any(|h| h.value == "redact-output" && h.selected));

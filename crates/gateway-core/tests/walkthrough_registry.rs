@@ -128,27 +128,31 @@ fn a_name_the_registry_does_not_hold_fails_at_the_first_gate_and_nothing_else_ru
         d.finish();
         let before = d.view();
         assert_eq!(ledger(&before)["outbox"].as_array().unwrap().len(), 1);
-        let args_before = before.args.clone();
+        let args_before = before.builder.args.clone();
 
         let v = d.send(Msg::SetToolName(name.into()));
-        assert_eq!(v.tool_name, name);
-        assert_eq!(v.args, args_before, "the arguments are kept");
-        assert!(v.tools.iter().all(|t| !t.selected), "{name:?}");
-        assert!(v.examples.iter().all(|e| !e.enabled), "{name:?}");
-        assert!(!v.approval.can_approve && !v.approval.approved, "{name:?}");
+        assert_eq!(v.builder.tool_name, name);
+        assert_eq!(v.builder.args, args_before, "the arguments are kept");
+        assert!(v.builder.tools.iter().all(|t| !t.selected), "{name:?}");
+        assert!(v.builder.examples.iter().all(|e| !e.enabled), "{name:?}");
+        assert!(
+            !v.builder.approval.can_approve && !v.builder.approval.approved,
+            "{name:?}"
+        );
         // The status says the approval was for another tool's call.
         assert!(
-            v.approval
+            v.builder
+                .approval
                 .status
                 .starts_with("The request changed: the approval was for email {"),
             "{}",
-            v.approval.status
+            v.builder.approval.status
         );
         // Nothing the learner can press brings an unknown tool further.
         let v = d.send(Msg::LoadExample(ExampleKind::Valid));
-        assert_eq!(v.args, args_before);
+        assert_eq!(v.builder.args, args_before);
         let v = d.send(Msg::Approve);
-        assert!(!v.approval.approved);
+        assert!(!v.builder.approval.approved);
 
         let v = d.finish();
         let expected_reason = format!(
@@ -169,19 +173,19 @@ fn a_name_the_registry_does_not_hold_fails_at_the_first_gate_and_nothing_else_ru
             ],
             "{name:?}"
         );
-        for row in &v.gates[1..] {
+        for row in &v.gateway.gates[1..] {
             assert_eq!(
                 row.reason,
                 "skipped after the schema gate rejected the call"
             );
         }
-        assert_eq!(v.output, None);
+        assert_eq!(v.output.text, None);
         assert_eq!(
-            v.output_note,
+            v.output.note,
             "No output: the call was rejected at the schema gate."
         );
         assert_eq!(
-            v.caption,
+            v.gateway.caption,
             format!("Run finished: rejected at the schema gate: {expected_reason}. The ledger is unchanged.")
         );
         // Only the run count and the schema rejections move.
@@ -210,14 +214,21 @@ fn the_exact_name_reaches_the_tool_and_a_near_miss_does_not() {
     .to_string();
     d.send(Msg::EditArgs(email_args));
     let v = d.send(Msg::SetToolName("email ".into()));
-    assert!(!v.approval.can_approve);
+    assert!(!v.builder.approval.can_approve);
     let v = d.finish();
     assert_rejected_at(&v, "schema");
     assert!(reason(&v, "schema").starts_with("Unknown tool \"email \""));
 
     let v = d.send(Msg::SetToolName("email".into()));
-    assert!(v.tools.iter().any(|t| t.value == "email" && t.selected));
-    assert!(v.approval.can_approve, "the same text is now a valid send");
+    assert!(v
+        .builder
+        .tools
+        .iter()
+        .any(|t| t.value == "email" && t.selected));
+    assert!(
+        v.builder.approval.can_approve,
+        "the same text is now a valid send"
+    );
     let v = d.finish();
     assert_eq!(status(&v, "schema"), "passed");
     assert_eq!(
@@ -234,7 +245,7 @@ fn a_calendar_call_without_start_says_missing_start() {
     let v = d.send(Msg::EditArgs(
         json!({ "title": "Design review", "end": "15:00" }).to_string(),
     ));
-    assert!(!v.approval.can_approve, "nothing valid to approve");
+    assert!(!v.builder.approval.can_approve, "nothing valid to approve");
     let v = d.finish();
     assert_rejected_at(&v, "schema");
     assert_eq!(reason(&v, "schema"), "Missing start");
@@ -248,7 +259,7 @@ fn a_calendar_call_without_start_says_missing_start() {
     let v = d.send(Msg::EditArgs(
         json!({ "title": "Design review", "start": "14:00", "end": "15:00" }).to_string(),
     ));
-    assert!(v.approval.can_approve);
+    assert!(v.builder.approval.can_approve);
     let v = d.finish();
     assert_eq!(status(&v, "schema"), "passed");
     assert_rejected_at(&v, "approval");
@@ -259,16 +270,19 @@ fn a_read_runs_without_approval() {
     let mut d = Driver::new(ExperimentId::Registry);
     let v = d.view();
     let at_load = contents(&v);
-    assert_eq!(v.tool_name, "search");
-    assert!(!v.approval.can_approve, "approval is disabled for a read");
-    assert_eq!(v.approval.status, "A read needs no approval.");
+    assert_eq!(v.builder.tool_name, "search");
+    assert!(
+        !v.builder.approval.can_approve,
+        "approval is disabled for a read"
+    );
+    assert_eq!(v.builder.approval.status, "A read needs no approval.");
     let v = d.send(Msg::Approve);
-    assert!(!v.approval.approved);
+    assert!(!v.builder.approval.approved);
 
     let v = d.finish();
     assert_eq!(statuses(&v), READ_STATUSES);
     assert_eq!(reason(&v, "approval"), "a read needs no approval");
-    let out: Value = serde_json::from_str(v.output.as_deref().unwrap()).unwrap();
+    let out: Value = serde_json::from_str(v.output.text.as_deref().unwrap()).unwrap();
     assert_eq!(out["query"], "receipt");
     assert_eq!(out["results"][0]["record"], 2);
     assert_eq!(contents(&v), at_load);
@@ -279,9 +293,9 @@ fn a_read_runs_without_approval() {
 fn a_send_needs_approval() {
     let mut d = Driver::new(ExperimentId::Registry);
     let v = d.send(Msg::SelectTool(ToolId::Email));
-    assert!(v.approval.can_approve);
+    assert!(v.builder.approval.can_approve);
     assert_eq!(
-        v.approval.status,
+        v.builder.approval.status,
         "Not approved. A send needs approval of this exact payload."
     );
     d.send(Msg::SetRole(Role::Operator));
@@ -294,7 +308,11 @@ fn a_send_needs_approval() {
     assert_eq!(ledger(&v)["outbox"], json!([]));
 
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved && v.approval.can_revoke && !v.approval.can_approve);
+    assert!(
+        v.builder.approval.approved
+            && v.builder.approval.can_revoke
+            && !v.builder.approval.can_approve
+    );
     let v = d.finish();
     assert_all_pass(&v);
     assert_eq!(
@@ -312,20 +330,25 @@ fn refused_for_everyone(name: &str, label: &str, risk: &str) {
     let v = d.view();
     let at_load = contents(&v);
     // The select offers it, after the six fixture tools, by its label.
-    let choice = v.tools.iter().position(|t| t.value == name).unwrap();
+    let choice = v
+        .builder
+        .tools
+        .iter()
+        .position(|t| t.value == name)
+        .unwrap();
     assert!(choice >= 6, "{name} after the fixtures");
-    assert_eq!(v.tools[choice].label, label);
+    assert_eq!(v.builder.tools[choice].label, label);
     // The policy table names it under its risk.
     let row = v.policy.iter().find(|r| r.risk == risk).unwrap();
     assert_eq!(row.tools, name, "{risk} row");
     assert_eq!(row.rule, "refused for every role");
 
     let v = d.send(Msg::ChooseTool(name.into()));
-    assert_eq!(v.tool_name, name);
-    assert!(v.tools[choice].selected);
-    let valid = v.args.clone();
+    assert_eq!(v.builder.tool_name, name);
+    assert!(v.builder.tools[choice].selected);
+    let valid = v.builder.args.clone();
     assert!(valid.contains("/workspace/"), "{valid}");
-    assert!(v.args_valid, "{}", v.args_verdict);
+    assert!(v.builder.args_valid, "{}", v.builder.args_verdict);
     let mut runs = 0;
     for role in [Role::Viewer, Role::Operator] {
         for hook in Hook::ALL {
@@ -333,21 +356,21 @@ fn refused_for_everyone(name: &str, label: &str, risk: &str) {
             d.send(Msg::SetRole(role));
             // Redact output has nothing to hide here: the hook stays none.
             let v = d.send(Msg::SetHook(hook));
-            let hook_now = v.hooks.iter().find(|h| h.selected).unwrap().value;
+            let hook_now = v.builder.hooks.iter().find(|h| h.selected).unwrap().value;
             assert_eq!(hook_now == hook.id(), hook != Hook::RedactOutput);
             d.send(Msg::Restart);
             // The approve control is disabled: a refused risk needs no
             // approval, and approval could not help.
-            assert!(!v.approval.can_approve, "{name} {role:?}");
+            assert!(!v.builder.approval.can_approve, "{name} {role:?}");
             assert_eq!(
-                v.approval.status,
+                v.builder.approval.status,
                 format!("A {risk} is refused for every role; approval cannot help.")
             );
             let v = d.send(Msg::Approve);
-            assert!(!v.approval.approved, "{name} {role:?}");
+            assert!(!v.builder.approval.approved, "{name} {role:?}");
             let v = d.finish();
             runs += 1;
-            assert_eq!(v.args, valid);
+            assert_eq!(v.builder.args, valid);
             // Block mutations refuses it one gate earlier; any other hook
             // lets the role gate refuse it.
             let gate = if hook == Hook::BlockMutations {
@@ -367,9 +390,9 @@ fn refused_for_everyone(name: &str, label: &str, risk: &str) {
             for gate in ["approval", "idempotency", "execution", "after-hook"] {
                 assert_eq!(status(&v, gate), "skipped", "{name} {role:?} {hook:?}");
             }
-            assert_eq!(v.output, None);
+            assert_eq!(v.output.text, None);
             assert_eq!(
-                v.output_note,
+                v.output.note,
                 format!("No output: the call was rejected at the {gate} gate.")
             );
             assert_eq!(contents(&v), at_load, "{name} {role:?}");
@@ -382,7 +405,7 @@ fn refused_for_everyone(name: &str, label: &str, risk: &str) {
 
     // Its boundary example fails at the first gate.
     let v = d.send(Msg::LoadExample(ExampleKind::Boundary));
-    assert!(!v.args_valid);
+    assert!(!v.builder.args_valid);
     let v = d.finish();
     assert_rejected_at(&v, "schema");
     assert_eq!(contents(&v), at_load);
@@ -403,6 +426,7 @@ fn only_the_registry_experiment_holds_the_refused_tools() {
     for e in ExperimentId::ALL {
         let names = Driver::new(e)
             .view()
+            .builder
             .tools
             .iter()
             .map(|t| t.value)
@@ -435,13 +459,13 @@ fn delete_is_refused_even_with_an_approval_of_the_exact_payload() {
     ));
     // While the call is a write, its exact payload can be approved.
     let v = d.send(Msg::Approve);
-    assert!(v.approval.approved);
+    assert!(v.builder.approval.approved);
 
     // The same payload, now a delete, with the approval still held.
     ARCHIVE_IS_DELETE.store(true, Ordering::SeqCst);
     let v = d.send(Msg::Restart);
-    assert!(v.approval.approved, "restart keeps the approval");
-    assert!(!v.approval.can_approve);
+    assert!(v.builder.approval.approved, "restart keeps the approval");
+    assert!(!v.builder.approval.can_approve);
     let v = d.finish();
     assert_rejected_at(&v, "role");
     assert_eq!(reason(&v, "role"), "delete risk is refused for every role");
@@ -480,7 +504,7 @@ fn a_calendar_overlap_with_lunch_is_rejected_at_execution_naming_it() {
     ] {
         d.send(Msg::EditArgs(event("Design review", start, end)));
         let v = d.send(Msg::Approve);
-        assert!(v.approval.approved, "a valid write can be approved");
+        assert!(v.builder.approval.approved, "a valid write can be approved");
         let v = d.finish();
         assert_rejected_at(&v, "execution");
         assert_eq!(
@@ -488,7 +512,7 @@ fn a_calendar_overlap_with_lunch_is_rejected_at_execution_naming_it() {
             format!("{start}–{end} overlaps \"Lunch\" (12:00–13:00)")
         );
         assert_eq!(ledger(&v)["schedule"], fixtures, "{start}–{end}");
-        assert_eq!(v.output, None);
+        assert_eq!(v.output.text, None);
     }
     assert_eq!(counters(&d.view())["rejections"]["execution"], 5);
 
@@ -516,6 +540,7 @@ fn block_mutations_rejects_a_write_before_execution_and_lets_a_read_through() {
     d.send(Msg::SetRole(Role::Operator));
     let v = d.send(Msg::SetHook(Hook::BlockMutations));
     assert!(v
+        .builder
         .hooks
         .iter()
         .any(|h| h.value == "block-mutations" && h.selected));
@@ -539,6 +564,7 @@ fn block_mutations_rejects_a_write_before_execution_and_lets_a_read_through() {
     // A read goes through the same hook.
     let v = d.send(Msg::SelectTool(ToolId::Search));
     assert!(v
+        .builder
         .hooks
         .iter()
         .any(|h| h.value == "block-mutations" && h.selected));
@@ -549,7 +575,7 @@ fn block_mutations_rejects_a_write_before_execution_and_lets_a_read_through() {
         reason(&v, "before-hook"),
         "Block mutations lets a read through"
     );
-    assert!(v.output.is_some());
+    assert!(v.output.text.is_some());
 
     // Without the hook, the same write passes the before-hook.
     d.send(Msg::SelectTool(ToolId::Calendar));

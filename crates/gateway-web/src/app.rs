@@ -158,8 +158,8 @@ impl App {
         };
         self.page
             .gateway
-            .render_frame(&frame, last.playback.finished);
-        last.playback.frame = frame;
+            .render_frame(&frame, last.gateway.playback.finished);
+        last.gateway.playback.frame = frame;
     }
 
     pub fn model(&self) -> Option<&PageModel> {
@@ -474,14 +474,14 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
         })?;
     }
     on_click(shell, &builder.approve, |m| {
-        if m.approval.approved {
+        if m.builder.approval.approved {
             Msg::Revoke
         } else {
             Msg::Approve
         }
     })?;
     on_click(shell, &gateway.play, |m| {
-        if m.playback.playing {
+        if m.gateway.playback.playing {
             Msg::Pause
         } else {
             Msg::Play
@@ -539,7 +539,7 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
             .app
             .borrow()
             .model()
-            .is_some_and(|m| m.expand.fill_frame);
+            .is_some_and(|m| m.masthead.expand.fill_frame);
         if fullscreen::is_full_screen(&d) {
             fullscreen::exit(&d);
         } else if filling {
@@ -664,7 +664,7 @@ fn fill_declarations(shell: Shared, locale: Locale) {
     let Some(m) = last.as_ref().filter(|m| m.locale == locale) else {
         return;
     };
-    if !page.declarations.filled() && page.declarations.fill(doc, m).is_ok() {
+    if !page.declarations.filled() && page.declarations.fill(doc, &m.labels, m.locale).is_ok() {
         // Wiring only attaches listeners: nothing runs while app is borrowed.
         let _ = wire_exports(shell, &page.declarations.exports);
     }
@@ -701,7 +701,7 @@ fn wire_expand(shell: Shared, doc: &Document) -> Result<(), JsValue> {
             .app
             .borrow()
             .model()
-            .is_some_and(|m| m.expand.fill_frame);
+            .is_some_and(|m| m.masthead.expand.fill_frame);
         if escape && filling {
             dispatch(shell, Msg::FillFrame(false));
         }

@@ -52,12 +52,12 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
         &[("class", "skip-link"), ("href", "#h-gateway")],
         Some(&l.skip_link),
     );
-    let masthead = Masthead::build(doc, root, m)?;
+    let masthead = Masthead::build(doc, root, &m.masthead, l)?;
     let main = child(doc, root, "main", &[("class", "layout")], None);
     let intro = child(doc, &main, "div", &[("class", "intro-slot")], None);
     let story = child(doc, &main, "div", &[("class", "story")], None);
     let builder = Builder::build(doc, &story, l)?;
-    let gateway = Gateway::build(doc, &story, m)?;
+    let gateway = Gateway::build(doc, &story, &m.gateway, l)?;
     let result = child(doc, &story, "div", &[("class", "result")], None);
     let ledger = Ledger::build(doc, &result, l)?;
     let experiment = Experiment::build(doc, &intro, &result, l)?;
@@ -73,10 +73,10 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
         gateway,
         output,
         runs: Runs::build(doc, &more, l)?,
-        declarations: Declarations::build(doc, &more, m)?,
+        declarations: Declarations::build(doc, &more, l, m.locale)?,
         policy: Policy::build(doc, &more, l)?,
         ledger,
-        baseline: Baseline::build(doc, &more, m)?,
+        baseline: Baseline::build(doc, &more, &m.baseline, l)?,
         notes: Notes::build(doc, &more, l)?,
         preview: Preview::build(doc, &more, l)?,
     };
@@ -106,11 +106,12 @@ impl Page {
                 set_attribute(&html, "lang", m.locale.id());
             }
         }
-        self.masthead.render(m);
-        if last.is_none_or(|l| l.expand.fill_frame != m.expand.fill_frame) {
+        self.masthead.render(&m.masthead);
+        let fill_frame = m.masthead.expand.fill_frame;
+        if last.is_none_or(|l| l.masthead.expand.fill_frame != fill_frame) {
             // Expand experiment where full screen is refused: fill the frame.
             let classes = self.root.class_list();
-            if m.expand.fill_frame {
+            if fill_frame {
                 classes.add_1("expanded")?;
             } else {
                 classes.remove_1("expanded")?;
@@ -118,17 +119,21 @@ impl Page {
         }
         self.experiment
             .render(doc, &m.experiment, last.map(|l| &l.experiment))?;
-        self.builder.render(doc, m, last)?;
+        self.builder
+            .render(doc, &m.builder, last.map(|l| &l.builder))?;
         self.turn.render(doc, &m.turn, last.map(|l| &l.turn))?;
         self.request.render(&m.request);
-        self.gateway.render(doc, m, last)?;
-        self.output.render(m);
-        self.runs.render(doc, m, last)?;
-        self.declarations.render(m);
+        self.gateway
+            .render(doc, &m.gateway, last.map(|l| &l.gateway))?;
+        self.output.render(&m.output);
+        self.runs.render(doc, &m.runs, last.map(|l| &l.runs))?;
+        self.declarations.render(&m.declarations);
         self.policy
             .render(doc, &m.policy, last.map(|l| l.policy.as_slice()))?;
-        self.ledger.render(doc, m, last)?;
-        self.baseline.render(doc, m, last)?;
+        self.ledger
+            .render(doc, &m.ledger, last.map(|l| &l.ledger))?;
+        self.baseline
+            .render(doc, &m.baseline, last.map(|l| &l.baseline))?;
         self.notes.render(&m.notes);
         self.preview
             .render(doc, &m.preview, last.map(|l| &l.preview))

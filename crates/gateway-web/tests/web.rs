@@ -322,6 +322,7 @@ fn every_word_on_the_page_comes_from_the_page_model() -> Result<(), JsValue> {
             .borrow()
             .model()
             .ok_or("nothing drawn")?
+            .gateway
             .notices
             .is_empty(),
         "the notices state has notices"

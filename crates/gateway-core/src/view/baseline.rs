@@ -109,3 +109,26 @@ impl Workbench {
         BaselineView::new(self.baseline(), self, self.locale())
     }
 }
+
+/// The baseline panel: the comparison, and its two buttons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BaselinePanelView {
+    pub compare: BaselineView,
+    /// `Capture baseline` or `Replace baseline`.
+    pub capture_label: String,
+    pub clear_enabled: bool,
+}
+
+impl Workbench {
+    pub(super) fn baseline_panel_view(&self) -> BaselinePanelView {
+        BaselinePanelView {
+            compare: self.baseline_view(),
+            capture_label: self.t(if self.baseline().is_some() {
+                Text::ReplaceBaseline
+            } else {
+                Text::CaptureBaseline
+            }),
+            clear_enabled: self.baseline().is_some(),
+        }
+    }
+}

@@ -2,7 +2,12 @@
 //! the approval.
 
 use super::Workbench;
+use super::{Choice, Toggle};
+use crate::gates::{Gate, Verdict};
+use crate::json::{utf16_len, MAX_ARGUMENT_UNITS};
+use crate::policy::{Hook, Role};
 use crate::text::Text;
+use crate::tools::ExampleKind;
 use crate::workbench::Lapse;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +80,144 @@ impl Workbench {
                 payload: (&approval.payload).into(),
             },
             Lapse::Inputs => Text::ApprovalLapsedInputs,
+        }
+    }
+}
+
+/// The request builder: tool, example, arguments, the policy inputs and the approval.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuilderView {
+    pub tools: Vec<Choice>,
+    /// The tool select's first option when the name is not registered.
+    pub tool_placeholder: Option<String>,
+    /// The tool name exactly as the request carries it.
+    pub tool_name: String,
+    pub examples: Vec<Choice>,
+    /// The example select's first option once the text is edited.
+    pub example_placeholder: String,
+    /// "Undo: put back my arguments", while an example or a tool choice
+    /// replaced what the learner wrote.
+    pub undo: Option<String>,
+    pub args: String,
+    /// e.g. `96 / 4096 characters`.
+    pub args_count: String,
+    pub args_over_cap: bool,
+    /// The schema gate's verdict on the arguments as they stand, shown
+    /// live under the editor: "Valid email request", or the reason.
+    pub args_verdict: String,
+    /// Whether the arguments pass the schema gate.
+    pub args_valid: bool,
+    pub roles: Vec<Choice>,
+    pub hooks: Vec<Choice>,
+    pub key: String,
+    /// The operation key means nothing for a read: the field is disabled.
+    pub key_enabled: bool,
+    /// Why a policy input is disabled (the key for a read, Block mutations
+    /// for a tool that only reads), shown under them.
+    pub policy_notes: Vec<String>,
+    pub reuse: Toggle,
+    pub approval: ApprovalView,
+    /// Whether the request controls (tool, example, arguments, tool name)
+    /// take input: not while an agent turn supplies the request.
+    pub request_editable: bool,
+}
+
+impl Workbench {
+    pub(super) fn builder_view(&self) -> BuilderView {
+        let inputs = self.inputs();
+        let known_tool = self.registry().get(&inputs.tool).is_some();
+        let units = utf16_len(&inputs.args);
+        let frozen = self.turn_finished();
+        let args_valid = self.plan().row(Gate::Schema).verdict == Verdict::Passed;
+        BuilderView {
+            tools: self
+                .registry()
+                .tools()
+                .iter()
+                .map(|t| Choice {
+                    value: t.declaration().name,
+                    label: self.t((t.declaration().label)()),
+                    selected: t.declaration().name == inputs.tool,
+                    enabled: true,
+                })
+                .collect(),
+            tool_placeholder: (!known_tool).then(|| self.t(Text::ToolUnregistered)),
+            tool_name: inputs.tool.clone(),
+            examples: ExampleKind::ALL
+                .iter()
+                .map(|k| Choice {
+                    value: k.id(),
+                    label: self.t(k.label()),
+                    // A name the registry does not hold has no examples.
+                    selected: known_tool && self.example() == Some(*k),
+                    enabled: known_tool,
+                })
+                .collect(),
+            example_placeholder: self.t(if !known_tool {
+                Text::ExampleNone
+            } else if self.at_start_request() {
+                Text::ExampleStart
+            } else {
+                Text::ExampleEdited
+            }),
+            undo: self.can_undo().then(|| self.t(Text::UndoReplace)),
+            args: inputs.args.clone(),
+            args_count: self.t(Text::ArgsCount {
+                units: units.into(),
+                max: MAX_ARGUMENT_UNITS.into(),
+            }),
+            args_over_cap: units > MAX_ARGUMENT_UNITS,
+            args_verdict: self.t(if args_valid {
+                Text::ArgsValid {
+                    tool: (&inputs.tool).into(),
+                }
+            } else {
+                self.plan().row(Gate::Schema).reason.text()
+            }),
+            args_valid,
+            roles: Role::ALL
+                .iter()
+                .map(|r| Choice {
+                    value: r.id(),
+                    label: self.t(r.label()),
+                    selected: *r == inputs.role,
+                    enabled: true,
+                })
+                .collect(),
+            hooks: Hook::ALL
+                .iter()
+                .map(|h| Choice {
+                    value: h.id(),
+                    label: self.t(h.label()),
+                    selected: *h == inputs.hook,
+                    enabled: match h {
+                        Hook::RedactOutput => self.redact_applies(),
+                        Hook::BlockMutations => self.block_applies(),
+                        // Every tool returns output to mark.
+                        Hook::None | Hook::MarkData => true,
+                    },
+                })
+                .collect(),
+            key: inputs.key.clone(),
+            key_enabled: self.key_applies() && !frozen,
+            policy_notes: [
+                (!self.key_applies()).then_some(Text::ReasonKeyNotNeeded),
+                (!self.block_applies() && self.registry().get(&inputs.tool).is_some()).then(|| {
+                    Text::BlockNotApplicable {
+                        tool: (&inputs.tool).into(),
+                    }
+                }),
+            ]
+            .into_iter()
+            .flatten()
+            .map(|t| self.t(t))
+            .collect(),
+            reuse: Toggle {
+                checked: inputs.reuse,
+                enabled: self.reuse_toggle_enabled() && !frozen,
+            },
+            approval: self.approval_view(),
+            request_editable: self.turn().is_none(),
         }
     }
 }

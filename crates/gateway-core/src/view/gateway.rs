@@ -4,6 +4,7 @@
 use super::{Choice, Workbench};
 use crate::gates::{Gate, Outcome, Verdict, GATES};
 use crate::ledger::Finish;
+use crate::playback::Speed;
 use crate::text::Text;
 
 /// A pending approval: the exact call waiting, and the two choices.
@@ -252,5 +253,62 @@ impl Workbench {
             approve: self.t(Text::PendingApprove),
             reject: self.t(Text::PendingReject),
         })
+    }
+}
+
+/// The gateway: the seven gate cards, the caption, a pending approval, notices and playback.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GatewayView {
+    /// Always seven, in gate order.
+    pub gates: Vec<GateRow>,
+    pub caption: String,
+    /// The call an agent turn holds at the approval gate, for the person
+    /// to approve or reject.
+    pub pending: Option<PendingView>,
+    pub playback: PlaybackView,
+    /// Every notice, oldest first; none is lost to a newer one.
+    pub notices: Vec<String>,
+}
+
+impl Workbench {
+    pub(super) fn gateway_view(&self) -> GatewayView {
+        let clock = self.clock();
+        let stage = clock.stage();
+        let finished = clock.is_finished();
+        let frozen = self.turn_finished();
+        GatewayView {
+            gates: self.rows(stage),
+            caption: self.caption(stage),
+            pending: self.pending_view(),
+            playback: PlaybackView {
+                playing: clock.is_playing(),
+                finished,
+                stage,
+                frame: self.frame(),
+                play_label: self.t(if clock.is_playing() {
+                    Text::Pause
+                } else {
+                    Text::PlayRun
+                }),
+                // A call waiting at the approval gate waits for the person.
+                play_enabled: !frozen && !self.pending(),
+                next_enabled: !finished && !self.pending(),
+                restart_enabled: !frozen,
+                speeds: Speed::ALL
+                    .iter()
+                    .map(|s| Choice {
+                        value: s.id(),
+                        label: self.t(s.label()),
+                        selected: *s == clock.speed,
+                        enabled: true,
+                    })
+                    .collect(),
+                pace: self.t(Text::Pace {
+                    gate: clock.speed.seconds_per_gate().into(),
+                    run: (clock.speed.seconds_per_gate() * GATES as u64).into(),
+                }),
+            },
+            notices: self.notices().iter().map(|n| self.t(n.text())).collect(),
+        }
     }
 }

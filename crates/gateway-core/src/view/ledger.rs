@@ -169,3 +169,43 @@ impl Workbench {
             .collect()
     }
 }
+
+/// The ledger panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LedgerView {
+    // Shared with the workbench until a run finishes (`Rc`): a playing
+    // frame words none of them again.
+    pub sections: Vec<LedgerSection>,
+    pub json: String,
+    /// The entry the last finished run changed (or whose receipt it
+    /// returned), until the next run starts.
+    pub change: Option<ChangeView>,
+    /// The sections of `ledger` the request's tool reads or changes (and
+    /// the changed one), shown first; the rest are one disclosure away.
+    pub own: Vec<usize>,
+    /// Said when the tool touches no store (the calculator, a name the
+    /// registry does not hold).
+    pub untouched: Option<String>,
+}
+
+impl Workbench {
+    pub(super) fn ledger_view(&self) -> LedgerView {
+        let inputs = self.inputs();
+        let ledger = self.ledger_sections();
+        LedgerView {
+            own: self.ledger_own(ledger.len()),
+            sections: ledger,
+            json: crate::json::pretty(&self.ledger().to_json()),
+            change: self.changed().map(|c| ChangeView {
+                section: c.section,
+                item: c.item,
+                text: self.t(c.text()),
+            }),
+            untouched: stores(&inputs.tool).is_empty().then(|| {
+                self.t(Text::LedgerUntouched {
+                    tool: (&inputs.tool).into(),
+                })
+            }),
+        }
+    }
+}

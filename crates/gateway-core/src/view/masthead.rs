@@ -1,6 +1,11 @@
 //! The masthead's view: the experiment's title, the language switch,
 //! Expand experiment and Copy link.
 
+use super::{Choice, Workbench};
+use crate::command::Deliverable;
+use crate::text::{Locale, Text};
+use crate::workbench::Delivery;
+
 /// Expand experiment: the button's words, and whether the page fills its
 /// frame because full screen was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,4 +20,63 @@ pub struct ShareView {
     pub status: String,
     /// The link made, shown in a field to copy by hand.
     pub link: Option<String>,
+}
+
+/// The masthead: the experiment's title, the language switch, Expand experiment and Copy link.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MastheadView {
+    /// The experiment's title.
+    pub title: String,
+    /// The language shown, by its tag.
+    pub language: &'static str,
+    /// The language switch: every language, by its own name.
+    pub languages: Vec<Choice>,
+    /// What opening the page from a file changes, when it was (a copy
+    /// served over http, e.g. from a course page, says nothing of it).
+    pub file_note: Option<String>,
+    pub expand: ExpandView,
+    pub share: ShareView,
+}
+
+impl Workbench {
+    pub(super) fn masthead_view(&self) -> MastheadView {
+        let l = self.locale();
+        MastheadView {
+            title: self.experiment().title.get(l).into(),
+            language: l.id(),
+            languages: Locale::ALL
+                .iter()
+                .map(|other| Choice {
+                    value: other.id(),
+                    label: other.autonym().into(),
+                    selected: *other == l,
+                    enabled: true,
+                })
+                .collect(),
+            file_note: self
+                .opened_from_file()
+                .then(|| self.t(Text::SingleFileNote)),
+            expand: {
+                let (full_screen, fill_frame) = self.expanded();
+                ExpandView {
+                    label: self.t(if full_screen || fill_frame {
+                        Text::ExitFullScreen
+                    } else {
+                        Text::ExpandExperiment
+                    }),
+                    fill_frame,
+                }
+            },
+            share: ShareView {
+                status: self.t(match self.delivery() {
+                    Delivery::Offered(Deliverable::ShareLink) => Text::ShareCopyBelow,
+                    Delivery::Copied(Deliverable::ShareLink) => Text::ShareCopied,
+                    Delivery::CopyFailed(Deliverable::ShareLink) => Text::ShareCopyFailed,
+                    _ if self.share_link().is_some() => Text::ShareCopyBelow,
+                    _ => Text::ShareIdle,
+                }),
+                link: self.share_link().map(String::from),
+            },
+        }
+    }
 }

@@ -97,3 +97,20 @@ impl Workbench {
         }
     }
 }
+
+/// The runs log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunsView {
+    pub records: Vec<RunView>,
+    /// What the runs log shows with no run.
+    pub empty: String,
+}
+
+impl Workbench {
+    pub(super) fn runs_view(&self) -> RunsView {
+        RunsView {
+            records: self.log().records().map(|r| self.run_view(r)).collect(),
+            empty: self.t(Text::RunsEmpty),
+        }
+    }
+}

@@ -32,17 +32,17 @@ impl Driver {
     /// Presses Next gate until the run finishes (seven presses from gate 1),
     /// checking the row under inspection before each press.
     pub fn finish(&mut self) -> PageModel {
-        let start = self.view().playback.stage.expect("a run to finish");
+        let start = self.view().gateway.playback.stage.expect("a run to finish");
         for stage in start..7 {
             let v = self.view();
-            assert_eq!(v.playback.stage, Some(stage));
-            assert!(v.gates[stage].current);
-            assert_eq!(v.gates[stage].status.id(), "pending");
+            assert_eq!(v.gateway.playback.stage, Some(stage));
+            assert!(v.gateway.gates[stage].current);
+            assert_eq!(v.gateway.gates[stage].status.id(), "pending");
             self.send(Msg::NextGate);
         }
         let v = self.view();
-        assert!(v.playback.finished);
-        assert!(!v.playback.next_enabled);
+        assert!(v.gateway.playback.finished);
+        assert!(!v.gateway.playback.next_enabled);
         v
     }
 
@@ -55,7 +55,8 @@ impl Driver {
 
 /// `(gate id, status id)` for every row.
 pub fn statuses(v: &PageModel) -> Vec<(&'static str, &'static str)> {
-    v.gates
+    v.gateway
+        .gates
         .iter()
         .map(|r| (r.gate.id(), r.status.id()))
         .collect()
@@ -63,7 +64,8 @@ pub fn statuses(v: &PageModel) -> Vec<(&'static str, &'static str)> {
 
 /// The status of one gate.
 pub fn status(v: &PageModel, gate: &str) -> &'static str {
-    v.gates
+    v.gateway
+        .gates
         .iter()
         .find(|r| r.gate.id() == gate)
         .map(|r| r.status.id())
@@ -71,7 +73,8 @@ pub fn status(v: &PageModel, gate: &str) -> &'static str {
 }
 
 pub fn reason(v: &PageModel, gate: &str) -> String {
-    v.gates
+    v.gateway
+        .gates
         .iter()
         .find(|r| r.gate.id() == gate)
         .map(|r| r.reason.clone())
@@ -80,14 +83,14 @@ pub fn reason(v: &PageModel, gate: &str) -> String {
 
 /// The ledger JSON the page shows, parsed.
 pub fn ledger(v: &PageModel) -> serde_json::Value {
-    serde_json::from_str(&v.ledger_json).unwrap()
+    serde_json::from_str(&v.ledger.json).unwrap()
 }
 
 /// Exactly one gate rejected, the ones before passed or not needed, the
 /// ones after skipped.
 pub fn assert_rejected_at(v: &PageModel, gate: &str) {
     let mut seen = false;
-    for row in &v.gates {
+    for row in &v.gateway.gates {
         let s = row.status.id();
         if row.gate.id() == gate {
             assert_eq!(s, "rejected", "{}: {}", row.gate.id(), row.reason);
@@ -107,7 +110,7 @@ pub fn assert_rejected_at(v: &PageModel, gate: &str) {
 }
 
 pub fn assert_all_pass(v: &PageModel) {
-    for row in &v.gates {
+    for row in &v.gateway.gates {
         assert!(
             matches!(row.status.id(), "passed" | "not-needed"),
             "{}: {} {}",

@@ -338,10 +338,15 @@ pub fn gate_problems() -> Vec<String> {
             send(&mut wb, Msg::NextGate);
         }
         let view = wb.view();
-        if !view.playback.finished {
+        if !view.gateway.playback.finished {
             problems.push(format!("{args}: the run did not finish in seven presses"));
         }
-        let statuses: Vec<&str> = view.gates.iter().map(|row| row.status.id()).collect();
+        let statuses: Vec<&str> = view
+            .gateway
+            .gates
+            .iter()
+            .map(|row| row.status.id())
+            .collect();
         let planned_statuses: Vec<&str> = wb.plan().rows().iter().map(|r| r.verdict.id()).collect();
         if statuses != planned_statuses {
             problems.push(format!(

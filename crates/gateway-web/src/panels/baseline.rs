@@ -1,8 +1,8 @@
 //! "Baseline": Capture / Clear baseline and the captured baseline beside
-//! the live setup and outcome. Fed by the baseline and the live request,
-//! key, approval and preview parts of the model.
+//! the live setup and outcome. Fed by its
+//! `BaselinePanelView`.
 
-use gateway_core::view::{BaselineView, PageModel};
+use gateway_core::view::{BaselinePanelView, BaselineView, Labels};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -17,8 +17,12 @@ pub struct Baseline {
 }
 
 impl Baseline {
-    pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
-        let l = &m.labels;
+    pub fn build(
+        doc: &Document,
+        main: &Element,
+        m: &BaselinePanelView,
+        l: &Labels,
+    ) -> Result<Self, JsValue> {
         let base = disclosure(doc, main, "h-baseline", &l.baseline_heading);
         let row = child(doc, &base, "div", &[("class", "row")], None);
         let capture = button(doc, &row, &m.capture_label);
@@ -34,13 +38,13 @@ impl Baseline {
     pub fn render(
         &self,
         doc: &Document,
-        m: &PageModel,
-        last: Option<&PageModel>,
+        m: &BaselinePanelView,
+        last: Option<&BaselinePanelView>,
     ) -> Result<(), JsValue> {
         set_text(&self.capture, &m.capture_label);
         set_flag(&self.clear, "disabled", !m.clear_enabled);
-        if last.is_none_or(|l| l.baseline != m.baseline) {
-            render_compare(doc, &self.compare, &m.baseline)?;
+        if last.is_none_or(|l| l.compare != m.compare) {
+            render_compare(doc, &self.compare, &m.compare)?;
         }
         Ok(())
     }

@@ -1,8 +1,8 @@
 //! "Build the request": tool, example, tool name, arguments with their
 //! live verdict, count and Undo, role, hook, operation key, Reuse receipts
-//! and the approval button. Fed by several top-level fields of the model.
+//! and the approval button, drawn from its `BuilderView`.
 
-use gateway_core::view::{Labels, PageModel};
+use gateway_core::view::{BuilderView, Labels};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
@@ -152,8 +152,8 @@ impl Builder {
     pub fn render(
         &self,
         doc: &Document,
-        m: &PageModel,
-        last: Option<&PageModel>,
+        m: &BuilderView,
+        last: Option<&BuilderView>,
     ) -> Result<(), JsValue> {
         if last.is_none_or(|l| l.tools != m.tools) {
             fill_select(doc, &self.tool, &m.tools, m.tool_placeholder.as_deref())?;

@@ -4,7 +4,8 @@
 //! follows the model.
 
 use gateway_core::declarations::Export;
-use gateway_core::view::{DeclarationsView, PageModel};
+use gateway_core::text::Locale;
+use gateway_core::view::{DeclarationsView, ExportsView, Labels};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -37,8 +38,12 @@ pub struct Declarations {
 }
 
 impl Declarations {
-    pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
-        let l = &m.labels;
+    pub fn build(
+        doc: &Document,
+        main: &Element,
+        l: &Labels,
+        locale: Locale,
+    ) -> Result<Self, JsValue> {
         let panel = disclosure(doc, main, "h-declarations", &l.declarations_heading);
         panel.class_list().add_1("declarations")?;
         hint(doc, &panel, &l.declarations_intro);
@@ -52,10 +57,10 @@ impl Declarations {
             exports: Vec::new(),
             status,
         };
-        if DeclarationsView::ready(m.locale) {
-            d.fill(doc, m)?;
+        if DeclarationsView::ready(locale) {
+            d.fill(doc, l, locale)?;
         } else {
-            d.say(doc, &DeclarationsView::loading(m.locale));
+            d.say(doc, &DeclarationsView::loading(locale));
         }
         Ok(d)
     }
@@ -66,10 +71,9 @@ impl Declarations {
     }
 
     /// Draws the exports and the tools' declarations (the exports of
-    /// `m.locale` are installed).
-    pub fn fill(&mut self, doc: &Document, m: &PageModel) -> Result<(), JsValue> {
-        let l = &m.labels;
-        let view = DeclarationsView::new(m.locale);
+    /// `locale` are installed).
+    pub fn fill(&mut self, doc: &Document, l: &Labels, locale: Locale) -> Result<(), JsValue> {
+        let view = DeclarationsView::new(locale);
         clear(&self.list);
         clear(&self.tools);
         self.exports.clear();
@@ -107,7 +111,7 @@ impl Declarations {
         hint(doc, &self.list, words);
     }
 
-    pub fn render(&self, m: &PageModel) {
-        set_text(&self.status, &m.export_status);
+    pub fn render(&self, m: &ExportsView) {
+        set_text(&self.status, &m.status);
     }
 }

@@ -1,10 +1,10 @@
 //! "Gateway": Play / Next gate / Finish run / Restart, the caption
 //! and the notice, the seven gate cards top to bottom, the progress
-//! bar, the speed radiogroup and the pace. Fed by the gates, playback,
-//! caption and notice parts of the model.
+//! bar, the speed radiogroup and the pace. Fed by its
+//! `GatewayView`.
 
 use gateway_core::gates::Gate;
-use gateway_core::view::{FrameView, GateRow, PageModel, PendingView, PlaybackView};
+use gateway_core::view::{FrameView, GateRow, GatewayView, Labels, PendingView, PlaybackView};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
@@ -123,8 +123,12 @@ impl Pending {
 }
 
 impl Gateway {
-    pub fn build(doc: &Document, main: &Element, m: &PageModel) -> Result<Self, JsValue> {
-        let l = &m.labels;
+    pub fn build(
+        doc: &Document,
+        main: &Element,
+        m: &GatewayView,
+        l: &Labels,
+    ) -> Result<Self, JsValue> {
         let gateway = section(doc, main, "h-gateway", &l.gateway_heading, Some("gateway"));
         let controls = child(doc, &gateway, "div", &[("class", "controls")], None);
         let control = |label: &str| button(doc, &controls, label);
@@ -158,7 +162,7 @@ impl Gateway {
             None,
         );
         let pending = Pending::build(doc, &gateway)?;
-        let (gates, gate_buttons) = build_gates(doc, &gateway, m)?;
+        let (gates, gate_buttons) = build_gates(doc, &gateway, m, &l.gates_label)?;
         let progress_wrap = child(
             doc,
             &gateway,
@@ -199,8 +203,8 @@ impl Gateway {
     pub fn render(
         &self,
         doc: &Document,
-        m: &PageModel,
-        last: Option<&PageModel>,
+        m: &GatewayView,
+        last: Option<&GatewayView>,
     ) -> Result<(), JsValue> {
         for (li, row) in self.gates.iter().zip(&m.gates) {
             render_gate(li, row);
@@ -282,7 +286,8 @@ impl Gateway {
 fn build_gates(
     doc: &Document,
     gateway: &Element,
-    m: &PageModel,
+    m: &GatewayView,
+    label: &str,
 ) -> Result<(Vec<Element>, Vec<Element>), JsValue> {
     let scroller = child(
         doc,
@@ -291,7 +296,7 @@ fn build_gates(
         &[
             ("class", "gateway-scroll"),
             ("role", "region"),
-            ("aria-label", &m.labels.gates_label),
+            ("aria-label", label),
         ],
         None,
     );

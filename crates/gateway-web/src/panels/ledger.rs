@@ -1,9 +1,9 @@
 //! "Synthetic ledger": the stores the request's tool reads or changes
 //! first, with the entry the last run changed marked; the other stores and
 //! the whole ledger as JSON one disclosure away, and Reset synthetic
-//! ledger. Fed by the ledger parts of the model.
+//! ledger. Fed by its `LedgerView`.
 
-use gateway_core::view::{Labels, LedgerSection, PageModel};
+use gateway_core::view::{Labels, LedgerSection, LedgerView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -66,13 +66,11 @@ impl Ledger {
     pub fn render(
         &self,
         doc: &Document,
-        m: &PageModel,
-        last: Option<&PageModel>,
+        m: &LedgerView,
+        last: Option<&LedgerView>,
     ) -> Result<(), JsValue> {
-        set_optional_text(&self.untouched, m.ledger_untouched.as_deref());
-        if last.is_none_or(|l| {
-            l.ledger != m.ledger || l.change != m.change || l.ledger_own != m.ledger_own
-        }) {
+        set_optional_text(&self.untouched, m.untouched.as_deref());
+        if last.is_none_or(|l| l.sections != m.sections || l.change != m.change || l.own != m.own) {
             clear(&self.view);
             clear(&self.rest);
             // The entry the last run changed is marked (`data-changed`) and
@@ -87,8 +85,8 @@ impl Ledger {
                 );
             }
             let marked = m.change.as_ref().map(|c| (c.section, c.item));
-            for (s, section) in m.ledger.iter().enumerate() {
-                let parent = if m.ledger_own.contains(&s) {
+            for (s, section) in m.sections.iter().enumerate() {
+                let parent = if m.own.contains(&s) {
                     &self.view
                 } else {
                     &self.rest
@@ -97,7 +95,7 @@ impl Ledger {
                 draw_section(doc, parent, section, item)?;
             }
         }
-        set_text(&self.json, &m.ledger_json);
+        set_text(&self.json, &m.json);
         Ok(())
     }
 }

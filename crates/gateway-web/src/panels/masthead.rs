@@ -1,10 +1,9 @@
 //! The masthead: the experiment's title, the language switch, Expand
 //! experiment, Copy link with its status and fallback field, and the note
-//! shown in the single-file copy. Fed by the experiment part of the model
-//! (its title). The page is built again when the language changes, so the
+//! shown in the single-file copy. Fed by its `MastheadView`. The page is built again when the language changes, so the
 //! switch is filled once per build.
 
-use gateway_core::view::{PageModel, ShareView};
+use gateway_core::view::{Labels, MastheadView, ShareView};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlSelectElement};
 
@@ -25,12 +24,16 @@ pub struct Masthead {
 }
 
 impl Masthead {
-    pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Self, JsValue> {
-        let l = &m.labels;
+    pub fn build(
+        doc: &Document,
+        root: &Element,
+        m: &MastheadView,
+        l: &Labels,
+    ) -> Result<Self, JsValue> {
         let header = child(doc, root, "header", &[("class", "masthead")], None);
         let words = child(doc, &header, "div", &[("class", "masthead-words")], None);
         child(doc, &words, "p", &[("class", "eyebrow")], Some(&l.eyebrow));
-        let title = child(doc, &words, "h1", &[], Some(&m.experiment.title));
+        let title = child(doc, &words, "h1", &[], Some(&m.title));
         child(doc, &words, "p", &[("class", "lede")], Some(&l.lede));
         let side = child(doc, &header, "div", &[("class", "masthead-side")], None);
         let tools = child(doc, &side, "div", &[("class", "masthead-tools")], None);
@@ -95,14 +98,14 @@ impl Masthead {
         })
     }
 
-    pub fn render(&self, m: &PageModel) {
-        set_text(&self.title, &m.experiment.title);
+    pub fn render(&self, m: &MastheadView) {
+        set_text(&self.title, &m.title);
         set_optional_text(&self.file_note, m.file_note.as_deref());
         // A switch whose catalogue could not be had goes back to the page's
         // language.
         if let Some(select) = self.language.dyn_ref::<HtmlSelectElement>() {
-            if select.value() != m.locale.id() {
-                select.set_value(m.locale.id());
+            if select.value() != m.language {
+                select.set_value(m.language);
             }
         }
         set_text(&self.expand, &m.expand.label);

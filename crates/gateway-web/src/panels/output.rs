@@ -1,8 +1,8 @@
 //! "Returned output": what the function returned (after the hook), or a
 //! note saying why there is none; output the mark-data hook marked is
-//! drawn inside a labelled boundary. Fed by the model's output fields.
+//! drawn inside a labelled boundary. Fed by its `OutputView`.
 
-use gateway_core::view::{Labels, PageModel};
+use gateway_core::view::{Labels, OutputView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -34,10 +34,10 @@ impl Output {
         })
     }
 
-    pub fn render(&self, m: &PageModel) {
-        set_text(&self.note, &m.output_note);
-        set_optional_text(&self.label, m.output_boundary.as_deref());
-        set_flag(&self.boundary, "data-marked", m.output_boundary.is_some());
-        set_optional_text(&self.text, m.output.as_deref());
+    pub fn render(&self, m: &OutputView) {
+        set_text(&self.note, &m.note);
+        set_optional_text(&self.label, m.boundary.as_deref());
+        set_flag(&self.boundary, "data-marked", m.boundary.is_some());
+        set_optional_text(&self.text, m.text.as_deref());
     }
 }

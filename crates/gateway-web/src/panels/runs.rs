@@ -1,7 +1,7 @@
 //! "Runs log": the finished runs, newest first, each with its gates'
 //! outcomes and any returned output. Fed by the runs part of the model.
 
-use gateway_core::view::{Labels, PageModel, RunView};
+use gateway_core::view::{Labels, RunView, RunsView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -34,19 +34,19 @@ impl Runs {
     pub fn render(
         &self,
         doc: &Document,
-        m: &PageModel,
-        last: Option<&PageModel>,
+        m: &RunsView,
+        last: Option<&RunsView>,
     ) -> Result<(), JsValue> {
-        if last.is_some_and(|l| l.runs == m.runs) {
+        if last.is_some_and(|l| l.records == m.records) {
             return Ok(());
         }
         let ol = &self.list;
         clear(ol);
-        if m.runs.is_empty() {
-            child(doc, ol, "li", &[("class", "empty")], Some(&m.runs_empty));
+        if m.records.is_empty() {
+            child(doc, ol, "li", &[("class", "empty")], Some(&m.empty));
             return Ok(());
         }
-        for r in m.runs.iter() {
+        for r in m.records.iter() {
             self.render_run(doc, r)?;
         }
         Ok(())
