@@ -675,6 +675,11 @@ gateway_core::closed_enum! {
         FromParent = "FromParent",
         FullScreen = "FullScreen",
         FillFrame = "FillFrame",
+        Expand = "Expand",
+        FullScreenRefused = "FullScreenRefused",
+        Escape = "Escape",
+        DeclarationsOpened = "DeclarationsOpened",
+        ExportsLoaded = "ExportsLoaded",
         Stored = "Stored",
         StoreFailed = "StoreFailed",
         Copied = "Copied",
@@ -729,6 +734,11 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::FromParent { .. } => Kind::FromParent,
         Msg::FullScreen(_) => Kind::FullScreen,
         Msg::FillFrame(_) => Kind::FillFrame,
+        Msg::Expand => Kind::Expand,
+        Msg::FullScreenRefused => Kind::FullScreenRefused,
+        Msg::Escape => Kind::Escape,
+        Msg::DeclarationsOpened => Kind::DeclarationsOpened,
+        Msg::ExportsLoaded { .. } => Kind::ExportsLoaded,
         Msg::Stored(_) => Kind::Stored,
         Msg::StoreFailed(_) => Kind::StoreFailed,
         Msg::Copied(_) => Kind::Copied,
@@ -825,6 +835,14 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
         },
         Kind::FullScreen => Msg::FullScreen(u.arbitrary()?),
         Kind::FillFrame => Msg::FillFrame(u.arbitrary()?),
+        Kind::Expand => Msg::Expand,
+        Kind::FullScreenRefused => Msg::FullScreenRefused,
+        Kind::Escape => Msg::Escape,
+        Kind::DeclarationsOpened => Msg::DeclarationsOpened,
+        Kind::ExportsLoaded => Msg::ExportsLoaded {
+            locale: pick(u, &Locale::ALL)?,
+            data: catalogue(u)?,
+        },
         Kind::Stored => Msg::Stored(slot(u)?),
         Kind::StoreFailed => Msg::StoreFailed(slot(u)?),
         Kind::Copied => Msg::Copied(deliverable(u)?),
@@ -986,6 +1004,16 @@ pub fn answers(u: &mut Unstructured<'_>, commands: &[Command]) -> Result<Vec<Msg
                 locale: *locale,
                 data: Err("HTTP 404".into()),
             }),
+            // Natively every locale's exports are installed, so none is
+            // asked for; a failure is the answer that changes something.
+            (Command::LoadExports(locale), _) => Some(Msg::ExportsLoaded {
+                locale: *locale,
+                data: Err("HTTP 404".into()),
+            }),
+            // Entering is told by the browser's `fullscreenchange`.
+            (Command::RequestFullScreen, 0) => Some(Msg::FullScreen(true)),
+            (Command::RequestFullScreen, _) => Some(Msg::FullScreenRefused),
+            (Command::ExitFullScreen, _) => Some(Msg::FullScreen(false)),
         };
         out.extend(msg);
     }

@@ -10,6 +10,7 @@
 //! finishes against new inputs.
 
 mod embedding;
+mod exports;
 
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -32,6 +33,7 @@ use crate::text::{Locale, Text};
 use crate::tools::{ExampleKind, Registry, ToolId};
 use crate::turn::{self, DecisionError};
 use embedding::{Embedding, Expanded};
+use exports::Exports;
 
 /// Everything the page can tell the core.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,6 +107,21 @@ pub enum Msg {
     /// Expand experiment where full screen is refused: the page fills its
     /// frame instead (`true`), or goes back (`false`).
     FillFrame(bool),
+    /// Expand experiment was pressed (it also leaves either way of
+    /// expanding).
+    Expand,
+    /// The answer to `Command::RequestFullScreen`: the browser refused.
+    FullScreenRefused,
+    /// Escape was pressed (it leaves filling the frame).
+    Escape,
+    /// The declarations panel is open (its exports may need downloading).
+    DeclarationsOpened,
+    /// The answer to `Command::LoadExports`: the exports' data, or why it
+    /// could not be fetched.
+    ExportsLoaded {
+        locale: Locale,
+        data: Result<String, String>,
+    },
     /// A `Store` or `Remove` command succeeded.
     Stored(Slot),
     /// A `Store` or `Remove` command was refused by the browser.
@@ -192,6 +209,10 @@ pub enum Ignored {
     NothingPending,
     /// A call waits at the approval gate: approve or reject it first.
     AwaitingDecision,
+    /// The page does not fill its frame: Escape has nothing to leave.
+    NotFillingFrame,
+    /// The declarations' exports are installed, or on their way.
+    ExportsNotNeeded,
 }
 
 /// What changed since the approval an edit cleared.
@@ -374,6 +395,8 @@ pub struct Workbench {
     notes_export: Option<String>,
     delivery: Delivery,
     embedding: Embedding,
+    /// The download of the declarations' exports.
+    exports: Exports,
     /// A language chosen whose catalogue is loading, with the page's
     /// address to write it to.
     locale_wanted: Option<(Locale, String)>,
@@ -472,6 +495,7 @@ impl Workbench {
             notes_export: None,
             delivery: Delivery::Idle,
             embedding: Embedding::default(),
+            exports: Exports::default(),
             locale_wanted: None,
             changed: None,
             commands: VecDeque::new(),
@@ -764,6 +788,13 @@ impl Workbench {
             }
             Msg::ClearBaseline if self.baseline.is_none() => Ignored::NoBaseline,
             Msg::Resized { .. } if !self.embedding.framed => Ignored::NotFramed,
+            Msg::Escape if !self.embedding.is_filling() => Ignored::NotFillingFrame,
+            Msg::DeclarationsOpened
+                if !(self.exports)
+                    .wanted(self.locale, crate::text::exports_installed(self.locale)) =>
+            {
+                Ignored::ExportsNotNeeded
+            }
             Msg::SetLocale { locale, .. }
                 if *locale == self.locale && self.locale_wanted.is_none() =>
             {
@@ -972,6 +1003,18 @@ impl Workbench {
             }
             Msg::FullScreen(on) => self.embedding.full_screen(on),
             Msg::FillFrame(on) => self.embedding.fill_frame(on),
+            Msg::Expand => self.commands.extend(self.embedding.expand_pressed()),
+            Msg::FullScreenRefused => self.embedding.full_screen_refused(),
+            Msg::Escape => self.embedding.fill_frame(false),
+            Msg::DeclarationsOpened => {
+                let installed = crate::text::exports_installed(self.locale);
+                let load = self.exports.open(self.locale, installed);
+                self.commands.extend(load);
+            }
+            Msg::ExportsLoaded { locale, data } => {
+                let installed = crate::text::install_fetched_exports(locale, data);
+                self.exports.loaded(locale, installed);
+            }
             Msg::Stored(slot) => self.set_slot(slot, SlotState::Writable),
             Msg::StoreFailed(slot) => {
                 self.set_slot(slot, SlotState::Refused);
@@ -1072,6 +1115,12 @@ impl Workbench {
 
     pub(crate) fn set_embed(&mut self, embed: EmbedOptions) {
         self.embedding.options = embed;
+    }
+
+    /// Why the last download of the declarations' exports in the page's
+    /// language failed, if it did (the panel says so).
+    pub fn exports_failure(&self) -> Option<&crate::text::CatalogueFailure> {
+        self.exports.failure(self.locale)
     }
 
     /// Whether the experiment is expanded: `(full screen, filling the frame)`.
