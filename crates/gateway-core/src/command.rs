@@ -38,6 +38,16 @@ pub enum Command {
     /// Fetch the catalogue of a language (`pkg/locales/<tag>.json`); answer
     /// with `Msg::CatalogueLoaded`.
     LoadCatalogue(Locale),
+    /// Fetch the published exports of a language (`pkg/locales/<tag>/exports.json`);
+    /// answer with `Msg::ExportsLoaded`.
+    LoadExports(Locale),
+    /// Ask the browser for full screen, inside the click that sent
+    /// `Msg::Expand` (the browser requires that gesture); answer with
+    /// `Msg::FullScreenRefused` if it refuses at once. Entering is told
+    /// later, as `Msg::FullScreen(true)`.
+    RequestFullScreen,
+    /// Leave the browser's full screen (told as `Msg::FullScreen(false)`).
+    ExitFullScreen,
 }
 
 /// A stored value the core keeps per experiment.

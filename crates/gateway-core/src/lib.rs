@@ -12,6 +12,7 @@
 pub mod author;
 mod base64url;
 pub mod baseline;
+pub mod boot;
 pub mod check;
 pub mod command;
 pub mod course;

@@ -109,6 +109,19 @@ fn cases() -> Vec<Case> {
             Ignored::NotFramed,
         ),
         (
+            "Escape when the page does not fill its frame",
+            fresh,
+            Msg::Escape,
+            Ignored::NotFillingFrame,
+        ),
+        (
+            // Natively every language's exports are installed.
+            "declarations opened with their exports installed",
+            fresh,
+            Msg::DeclarationsOpened,
+            Ignored::ExportsNotNeeded,
+        ),
+        (
             "redact hook on a tool with nothing to hide",
             fresh,
             Msg::SetHook(Hook::RedactOutput),
@@ -303,7 +316,9 @@ fn every_reason_has_a_case() {
         | Ignored::SameLocale
         | Ignored::NothingToUndo
         | Ignored::NothingPending
-        | Ignored::AwaitingDecision => why,
+        | Ignored::AwaitingDecision
+        | Ignored::NotFillingFrame
+        | Ignored::ExportsNotNeeded => why,
     };
     for why in [
         Ignored::TurnHoldsRequest,
@@ -323,6 +338,8 @@ fn every_reason_has_a_case() {
         Ignored::NothingToUndo,
         Ignored::NothingPending,
         Ignored::AwaitingDecision,
+        Ignored::NotFillingFrame,
+        Ignored::ExportsNotNeeded,
     ] {
         assert!(reached.contains(&all(why)), "{why:?} has no case");
     }

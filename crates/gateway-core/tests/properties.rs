@@ -840,6 +840,11 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         2 => from_parent(),
         1 => any::<bool>().prop_map(Msg::FullScreen),
         1 => any::<bool>().prop_map(Msg::FillFrame),
+        1 => Just(Msg::Expand),
+        1 => Just(Msg::FullScreenRefused),
+        1 => Just(Msg::Escape),
+        1 => Just(Msg::DeclarationsOpened),
+        1 => (locale(), catalogue()).prop_map(|(locale, data)| Msg::ExportsLoaded { locale, data }),
         2 => slot().prop_map(Msg::Stored),
         2 => slot().prop_map(Msg::StoreFailed),
         1 => deliverable().prop_map(Msg::Copied),
@@ -1199,6 +1204,8 @@ struct Before {
     baseline: Option<Baseline>,
     slots: [SlotState; 3],
     goals: Vec<bool>,
+    /// `(full screen, filling the frame)`.
+    expanded: (bool, bool),
 }
 
 fn last_seq(wb: &Workbench) -> u64 {
@@ -1234,6 +1241,7 @@ impl Before {
             baseline: wb.baseline().cloned(),
             slots: SLOTS.map(|s| wb.slot_state(s)),
             goals: wb.goals_reached().to_vec(),
+            expanded: wb.expanded(),
         }
     }
 
@@ -1464,6 +1472,11 @@ fn outside_the_run(msg: &Msg) -> bool {
             | Msg::FromParent { .. }
             | Msg::FullScreen(_)
             | Msg::FillFrame(_)
+            | Msg::Expand
+            | Msg::FullScreenRefused
+            | Msg::Escape
+            | Msg::DeclarationsOpened
+            | Msg::ExportsLoaded { .. }
             | Msg::Stored(_)
             | Msg::StoreFailed(_)
             | Msg::Copied(_)
@@ -2094,6 +2107,19 @@ fn check_commands(
                 "{:?} loaded a catalogue",
                 msg
             ),
+            // Natively every language's exports are installed: none is
+            // ever downloaded.
+            Command::LoadExports(_) => prop_assert!(false, "{:?} loaded exports", msg),
+            // Only Expand experiment asks for full screen, when not
+            // expanded, and leaves it, when in full screen.
+            Command::RequestFullScreen => {
+                prop_assert_eq!(msg, &Msg::Expand);
+                prop_assert_eq!(before.expanded, (false, false));
+            }
+            Command::ExitFullScreen => {
+                prop_assert_eq!(msg, &Msg::Expand);
+                prop_assert_eq!(before.expanded, (true, false));
+            }
         }
     }
     // Every goal newly reached in a framed page is posted, once.

@@ -311,6 +311,30 @@ fn perform(shell: Shared, command: Command) -> Option<Msg> {
             });
             None
         }
+        Command::LoadExports(locale) => {
+            let path = crate::catalogue::exports_path(locale);
+            crate::catalogue::fetch_text(
+                &path,
+                Box::new(move |data| {
+                    dispatch(shell, Msg::ExportsLoaded { locale, data });
+                    show_exports(shell);
+                }),
+            );
+            None
+        }
+        // Performed while the click that sent `Msg::Expand` is handled.
+        Command::RequestFullScreen => {
+            let (doc, root) = {
+                let app = shell.app.borrow();
+                (app.doc.clone(), app.page.root.clone())
+            };
+            (!fullscreen::request(&doc, &root)).then_some(Msg::FullScreenRefused)
+        }
+        Command::ExitFullScreen => {
+            let doc = shell.app.borrow().doc.clone();
+            fullscreen::exit(&doc);
+            None
+        }
         Command::ReplaceAddress { url } => {
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
@@ -533,21 +557,10 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
             },
         );
     })?;
-    let (d, root) = (shell.app.borrow().doc.clone(), page.root.clone());
-    listen_on_page(&page.masthead.expand, "click", move |_| {
-        let filling = shell
-            .app
-            .borrow()
-            .model()
-            .is_some_and(|m| m.masthead.expand.fill_frame);
-        if fullscreen::is_full_screen(&d) {
-            fullscreen::exit(&d);
-        } else if filling {
-            dispatch(shell, Msg::FillFrame(false));
-        } else if !fullscreen::request(&d, &root) {
-            dispatch(shell, Msg::FillFrame(true));
-        }
-    })?;
+    // The core decides what Expand does; a full screen it asks for is
+    // requested while this click is handled (`dispatch` performs the
+    // commands at once), the gesture the browser requires.
+    on_click(shell, &page.masthead.expand, |_| Msg::Expand)?;
     // The experiment may open the declarations panel.
     load_declarations(shell);
     Ok(())
@@ -609,49 +622,41 @@ fn wire_exports(shell: Shared, exports: &[ExportButtons]) -> Result<(), JsValue>
     Ok(())
 }
 
-thread_local! {
-    /// A download of exports is under way (the panel's `toggle` and a
-    /// build of the page may both ask for one).
-    static FETCHING_EXPORTS: Cell<bool> = const { Cell::new(false) };
-}
-
-/// The declarations panel is open and its exports are not drawn: they are
-/// drawn, once the page's language's exports are downloaded and installed
-/// if they are not yet (the learner's page does not download them with its
-/// catalogue). A failed download is said in the panel; opening it again
-/// retries.
+/// The declarations panel is open and its exports are not drawn: the core
+/// is told (it downloads the page's language's exports where they are not
+/// installed: the learner's page does not download them with its
+/// catalogue, and opening the panel again after a failure retries), and
+/// what it holds is drawn.
 fn load_declarations(shell: Shared) {
-    let locale = {
+    let open = {
         let app = shell.app.borrow();
         let d = &app.page.declarations;
-        match &app.last {
-            Some(m) if d.panel.has_attribute("open") && !d.filled() => m.locale,
-            _ => return,
-        }
+        app.last.is_some() && d.panel.has_attribute("open") && !d.filled()
+    };
+    if open {
+        dispatch(shell, Msg::DeclarationsOpened);
+        show_exports(shell);
+    }
+}
+
+/// Draws the exports of the page's language once they are installed, or
+/// says in the panel why their download failed.
+fn show_exports(shell: Shared) {
+    let (locale, failure) = {
+        let app = shell.app.borrow();
+        let Some(m) = &app.last else {
+            return;
+        };
+        (m.locale, app.wb.exports_failure().cloned())
     };
     if gateway_core::view::DeclarationsView::ready(locale) {
         return fill_declarations(shell, locale);
     }
-    if FETCHING_EXPORTS.with(|f| f.replace(true)) {
-        return;
+    if let Some(why) = failure {
+        let app = shell.app.borrow();
+        let words = gateway_core::view::DeclarationsView::failed(&why, locale);
+        app.page.declarations.say(&app.doc, &words);
     }
-    let path = crate::catalogue::exports_path(locale);
-    crate::catalogue::fetch_text(
-        &path,
-        Box::new(move |fetched| {
-            FETCHING_EXPORTS.with(|f| f.set(false));
-            match gateway_core::text::install_fetched_exports(locale, fetched) {
-                Ok(()) => fill_declarations(shell, locale),
-                Err(why) => {
-                    let app = shell.app.borrow();
-                    if app.last.as_ref().is_some_and(|m| m.locale == locale) {
-                        let words = gateway_core::view::DeclarationsView::failed(&why, locale);
-                        app.page.declarations.say(&app.doc, &words);
-                    }
-                }
-            }
-        }),
-    );
 }
 
 /// Draws the declarations panel's exports, if the page is still in
@@ -681,7 +686,8 @@ fn on_message<T: Copy + 'static>(
 
 /// Expand experiment (its button is wired with the page): the browser's
 /// full screen where it is allowed, and filling the frame where it is
-/// refused; the core words the button. Here: leaving either.
+/// refused, as the core decides. Here: what the browser says of full
+/// screen, and Escape (which leaves filling the frame).
 fn wire_expand(shell: Shared, doc: &Document) -> Result<(), JsValue> {
     let d = doc.clone();
     listen(doc, "fullscreenchange", move |_| {
@@ -697,13 +703,8 @@ fn wire_expand(shell: Shared, doc: &Document) -> Result<(), JsValue> {
         let escape = ev
             .dyn_ref::<web_sys::KeyboardEvent>()
             .is_some_and(|k| k.key() == "Escape");
-        let filling = shell
-            .app
-            .borrow()
-            .model()
-            .is_some_and(|m| m.masthead.expand.fill_frame);
-        if escape && filling {
-            dispatch(shell, Msg::FillFrame(false));
+        if escape {
+            dispatch(shell, Msg::Escape);
         }
     })
 }

@@ -1,6 +1,7 @@
-//! The browser's Fullscreen API, for Expand experiment. Where it is missing
-//! or refused (an iframe without `allow="fullscreen"`), the core is told
-//! and the page fills its frame with CSS instead (`Msg::FillFrame`).
+//! The browser's Fullscreen API, for Expand experiment's commands. Where it
+//! is missing or refused (an iframe without `allow="fullscreen"`), the core
+//! is told (`Msg::FullScreenRefused`) and the page fills its frame with CSS
+//! instead.
 
 use web_sys::{Document, Element};
 

@@ -23,10 +23,11 @@ pub mod panic;
 mod storage;
 mod unknown;
 
+use gateway_core::boot::{Boot, Next};
 use gateway_core::experiments::link;
 use gateway_core::notice::Notice;
 use gateway_core::opening::{self, Address, Opening, UnknownView};
-use gateway_core::text::{self, CatalogueFailure, Locale};
+use gateway_core::text::{CatalogueFailure, Locale};
 use gateway_core::Msg;
 use wasm_bindgen::prelude::*;
 
@@ -58,29 +59,21 @@ pub fn start() -> Result<(), JsValue> {
     let locale = opening::choose_locale(&search, &preferred);
     let fragment = location_part(web_sys::Location::hash);
     catalogue::set_experiment(opening::builtin_wanted(&search, &fragment));
-    catalogue::fetch(locale, move |data| {
-        match text::install_fetched(locale, data) {
-            Ok(()) => opened(locale, None),
-            // The page stays readable in English, and says why.
-            Err(why) if locale != Locale::default() => {
-                let english = Locale::default();
-                catalogue::fetch(english, move |data| {
-                    match text::install_fetched(english, data) {
-                        Ok(()) => opened(
-                            english,
-                            Some(Notice::CatalogueFailed {
-                                language: locale.autonym(),
-                                why,
-                            }),
-                        ),
-                        Err(why) => start_failed(&failed_file(english, why)),
-                    }
-                });
-            }
-            Err(why) => start_failed(&failed_file(locale, why)),
-        }
-    });
+    boot(Boot::start(locale));
     Ok(())
+}
+
+/// Fetches the catalogue the core asks for before the page opens, and goes
+/// on as the core says: open the page, fetch English's instead (the page
+/// stays readable, and says why), or show that the page's files are
+/// missing.
+fn boot(start: Boot) {
+    let locale = start.locale();
+    catalogue::fetch(locale, move |data| match start.loaded(data) {
+        Next::Load(next) => boot(next),
+        Next::Open { locale, notice } => opened(locale, notice),
+        Next::Failed { locale, why } => start_failed(&failed_file(locale, why)),
+    });
 }
 
 fn location_part(part: fn(&web_sys::Location) -> Result<String, JsValue>) -> String {

@@ -1,7 +1,9 @@
 //! Where the page sits: framed by a course page or not, opened from a file,
 //! what the embedding asked (`?embed=1`, `?hide=`), and whether the
 //! experiment is expanded. A framed page tells its parent its height (and
-//! speaks H5P's resizer protocol); this part decides those posts.
+//! speaks H5P's resizer protocol); this part decides those posts, and how
+//! Expand experiment expands: the browser's full screen where it is
+//! allowed, filling the frame where it is refused.
 
 use crate::command::{Command, H5p, Post};
 use crate::embed::EmbedOptions;
@@ -47,6 +49,32 @@ impl Embedding {
     /// The page fills its frame instead (`true`), or goes back.
     pub fn fill_frame(&mut self, on: bool) {
         self.expand(Expanded::FillFrame, on);
+    }
+
+    /// Expand experiment was pressed: it leaves full screen or filling
+    /// the frame, or else asks the browser for full screen (a refusal comes
+    /// back as [`Embedding::full_screen_refused`]).
+    pub fn expand_pressed(&mut self) -> Option<Command> {
+        match self.expanded {
+            Expanded::FullScreen => Some(Command::ExitFullScreen),
+            Expanded::FillFrame => {
+                self.expanded = Expanded::No;
+                None
+            }
+            Expanded::No => Some(Command::RequestFullScreen),
+        }
+    }
+
+    /// The browser refused full screen (missing, or an iframe without
+    /// `allow="fullscreen"`): the page fills its frame instead.
+    pub fn full_screen_refused(&mut self) {
+        self.fill_frame(true);
+    }
+
+    /// Whether the page fills its frame (Escape leaves it; the browser's
+    /// full screen leaves by itself).
+    pub fn is_filling(&self) -> bool {
+        self.expanded == Expanded::FillFrame
     }
 
     fn expand(&mut self, how: Expanded, on: bool) {
@@ -130,6 +158,35 @@ mod tests {
         assert_eq!(e.expanded, Expanded::FullScreen);
         e.full_screen(false);
         assert_eq!(e.expanded, Expanded::No);
+    }
+
+    #[test]
+    fn expand_asks_for_full_screen_and_fills_the_frame_where_refused() {
+        let mut e = Embedding::default();
+        assert_eq!(e.expand_pressed(), Some(Command::RequestFullScreen));
+        assert_eq!(
+            e.expanded,
+            Expanded::No,
+            "not expanded until the browser says so"
+        );
+        e.full_screen(true);
+        assert_eq!(e.expand_pressed(), Some(Command::ExitFullScreen));
+        assert_eq!(
+            e.expanded,
+            Expanded::FullScreen,
+            "left when the browser says so"
+        );
+        e.full_screen(false);
+        assert_eq!(e.expand_pressed(), Some(Command::RequestFullScreen));
+        e.full_screen_refused();
+        assert!(e.is_filling());
+        assert_eq!(
+            e.expand_pressed(),
+            None,
+            "pressed again: back, with no command"
+        );
+        assert_eq!(e.expanded, Expanded::No);
+        assert!(!e.is_filling());
     }
 
     #[test]

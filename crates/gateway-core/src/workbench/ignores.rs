@@ -54,6 +54,13 @@ impl Workbench {
             }
             Msg::ClearBaseline if self.baseline().is_none() => Ignored::NoBaseline,
             Msg::Resized { .. } if !self.embedding.framed => Ignored::NotFramed,
+            Msg::Escape if !self.embedding.is_filling() => Ignored::NotFillingFrame,
+            Msg::DeclarationsOpened
+                if !(self.exports)
+                    .wanted(self.locale, crate::text::exports_installed(self.locale)) =>
+            {
+                Ignored::ExportsNotNeeded
+            }
             Msg::SetLocale { locale, .. }
                 if *locale == self.locale && self.locale_wanted.is_none() =>
             {

@@ -15,6 +15,7 @@ mod decision;
 mod delivery;
 mod editor;
 mod embedding;
+mod exports;
 mod finish;
 mod ignores;
 mod msg;
@@ -52,6 +53,7 @@ use decision::DecisionText;
 use delivery::Deliveries;
 use editor::Editor;
 use embedding::Embedding;
+use exports::Exports;
 use progress::Progress;
 use run::Run;
 use slots::Slots;
@@ -90,6 +92,8 @@ pub struct Workbench {
     /// Copies and downloads: what the last one did.
     deliveries: Deliveries,
     embedding: Embedding,
+    /// The download of the declarations' exports.
+    exports: Exports,
     /// A language chosen whose catalogue is loading, with the page's
     /// address to write it to.
     locale_wanted: Option<(Locale, String)>,
@@ -159,6 +163,7 @@ impl Workbench {
             carried: None,
             deliveries: Deliveries::default(),
             embedding: Embedding::default(),
+            exports: Exports::default(),
             locale_wanted: None,
             changed: None,
             wall: None,
@@ -388,6 +393,18 @@ impl Workbench {
             }
             Msg::FullScreen(on) => self.embedding.full_screen(on),
             Msg::FillFrame(on) => self.embedding.fill_frame(on),
+            Msg::Expand => self.commands.extend(self.embedding.expand_pressed()),
+            Msg::FullScreenRefused => self.embedding.full_screen_refused(),
+            Msg::Escape => self.embedding.fill_frame(false),
+            Msg::DeclarationsOpened => {
+                let installed = crate::text::exports_installed(self.locale);
+                let load = self.exports.open(self.locale, installed);
+                self.commands.extend(load);
+            }
+            Msg::ExportsLoaded { locale, data } => {
+                let installed = crate::text::install_fetched_exports(locale, data);
+                self.exports.loaded(locale, installed);
+            }
             Msg::Stored(slot) => self.slots.set(slot, SlotState::Writable),
             Msg::StoreFailed(slot) => {
                 self.slots.set(slot, SlotState::Refused);

@@ -84,6 +84,21 @@ pub enum Msg {
     /// Expand experiment where full screen is refused: the page fills its
     /// frame instead (`true`), or goes back (`false`).
     FillFrame(bool),
+    /// Expand experiment was pressed (it also leaves either way of
+    /// expanding).
+    Expand,
+    /// The answer to `Command::RequestFullScreen`: the browser refused.
+    FullScreenRefused,
+    /// Escape was pressed (it leaves filling the frame).
+    Escape,
+    /// The declarations panel is open (its exports may need downloading).
+    DeclarationsOpened,
+    /// The answer to `Command::LoadExports`: the exports' data, or why it
+    /// could not be fetched.
+    ExportsLoaded {
+        locale: Locale,
+        data: Result<String, String>,
+    },
     /// A `Store` or `Remove` command succeeded.
     Stored(Slot),
     /// A `Store` or `Remove` command was refused by the browser.
@@ -171,4 +186,8 @@ pub enum Ignored {
     NothingPending,
     /// A call waits at the approval gate: approve or reject it first.
     AwaitingDecision,
+    /// The page does not fill its frame: Escape has nothing to leave.
+    NotFillingFrame,
+    /// The declarations' exports are installed, or on their way.
+    ExportsNotNeeded,
 }

@@ -197,4 +197,10 @@ impl Workbench {
     pub(crate) fn example(&self) -> Option<ExampleKind> {
         self.editor.example()
     }
+
+    /// Why the last download of the declarations' exports in the page's
+    /// language failed, if it did (the panel says so).
+    pub fn exports_failure(&self) -> Option<&crate::text::CatalogueFailure> {
+        self.exports.failure(self.locale)
+    }
 }
