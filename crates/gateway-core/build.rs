@@ -22,6 +22,9 @@ use fluent_syntax::ast::{
     Entry, Expression, InlineExpression, Pattern, PatternElement, Variant, VariantKey,
 };
 
+#[path = "build/grammar.rs"]
+mod grammar;
+
 type Patterns<'s> = BTreeMap<String, &'s Pattern<&'s str>>;
 
 struct Locale<'s> {
@@ -623,8 +626,9 @@ impl Reader {
     }
 }
 
-/// A locale as JSON: `{"locale", "check", "messages": [pattern…],
-/// "exports": [value…]}`, one pattern per message in id order
+/// A locale as JSON: `{"locale", "check", "plural": [rule…], "list":
+/// [separator…], "messages": [pattern…], "exports": [value…]}`, its own
+/// rules for counts and lists (`build/grammar.rs`), one pattern per message in id order
 /// (`Text::index`) and the published exports in [`EXPORTS`] order, a
 /// pattern being one text, or a list of texts, variables `i` and selects
 /// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
@@ -641,10 +645,14 @@ fn data(
     let mut s = String::new();
     let _ = write!(
         s,
-        "{{\"locale\":{},\"check\":{},\"messages\":[",
+        "{{\"locale\":{},\"check\":{},",
         json_str(&l.tag),
         json_str(&check(vars))
     );
+    // The language's own rules for counts and lists (never the reference's).
+    let rules = grammar::data(|name| l.terms.get(name).copied())
+        .unwrap_or_else(|e| fail(&format!("{}.ftl: {e}", l.tag)));
+    let _ = write!(s, "{rules},\"messages\":[");
     for (i, id) in vars.keys().enumerate() {
         if i > 0 {
             s.push(',');

@@ -2,6 +2,17 @@
 ## Every other locale holds exactly these messages (build.rs checks).
 ## Variables hold ids, numbers, quoted user text or other messages.
 
+## How English counts and lists (read by build.rs, shown by no page):
+## CLDR's cardinal plural rules (a count no rule picks is "other") and the
+## text between listed items (after the first, between middle ones,
+## before the last, between two).
+
+-plural-one = i = 1 and v = 0
+-list-start = {", "}
+-list-middle = {", "}
+-list-end = {", "}
+-list-two = {", "}
+
 ## Gates and verdicts
 
 gate-schema = Schema

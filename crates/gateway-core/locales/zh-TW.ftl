@@ -21,6 +21,16 @@
 ### 排版：中文句子用全形標點；中文與英文、數字、變數之間留一個半形空格，
 ### 會顯示成中文的變數（關卡、風險、角色、掛鉤、判定、理由）前後不留空格。
 
+## How Chinese counts and lists (read by build.rs, shown by no page):
+## CLDR gives Chinese no plural rule (every count is "other"); items are
+## listed with 、 (after the first, between middle ones, before the last,
+## between two).
+
+-list-start = 、
+-list-middle = 、
+-list-end = 、
+-list-two = 、
+
 ## Gates and verdicts
 
 gate-schema = 結構描述

@@ -7,9 +7,10 @@
 //! and into [`DATA`], every locale's messages as JSON ([`AUTHOR_DATA`] and
 //! [`LEARNER_DATA`] without the messages their page never shows). The page
 //! downloads the data of the language it shows and [`install`]s it; this
-//! module interprets it. A second language is one more `.ftl` file. Decisions
-//! carry `Text` values; they become a `String` only where the view model
-//! is built ([`Text::render`]).
+//! module interprets it. A language is one `.ftl` file: its messages, and
+//! its rules for counts and lists ([`Grammar`], CLDR's, in its data); no
+//! code knows a language by its tag. Decisions carry `Text` values; they
+//! become a `String` only where the view model is built ([`Text::render`]).
 
 include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
@@ -46,9 +47,10 @@ impl Arg {
             }
             Arg::Text(t) => t.write(locale, out),
             Arg::List(items) => {
+                let grammar = grammar(locale);
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
-                        out.push_str(list_separator(locale));
+                        out.push_str(grammar.map_or("", |g| g.separator(i, items.len())));
                     }
                     item.write(locale, out);
                 }
@@ -59,40 +61,114 @@ impl Arg {
     /// Whether a select variant `key` applies: an exact number, the
     /// number's plural category in `locale`, or an equal string.
     fn selects(&self, key: &str, locale: Locale) -> bool {
+        let category = |n: i64| grammar(locale).map_or("other", |g| g.category(n));
         match self {
             Arg::Int(n) => key
                 .parse::<i64>()
-                .map_or_else(|_| plural_category(locale, *n) == key, |exact| exact == *n),
+                .map_or_else(|_| category(*n) == key, |exact| exact == *n),
             Arg::Str(s) => s == key,
             // A message selects nothing: only its words are shown.
             Arg::Text(_) => false,
-            Arg::List(items) => plural_category(locale, items.len() as i64) == key,
+            Arg::List(items) => category(items.len() as i64) == key,
         }
     }
 }
 
-/// CLDR cardinal plural categories for integers.
-fn plural_category(locale: Locale, n: i64) -> &'static str {
-    match locale.id() {
-        // Chinese has one form.
-        tag if tag.starts_with("zh") => "other",
-        _ if n == 1 => "one",
-        _ => "other",
+/// How a language counts and lists: CLDR's cardinal plural rules and list
+/// pattern, as its `.ftl` file states them and `build.rs`
+/// (`build/grammar.rs`) writes them into its data, `"plural"` and
+/// `"list"`. No language is known to the code: a new one is its file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grammar {
+    /// `[[category, [[relation…]…]]…]`: a category's rule holds where all
+    /// relations of one of its alternatives hold; a relation is `[modulus
+    /// (0: none), 1 for "=" or 0 for "!=", low, high, low, high…]` on the
+    /// count.
+    plural: Vec<serde_json::Value>,
+    /// The texts between listed items: `[start, middle, end, two]`.
+    list: Vec<serde_json::Value>,
+}
+
+impl Grammar {
+    /// The rules a locale's data (its JSON object) carries, taken out of
+    /// it.
+    pub fn take(data: &mut serde_json::Map<String, serde_json::Value>) -> Option<Grammar> {
+        use serde_json::Value;
+        let mut array = |key: &str| match data.get_mut(key).map(Value::take) {
+            Some(Value::Array(items)) => Some(items),
+            _ => None,
+        };
+        Some(Grammar {
+            plural: array("plural")?,
+            list: array("list")?,
+        })
+    }
+
+    /// The plural category of the count `n`: the first whose rule holds,
+    /// else `other`.
+    pub fn category(&self, n: i64) -> &str {
+        use serde_json::Value;
+        let n = n.unsigned_abs();
+        for rule in &self.plural {
+            if let Some([Value::String(category), Value::Array(any)]) =
+                rule.as_array().map(Vec::as_slice)
+            {
+                let all_hold = |all: &Value| {
+                    (all.as_array()).is_some_and(|all| all.iter().all(|r| holds(r, n)))
+                };
+                if any.iter().any(all_hold) {
+                    return category;
+                }
+            }
+        }
+        "other"
+    }
+
+    /// The text before item `i` (from 1) of a list of `len` items.
+    pub fn separator(&self, i: usize, len: usize) -> &str {
+        let part = match i {
+            _ if len == 2 => 3,
+            _ if i + 1 == len => 2,
+            1 => 0,
+            _ => 1,
+        };
+        self.list
+            .get(part)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
     }
 }
 
-fn list_separator(locale: Locale) -> &'static str {
-    match locale.id() {
-        tag if tag.starts_with("zh") => "、",
-        _ => ", ",
-    }
+/// Whether a plural rule's relation holds for the count `n`.
+fn holds(relation: &serde_json::Value, n: u64) -> bool {
+    let number = |i: usize| {
+        relation
+            .get(i)
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0)
+    };
+    let value = match number(0) {
+        0 => n,
+        modulus => n % modulus,
+    };
+    let len = relation.as_array().map_or(0, Vec::len);
+    let within = (2..len)
+        .step_by(2)
+        .any(|i| number(i) <= value && value <= number(i + 1));
+    within == (number(1) == 1)
+}
+
+/// The rules of `locale`'s installed catalogue.
+fn grammar(locale: Locale) -> Option<&'static Grammar> {
+    catalogue(locale).map(|c| &c.grammar)
 }
 
 /// A locale's data could not be installed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogueError {
     /// The text is not JSON, or not an object with `locale`, `check`,
-    /// `messages`, `experiments` and `structures` (and `exports`, if any);
+    /// `plural`, `list`, `messages`, `experiments` and `structures` (and
+    /// `exports`, if any);
     /// or, for [`install_exports`], with `locale`, `check` and `exports`.
     Unreadable,
     /// `locale` names no language this build has.
@@ -167,6 +243,8 @@ impl CatalogueFailure {
 /// experiments' words and structures.
 #[derive(Debug)]
 struct Catalogue {
+    /// The language's own rules for counts and lists.
+    grammar: Grammar,
     messages: Vec<serde_json::Value>,
     /// The built-in experiments' words in this language, by id, in the
     /// order their structure numbers them (`{"$": n}`).
@@ -229,6 +307,9 @@ pub fn install_exports(data: &str) -> Result<Locale, CatalogueError> {
 pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     use serde_json::Value;
     let (mut data, locale) = made_for(data)?;
+    let Some(grammar) = Grammar::take(&mut data) else {
+        return Err(CatalogueError::Unreadable);
+    };
     let Some(Value::Array(messages)) = data.get_mut("messages").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
@@ -245,6 +326,7 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
         return Err(CatalogueError::Unreadable);
     };
     let _ = INSTALLED[locale as usize].set(Catalogue {
+        grammar,
         messages,
         experiments,
         structures,
