@@ -31,6 +31,12 @@ pub const PLURAL_CATEGORIES: [&str; 5] = ["zero", "one", "two", "few", "many"];
 /// The list pattern's parts, in the data's order.
 pub const LIST_PARTS: [&str; 4] = ["start", "middle", "end", "two"];
 
+/// Whether the term `name` (without the leading `-`) states one of these
+/// rules.
+pub fn is_rule(name: &str) -> bool {
+    name.starts_with("plural-") || name.starts_with("list-")
+}
+
 /// `"plural":[…],"list":[…]` (a fragment of the locale's JSON object)
 /// from the terms `term(name)` gives (`name` without the leading `-`).
 pub fn data<'s>(term: impl Fn(&str) -> Option<&'s Pattern<&'s str>>) -> Result<String, String> {

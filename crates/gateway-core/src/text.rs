@@ -16,9 +16,9 @@ include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
 impl Locale {
     /// The locale a BCP 47 tag names (`en`, `zh-TW`; tags are
-    /// case-insensitive), if the catalogue has a file for it.
+    /// case-insensitive), if this build has it (`en-XA` in a test build only).
     pub fn from_id(tag: &str) -> Option<Locale> {
-        Locale::ALL
+        Locale::BUILT
             .into_iter()
             .find(|l| l.id().eq_ignore_ascii_case(tag))
     }
@@ -257,16 +257,16 @@ struct Catalogue {
 /// The catalogues installed so far, one slot per locale. A catalogue is
 /// installed once and never changes, so a message written twice reads the
 /// same words.
-static INSTALLED: [std::sync::OnceLock<Catalogue>; Locale::ALL.len()] =
-    [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
+static INSTALLED: [std::sync::OnceLock<Catalogue>; Locale::BUILT.len()] =
+    [const { std::sync::OnceLock::new() }; Locale::BUILT.len()];
 
 /// The published exports described in each locale, as JSON values, one
 /// slot per locale: installed with a catalogue that carries them (the
 /// author build's, the single file's) or from `<tag>/exports.json`
 /// ([`install_exports`]), which the learner's page downloads when the
 /// declarations panel opens.
-static EXPORTS: [std::sync::OnceLock<Vec<serde_json::Value>>; Locale::ALL.len()] =
-    [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
+static EXPORTS: [std::sync::OnceLock<Vec<serde_json::Value>>; Locale::BUILT.len()] =
+    [const { std::sync::OnceLock::new() }; Locale::BUILT.len()];
 
 /// A downloaded JSON object and the locale its `locale` and `check` say it
 /// is for, if this build made it.

@@ -28,7 +28,8 @@ fn grammar_of(source: &str) -> Result<Grammar, String> {
         .body
         .iter()
         .filter_map(|entry| match entry {
-            Entry::Term(t) => Some((t.id.name, &t.value)),
+            // Only the rules' terms (the pseudo-locale keeps them as English states them).
+            Entry::Term(t) if grammar::is_rule(t.id.name) => Some((t.id.name, &t.value)),
             _ => None,
         })
         .collect();
