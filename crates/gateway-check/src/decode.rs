@@ -15,7 +15,7 @@ use gateway_core::declarations::Export;
 use gateway_core::json::{utf16_len, MAX_ARGUMENT_UNITS};
 use gateway_core::notice::Notice;
 use gateway_core::share::{Setup, ShareError};
-use gateway_core::text::{Locale, DATA};
+use gateway_core::text::{FetchError, Locale, DATA};
 use gateway_core::{baseline::StoredError, ExampleKind, ExperimentId, Gate, Msg, ToolId, Verdict};
 use gateway_core::{Hook, Role, Speed};
 use serde_json::{json, Map, Value};
@@ -565,7 +565,7 @@ pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
         9 => Notice::HideUnknown(vec![raw(u, 8)?]),
         10 => Notice::CatalogueFailed {
             language: pick(u, &Locale::ALL)?.autonym(),
-            why: gateway_core::text::CatalogueFailure::Fetch(raw(u, 12)?),
+            why: gateway_core::text::CatalogueFailure::Fetch(fetch_error(u)?),
         },
         _ => Notice::BaselineUnsaved,
     })
@@ -851,7 +851,19 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
 
 /// What fetching a catalogue gave: a locale's data, the same edited, any
 /// text, or a failure.
-fn catalogue(u: &mut Unstructured<'_>) -> Result<Result<String, String>> {
+/// Why a fetch failed: a status and an address, or the browser's words.
+fn fetch_error(u: &mut Unstructured<'_>) -> Result<FetchError> {
+    Ok(if u.arbitrary()? {
+        FetchError::Status {
+            status: u.arbitrary()?,
+            url: raw(u, 12)?,
+        }
+    } else {
+        FetchError::Browser(raw(u, 12)?)
+    })
+}
+
+fn catalogue(u: &mut Unstructured<'_>) -> Result<Result<String, FetchError>> {
     let data = pick(u, &DATA)?.1;
     Ok(match weighted(u, &[3, 1, 1, 1])? {
         0 => Ok(data.into()),
@@ -864,7 +876,7 @@ fn catalogue(u: &mut Unstructured<'_>) -> Result<Result<String, String>> {
             Ok(text_edits(u, &data[..cut])?)
         }
         2 => Ok(raw(u, 40)?),
-        _ => Err(raw(u, 20)?),
+        _ => Err(fetch_error(u)?),
     })
 }
 
@@ -984,7 +996,10 @@ pub fn answers(u: &mut Unstructured<'_>, commands: &[Command]) -> Result<Vec<Msg
             }),
             (Command::LoadCatalogue(locale), _) => Some(Msg::CatalogueLoaded {
                 locale: *locale,
-                data: Err("HTTP 404".into()),
+                data: Err(FetchError::Status {
+                    status: 404,
+                    url: "x.json".into(),
+                }),
             }),
         };
         out.extend(msg);

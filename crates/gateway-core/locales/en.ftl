@@ -199,6 +199,8 @@ catalogue-unreadable = the file is not a catalogue
 catalogue-unknown-locale = the file is for a language this page does not have: { $tag }
 catalogue-other-build = the file belongs to another version of this page
 catalogue-wrong-locale = the file holds the words of { $tag }
+# A file the page asked for was answered with an error status (404, 500…) from the server at that address.
+fetch-status = HTTP { $status } { $url }
 notice-shared-setup = Opened a shared setup. Approvals are never shared: review the request and approve it yourself.
 notice-carried-refused = The experiment this link carries cannot be opened ({ $detail }). A built-in experiment is shown instead.
 notice-carried-unreadable = The experiment this link carries cannot be read: { $first }{ $count ->

@@ -187,11 +187,47 @@ impl CatalogueError {
     }
 }
 
+/// Why a file the page asked for could not be had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FetchError {
+    /// The server answered `status`, not a success, for `url`.
+    Status { status: u16, url: String },
+    /// The request failed before an answer (the browser's own words).
+    Browser(String),
+}
+
+impl FetchError {
+    /// The reason, as a notice's detail: `fetch-status` (`HTTP 404 <url>`),
+    /// or the browser's words.
+    pub fn text(&self) -> Arg {
+        match self {
+            FetchError::Status { status, url } => Text::FetchStatus {
+                status: u32::from(*status).into(),
+                url: url.into(),
+            }
+            .into(),
+            FetchError::Browser(words) => words.into(),
+        }
+    }
+}
+
+/// As index.html's start-failure message names the file that failed,
+/// before any catalogue is installed (its words are English, as main.js
+/// writes them for the module's own files): `HTTP 404 <url>`.
+impl std::fmt::Display for FetchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FetchError::Status { status, url } => write!(f, "HTTP {status} {url}"),
+            FetchError::Browser(words) => f.write_str(words),
+        }
+    }
+}
+
 /// Why a language's catalogue could not be had.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogueFailure {
-    /// The fetch failed (the browser's words, e.g. `HTTP 404 …`).
-    Fetch(String),
+    /// The fetch failed.
+    Fetch(FetchError),
     /// The file is not a catalogue this page can install.
     Install(CatalogueError),
     /// The file is another language's catalogue.
@@ -201,7 +237,7 @@ pub enum CatalogueFailure {
 /// Installs a fetched catalogue, which must be `locale`'s.
 pub fn install_fetched(
     locale: Locale,
-    fetched: Result<String, String>,
+    fetched: Result<String, FetchError>,
 ) -> Result<(), CatalogueFailure> {
     fetched_into(locale, fetched, install)
 }
@@ -209,14 +245,14 @@ pub fn install_fetched(
 /// Installs fetched exports (`<tag>/exports.json`), which must be `locale`'s.
 pub fn install_fetched_exports(
     locale: Locale,
-    fetched: Result<String, String>,
+    fetched: Result<String, FetchError>,
 ) -> Result<(), CatalogueFailure> {
     fetched_into(locale, fetched, install_exports)
 }
 
 fn fetched_into(
     locale: Locale,
-    fetched: Result<String, String>,
+    fetched: Result<String, FetchError>,
     install: fn(&str) -> Result<Locale, CatalogueError>,
 ) -> Result<(), CatalogueFailure> {
     match install(&fetched.map_err(CatalogueFailure::Fetch)?) {
@@ -230,7 +266,7 @@ impl CatalogueFailure {
     /// The reason, as the notice's detail.
     pub fn text(&self) -> Arg {
         match self {
-            CatalogueFailure::Fetch(detail) => detail.into(),
+            CatalogueFailure::Fetch(e) => e.text(),
             CatalogueFailure::Install(e) => e.text().into(),
             CatalogueFailure::WrongLocale(l) => {
                 Text::CatalogueWrongLocale { tag: l.id().into() }.into()

@@ -7,7 +7,7 @@
 
 use gateway_core::author::{Author, Control, Field, Status, Wanted, META_NAME, OWN_TEXT};
 use gateway_core::experiments::{check, link, read, StartArgs, FILES};
-use gateway_core::text::Locale;
+use gateway_core::text::{FetchError, Locale};
 use gateway_core::{ExampleKind, ExperimentId, Role};
 use serde_json::Value;
 
@@ -382,7 +382,7 @@ fn every_status_is_worded_in_every_language() {
             Status::IframeCopied,
             Status::CopyFailed,
             Status::Downloaded("email.html".into()),
-            Status::FetchFailed("HTTP 404".into()),
+            Status::FetchFailed(FetchError::Browser("HTTP 404".into())),
             Status::NotSingleFile,
             Status::CompressFailed("no".into()),
         ] {
