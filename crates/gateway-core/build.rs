@@ -22,6 +22,11 @@ use fluent_syntax::ast::{
     Entry, Expression, InlineExpression, Pattern, PatternElement, Variant, VariantKey,
 };
 
+#[path = "build/grammar.rs"]
+mod grammar;
+#[path = "build/pseudo.rs"]
+mod pseudo;
+
 type Patterns<'s> = BTreeMap<String, &'s Pattern<&'s str>>;
 
 struct Locale<'s> {
@@ -29,6 +34,10 @@ struct Locale<'s> {
     tag: String,
     messages: Patterns<'s>,
     terms: Patterns<'s>,
+    /// Whether it is the pseudo-locale `en-XA` (made from the reference,
+    /// in a test build only: `build/pseudo.rs`), which the language switch
+    /// does not list.
+    pseudo: bool,
 }
 
 /// The published exports, in `declarations::Export` order, as `exports/`
@@ -125,14 +134,22 @@ fn experiment_structures(tags: &[&str]) -> String {
     serde_json::Value::Object(all).to_string()
 }
 
-/// `tag`'s words of every built-in experiment: `{"<id>": [text…]}`.
-fn experiment_words(tag: &str, tags: &[&str]) -> String {
-    let all: serde_json::Map<String, serde_json::Value> = experiment_files()
+/// `tag`'s words of every built-in experiment, each made by `word` from
+/// the file's: `{"<id>": [text…]}`.
+fn experiment_words(tag: &str, tags: &[&str], word: fn(&str) -> String) -> String {
+    use serde_json::Value;
+    let all: serde_json::Map<String, Value> = experiment_files()
         .into_iter()
         .map(|(id, value)| {
             let mut words = Vec::new();
             split(&value, tag, tags, &mut words);
-            (id, serde_json::Value::Array(words))
+            let words = (words.into_iter())
+                .map(|w| match w {
+                    Value::String(s) => Value::String(word(&s)),
+                    other => other,
+                })
+                .collect();
+            (id, Value::Array(words))
         })
         .collect();
     serde_json::Value::Object(all).to_string()
@@ -197,6 +214,7 @@ fn main() {
                 tag: tag.clone(),
                 messages,
                 terms,
+                pseudo: false,
             }
         })
         .collect();
@@ -205,6 +223,13 @@ fn main() {
         fail("locales/en.ftl is missing")
     };
     locales.swap(0, en);
+    // A test build (feature `pseudo-locale`) has en-XA too, made from the
+    // reference, last: the shipped locales keep their numbers. It is
+    // checked against the reference as every locale is.
+    if env::var_os("CARGO_FEATURE_PSEUDO_LOCALE").is_some() {
+        let pseudo = pseudo_locale(&locales[0]);
+        locales.push(pseudo);
+    }
     let reference = &locales[0];
     let vars: BTreeMap<&str, BTreeSet<String>> = reference
         .messages
@@ -255,6 +280,30 @@ fn main() {
         .join("catalogue.rs");
     fs::write(&path, out)
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
+}
+
+/// The pseudo-locale made from the reference: every message and term
+/// made pseudo but the language's rules for counts and lists, which stay
+/// English's.
+fn pseudo_locale<'s>(reference: &Locale<'s>) -> Locale<'s> {
+    let made = |p: Pattern<&'s str>| -> &'s Pattern<&'s str> { Box::leak(Box::new(p)) };
+    Locale {
+        tag: pseudo::TAG.into(),
+        messages: (reference.messages.iter())
+            .map(|(id, p)| (id.clone(), made(pseudo::message(p))))
+            .collect(),
+        terms: (reference.terms.iter())
+            .map(|(name, p)| {
+                let p = if grammar::is_rule(name) {
+                    *p
+                } else {
+                    made(pseudo::term(p))
+                };
+                (name.clone(), p)
+            })
+            .collect(),
+        pseudo: true,
+    }
 }
 
 fn fail(message: &str) -> ! {
@@ -337,22 +386,37 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
     s.push_str("/// A language the catalogue has a file for.\n");
     s.push_str("#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]\npub enum Locale {\n");
     for (i, l) in locales.iter().enumerate() {
-        let _ = writeln!(s, "    /// `locales/{}.ftl`", l.tag);
+        if l.pseudo {
+            let _ = writeln!(
+                s,
+                "    /// `{}`, the pseudo-locale made from `locales/en.ftl` (a test build only)",
+                l.tag
+            );
+        } else {
+            let _ = writeln!(s, "    /// `locales/{}.ftl`", l.tag);
+        }
         if i == 0 {
             s.push_str("    #[default]\n");
         }
         let _ = writeln!(s, "    {},", camel(&l.tag));
     }
     s.push_str("}\n\nimpl Locale {\n");
+    let list = |pseudo: bool| {
+        let listed: Vec<_> = (locales.iter())
+            .filter(|l| pseudo || !l.pseudo)
+            .map(|l| format!("Locale::{}", camel(&l.tag)))
+            .collect();
+        format!("[Locale; {}] = [{}]", listed.len(), listed.join(", "))
+    };
     let _ = writeln!(
         s,
-        "    pub const ALL: [Locale; {}] = [{}];",
-        locales.len(),
-        locales
-            .iter()
-            .map(|l| format!("Locale::{}", camel(&l.tag)))
-            .collect::<Vec<_>>()
-            .join(", ")
+        "    /// The languages of the page, one per `locales/*.ftl` file: the\n    /// language switch lists them.\n    pub const ALL: {};",
+        list(false)
+    );
+    let _ = writeln!(
+        s,
+        "    /// Every locale of this build: [`Locale::ALL`] and, in a test build\n    /// (feature `pseudo-locale`), the pseudo-locale `en-XA`, last.\n    pub const BUILT: {};",
+        list(true)
     );
     s.push_str("    /// The BCP 47 tag, as in `?lang=`.\n    pub fn id(self) -> &'static str {\n        match self {\n");
     for l in locales {
@@ -623,8 +687,9 @@ impl Reader {
     }
 }
 
-/// A locale as JSON: `{"locale", "check", "messages": [pattern…],
-/// "exports": [value…]}`, one pattern per message in id order
+/// A locale as JSON: `{"locale", "check", "plural": [rule…], "list":
+/// [separator…], "messages": [pattern…], "exports": [value…]}`, its own
+/// rules for counts and lists (`build/grammar.rs`), one pattern per message in id order
 /// (`Text::index`) and the published exports in [`EXPORTS`] order, a
 /// pattern being one text, or a list of texts, variables `i` and selects
 /// `{"s": i, "k": [[key, pattern]…], "d": pattern}` (`i` numbers the
@@ -641,10 +706,14 @@ fn data(
     let mut s = String::new();
     let _ = write!(
         s,
-        "{{\"locale\":{},\"check\":{},\"messages\":[",
+        "{{\"locale\":{},\"check\":{},",
         json_str(&l.tag),
         json_str(&check(vars))
     );
+    // The language's own rules for counts and lists (never the reference's).
+    let rules = grammar::data(|name| l.terms.get(name).copied())
+        .unwrap_or_else(|e| fail(&format!("{}.ftl: {e}", l.tag)));
+    let _ = write!(s, "{rules},\"messages\":[");
     for (i, id) in vars.keys().enumerate() {
         if i > 0 {
             s.push(',');
@@ -669,7 +738,11 @@ fn data(
         s.push_str(&compact(&export(l, reference, name)));
     }
     s.push_str("],\"experiments\":");
-    s.push_str(&experiment_words(&l.tag, &tags));
+    if l.pseudo {
+        s.push_str(&experiment_words(&reference.tag, &tags, pseudo::text));
+    } else {
+        s.push_str(&experiment_words(&l.tag, &tags, str::to_string));
+    }
     s.push_str(",\"structures\":");
     s.push_str(&experiment_structures(&tags));
     s.push('}');

@@ -183,16 +183,17 @@ export function foreignRequests(requests, origin) {
 /**
  * Registers node:test hooks for one test file: a server (E2E_BASE_URL or its
  * own) and one browser before its tests, and closing both, with every page
- * opened through `open`, after them.
+ * opened through `open`, after them. With `www` (another folder than www/,
+ * e.g. the pseudo-locale's test build) the file serves that folder itself.
  */
-export function e2eSuite() {
+export function e2eSuite({ www = WWW } = {}) {
   let server = null;
   let browser = null;
-  let base = process.env.E2E_BASE_URL || null;
+  let base = www === WWW ? process.env.E2E_BASE_URL || null : null;
   const opened = [];
   before(async () => {
     if (!base) {
-      server = await startServer(WWW);
+      server = await startServer(www);
       base = server.url;
     }
     browser = await launchBrowser();

@@ -190,11 +190,81 @@ export function catalogue(tag) {
 }
 
 /**
- * The names table of a language: the accessible names, option labels and
- * captions a test drives and reads the page by, all from the catalogue.
+ * The catalogue of a locale that has no .ftl file of its own (the test
+ * build's pseudo-locale en-XA, made from en.ftl), read from the data the
+ * build wrote (`<tag>.json`: messages in id order, each a text, or a list
+ * of texts, variables by their place in name order and selects
+ * `{"s", "k", "d"}`), with the reference's message ids and variables: the
+ * same `text`, `pattern` and `within` as `catalogue`.
  */
-export function names(tag) {
-  const c = catalogue(tag);
+export function dataCatalogue(tag, data) {
+  const en = parseFtl(readFileSync(join(LOCALES, 'en.ftl'), 'utf8'));
+  const ids = [...en.keys()].filter((id) => !id.startsWith('-')).sort();
+  const variables = (id) => {
+    const found = new Set();
+    const walk = (src) => {
+      for (const m of src.matchAll(/\$(\w+)|\{\s*(-[\w-]+)/g)) {
+        if (m[1]) found.add(m[1]);
+        else if (en.has(m[2])) walk(en.get(m[2]));
+      }
+    };
+    walk(en.get(id));
+    return [...found].sort();
+  };
+  const message = (id) => {
+    const i = ids.indexOf(id);
+    if (i < 0) throw new Error(`${tag}: no message ${id}`);
+    return { pattern: data.messages[i], names: variables(id) };
+  };
+  const regex = (pattern, names, values) => {
+    if (typeof pattern === 'string') return escape(pattern).replace(/\s+/g, '\\s+');
+    if (!Array.isArray(pattern)) return '';
+    return pattern
+      .map((e) => {
+        if (typeof e === 'string') return regex(e, names, values);
+        if (typeof e === 'number') {
+          const value = values[names[e]];
+          if (value instanceof RegExp) return `(?:${value.inner ?? value.source})`;
+          return value === undefined ? '[\\s\\S]*?' : escape(String(value));
+        }
+        const value = values[names[e.s]];
+        const all = [...e.k.map(([key, p]) => ({ key, p })), { key: null, p: e.d }];
+        const pick = value === undefined ? all : [all.find((v) => v.key === String(value)) ?? all.at(-1)];
+        return `(?:${pick.map((v) => regex(v.p, names, values)).join('|')})`;
+      })
+      .join('');
+  };
+  return {
+    tag,
+    text(id) {
+      const { pattern } = message(id);
+      if (typeof pattern === 'string') return pattern;
+      if (Array.isArray(pattern) && pattern.every((e) => typeof e === 'string')) return pattern.join('');
+      throw new Error(`${tag}: ${id} has variables; use pattern()`);
+    },
+    pattern(id, values = {}) {
+      const { pattern, names } = message(id);
+      const inner = regex(pattern, names, values);
+      const re = new RegExp(`^(?:${inner})$`);
+      re.inner = inner;
+      return re;
+    },
+    within(id, values = {}) {
+      const { pattern, names } = message(id);
+      return new RegExp(regex(pattern, names, values));
+    },
+    ids() {
+      return ids;
+    },
+  };
+}
+
+/**
+ * The names table of a language: the accessible names, option labels and
+ * captions a test drives and reads the page by, all from the catalogue
+ * (`c`: the locale's .ftl file, or another catalogue with its methods).
+ */
+export function names(tag, c = catalogue(tag)) {
   const t = (id) => c.text(id);
   const gateName = (gate) => t(`gate-name-${gate}`);
   return {

@@ -2,6 +2,17 @@
 ## Every other locale holds exactly these messages (build.rs checks).
 ## Variables hold ids, numbers, quoted user text or other messages.
 
+## How English counts and lists (read by build.rs, shown by no page):
+## CLDR's cardinal plural rules (a count no rule picks is "other") and the
+## text between listed items (after the first, between middle ones,
+## before the last, between two).
+
+-plural-one = i = 1 and v = 0
+-list-start = {", "}
+-list-middle = {", "}
+-list-end = {", "}
+-list-two = {", "}
+
 ## Gates and verdicts
 
 gate-schema = Schema
@@ -188,6 +199,8 @@ catalogue-unreadable = the file is not a catalogue
 catalogue-unknown-locale = the file is for a language this page does not have: { $tag }
 catalogue-other-build = the file belongs to another version of this page
 catalogue-wrong-locale = the file holds the words of { $tag }
+# A file the page asked for was answered with an error status (404, 500…) from the server at that address.
+fetch-status = HTTP { $status } { $url }
 notice-shared-setup = Opened a shared setup. Approvals are never shared: review the request and approve it yourself.
 notice-carried-refused = The experiment this link carries cannot be opened ({ $detail }). A built-in experiment is shown instead.
 notice-carried-unreadable = The experiment this link carries cannot be read: { $first }{ $count ->

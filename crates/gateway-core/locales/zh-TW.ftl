@@ -21,6 +21,16 @@
 ### 排版：中文句子用全形標點；中文與英文、數字、變數之間留一個半形空格，
 ### 會顯示成中文的變數（關卡、風險、角色、掛鉤、判定、理由）前後不留空格。
 
+## How Chinese counts and lists (read by build.rs, shown by no page):
+## CLDR gives Chinese no plural rule (every count is "other"); items are
+## listed with 、 (after the first, between middle ones, before the last,
+## between two).
+
+-list-start = 、
+-list-middle = 、
+-list-end = 、
+-list-two = 、
+
 ## Gates and verdicts
 
 gate-schema = 結構描述
@@ -197,6 +207,7 @@ catalogue-unreadable = 這個檔案不是文字目錄
 catalogue-unknown-locale = 這個檔案屬於本頁沒有的語言：{ $tag }
 catalogue-other-build = 這個檔案屬於本頁的另一個版本
 catalogue-wrong-locale = 這個檔案是 { $tag } 的文字
+fetch-status = HTTP { $status } { $url }
 notice-shared-setup = 已開啟分享的設定。核准永遠不會隨連結分享：請檢查請求，並自行核准。
 notice-carried-refused = 無法開啟這個連結所帶的實驗（{ $detail }），因此改為顯示內建實驗。
 notice-carried-unreadable = 無法讀取這個連結所帶的實驗：{ $first }{ $count ->

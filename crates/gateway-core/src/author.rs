@@ -151,8 +151,9 @@ pub enum Status {
     /// The clipboard refused; the text is shown to copy by hand.
     CopyFailed,
     Downloaded(String),
-    /// `./workbench.html` could not be fetched (the browser's words).
-    FetchFailed(String),
+    /// `./workbench.html` could not be fetched, or the file made from it
+    /// not downloaded.
+    FetchFailed(crate::text::FetchError),
     /// What was fetched is not the single-file build.
     NotSingleFile,
     /// The browser could not compress (its words).
@@ -643,7 +644,7 @@ fn status_text(status: &Status) -> Text {
         Status::CopyFailed => Text::AuthorCopyFailed,
         Status::Downloaded(file) => Text::AuthorDownloaded { file: file.into() },
         Status::FetchFailed(detail) => Text::AuthorFetchFailed {
-            detail: detail.into(),
+            detail: detail.text(),
         },
         Status::NotSingleFile => Text::AuthorNotSingleFile,
         Status::CompressFailed(detail) => Text::AuthorCompressFailed {

@@ -57,7 +57,7 @@ impl Boot {
 
     /// The catalogue [`Boot::locale`] names was fetched (its text) or not
     /// (the browser's words): it is installed, and the page goes on.
-    pub fn loaded(self, fetched: Result<String, String>) -> Next {
+    pub fn loaded(self, fetched: Result<String, crate::text::FetchError>) -> Next {
         let installed = crate::text::install_fetched(self.locale(), fetched);
         self.next(installed)
     }
@@ -90,7 +90,7 @@ mod tests {
     use super::*;
 
     fn fetch_failed(why: &str) -> CatalogueFailure {
-        CatalogueFailure::Fetch(why.into())
+        CatalogueFailure::Fetch(crate::text::FetchError::Browser(why.into()))
     }
 
     #[test]

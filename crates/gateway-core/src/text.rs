@@ -7,17 +7,18 @@
 //! and into [`DATA`], every locale's messages as JSON ([`AUTHOR_DATA`] and
 //! [`LEARNER_DATA`] without the messages their page never shows). The page
 //! downloads the data of the language it shows and [`install`]s it; this
-//! module interprets it. A second language is one more `.ftl` file. Decisions
-//! carry `Text` values; they become a `String` only where the view model
-//! is built ([`Text::render`]).
+//! module interprets it. A language is one `.ftl` file: its messages, and
+//! its rules for counts and lists ([`Grammar`], CLDR's, in its data); no
+//! code knows a language by its tag. Decisions carry `Text` values; they
+//! become a `String` only where the view model is built ([`Text::render`]).
 
 include!(concat!(env!("OUT_DIR"), "/catalogue.rs"));
 
 impl Locale {
     /// The locale a BCP 47 tag names (`en`, `zh-TW`; tags are
-    /// case-insensitive), if the catalogue has a file for it.
+    /// case-insensitive), if this build has it (`en-XA` in a test build only).
     pub fn from_id(tag: &str) -> Option<Locale> {
-        Locale::ALL
+        Locale::BUILT
             .into_iter()
             .find(|l| l.id().eq_ignore_ascii_case(tag))
     }
@@ -46,9 +47,10 @@ impl Arg {
             }
             Arg::Text(t) => t.write(locale, out),
             Arg::List(items) => {
+                let grammar = grammar(locale);
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
-                        out.push_str(list_separator(locale));
+                        out.push_str(grammar.map_or("", |g| g.separator(i, items.len())));
                     }
                     item.write(locale, out);
                 }
@@ -59,40 +61,114 @@ impl Arg {
     /// Whether a select variant `key` applies: an exact number, the
     /// number's plural category in `locale`, or an equal string.
     fn selects(&self, key: &str, locale: Locale) -> bool {
+        let category = |n: i64| grammar(locale).map_or("other", |g| g.category(n));
         match self {
             Arg::Int(n) => key
                 .parse::<i64>()
-                .map_or_else(|_| plural_category(locale, *n) == key, |exact| exact == *n),
+                .map_or_else(|_| category(*n) == key, |exact| exact == *n),
             Arg::Str(s) => s == key,
             // A message selects nothing: only its words are shown.
             Arg::Text(_) => false,
-            Arg::List(items) => plural_category(locale, items.len() as i64) == key,
+            Arg::List(items) => category(items.len() as i64) == key,
         }
     }
 }
 
-/// CLDR cardinal plural categories for integers.
-fn plural_category(locale: Locale, n: i64) -> &'static str {
-    match locale.id() {
-        // Chinese has one form.
-        tag if tag.starts_with("zh") => "other",
-        _ if n == 1 => "one",
-        _ => "other",
+/// How a language counts and lists: CLDR's cardinal plural rules and list
+/// pattern, as its `.ftl` file states them and `build.rs`
+/// (`build/grammar.rs`) writes them into its data, `"plural"` and
+/// `"list"`. No language is known to the code: a new one is its file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grammar {
+    /// `[[category, [[relation…]…]]…]`: a category's rule holds where all
+    /// relations of one of its alternatives hold; a relation is `[modulus
+    /// (0: none), 1 for "=" or 0 for "!=", low, high, low, high…]` on the
+    /// count.
+    plural: Vec<serde_json::Value>,
+    /// The texts between listed items: `[start, middle, end, two]`.
+    list: Vec<serde_json::Value>,
+}
+
+impl Grammar {
+    /// The rules a locale's data (its JSON object) carries, taken out of
+    /// it.
+    pub fn take(data: &mut serde_json::Map<String, serde_json::Value>) -> Option<Grammar> {
+        use serde_json::Value;
+        let mut array = |key: &str| match data.get_mut(key).map(Value::take) {
+            Some(Value::Array(items)) => Some(items),
+            _ => None,
+        };
+        Some(Grammar {
+            plural: array("plural")?,
+            list: array("list")?,
+        })
+    }
+
+    /// The plural category of the count `n`: the first whose rule holds,
+    /// else `other`.
+    pub fn category(&self, n: i64) -> &str {
+        use serde_json::Value;
+        let n = n.unsigned_abs();
+        for rule in &self.plural {
+            if let Some([Value::String(category), Value::Array(any)]) =
+                rule.as_array().map(Vec::as_slice)
+            {
+                let all_hold = |all: &Value| {
+                    (all.as_array()).is_some_and(|all| all.iter().all(|r| holds(r, n)))
+                };
+                if any.iter().any(all_hold) {
+                    return category;
+                }
+            }
+        }
+        "other"
+    }
+
+    /// The text before item `i` (from 1) of a list of `len` items.
+    pub fn separator(&self, i: usize, len: usize) -> &str {
+        let part = match i {
+            _ if len == 2 => 3,
+            _ if i + 1 == len => 2,
+            1 => 0,
+            _ => 1,
+        };
+        self.list
+            .get(part)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
     }
 }
 
-fn list_separator(locale: Locale) -> &'static str {
-    match locale.id() {
-        tag if tag.starts_with("zh") => "、",
-        _ => ", ",
-    }
+/// Whether a plural rule's relation holds for the count `n`.
+fn holds(relation: &serde_json::Value, n: u64) -> bool {
+    let number = |i: usize| {
+        relation
+            .get(i)
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0)
+    };
+    let value = match number(0) {
+        0 => n,
+        modulus => n % modulus,
+    };
+    let len = relation.as_array().map_or(0, Vec::len);
+    let within = (2..len)
+        .step_by(2)
+        .any(|i| number(i) <= value && value <= number(i + 1));
+    within == (number(1) == 1)
+}
+
+/// The rules of `locale`'s installed catalogue.
+fn grammar(locale: Locale) -> Option<&'static Grammar> {
+    catalogue(locale).map(|c| &c.grammar)
 }
 
 /// A locale's data could not be installed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogueError {
     /// The text is not JSON, or not an object with `locale`, `check`,
-    /// `messages`, `experiments` and `structures` (and `exports`, if any);
+    /// `plural`, `list`, `messages`, `experiments` and `structures` (and
+    /// `exports`, if any);
     /// or, for [`install_exports`], with `locale`, `check` and `exports`.
     Unreadable,
     /// `locale` names no language this build has.
@@ -111,11 +187,47 @@ impl CatalogueError {
     }
 }
 
+/// Why a file the page asked for could not be had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FetchError {
+    /// The server answered `status`, not a success, for `url`.
+    Status { status: u16, url: String },
+    /// The request failed before an answer (the browser's own words).
+    Browser(String),
+}
+
+impl FetchError {
+    /// The reason, as a notice's detail: `fetch-status` (`HTTP 404 <url>`),
+    /// or the browser's words.
+    pub fn text(&self) -> Arg {
+        match self {
+            FetchError::Status { status, url } => Text::FetchStatus {
+                status: u32::from(*status).into(),
+                url: url.into(),
+            }
+            .into(),
+            FetchError::Browser(words) => words.into(),
+        }
+    }
+}
+
+/// As index.html's start-failure message names the file that failed,
+/// before any catalogue is installed (its words are English, as main.js
+/// writes them for the module's own files): `HTTP 404 <url>`.
+impl std::fmt::Display for FetchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FetchError::Status { status, url } => write!(f, "HTTP {status} {url}"),
+            FetchError::Browser(words) => f.write_str(words),
+        }
+    }
+}
+
 /// Why a language's catalogue could not be had.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogueFailure {
-    /// The fetch failed (the browser's words, e.g. `HTTP 404 …`).
-    Fetch(String),
+    /// The fetch failed.
+    Fetch(FetchError),
     /// The file is not a catalogue this page can install.
     Install(CatalogueError),
     /// The file is another language's catalogue.
@@ -125,7 +237,7 @@ pub enum CatalogueFailure {
 /// Installs a fetched catalogue, which must be `locale`'s.
 pub fn install_fetched(
     locale: Locale,
-    fetched: Result<String, String>,
+    fetched: Result<String, FetchError>,
 ) -> Result<(), CatalogueFailure> {
     fetched_into(locale, fetched, install)
 }
@@ -133,14 +245,14 @@ pub fn install_fetched(
 /// Installs fetched exports (`<tag>/exports.json`), which must be `locale`'s.
 pub fn install_fetched_exports(
     locale: Locale,
-    fetched: Result<String, String>,
+    fetched: Result<String, FetchError>,
 ) -> Result<(), CatalogueFailure> {
     fetched_into(locale, fetched, install_exports)
 }
 
 fn fetched_into(
     locale: Locale,
-    fetched: Result<String, String>,
+    fetched: Result<String, FetchError>,
     install: fn(&str) -> Result<Locale, CatalogueError>,
 ) -> Result<(), CatalogueFailure> {
     match install(&fetched.map_err(CatalogueFailure::Fetch)?) {
@@ -154,7 +266,7 @@ impl CatalogueFailure {
     /// The reason, as the notice's detail.
     pub fn text(&self) -> Arg {
         match self {
-            CatalogueFailure::Fetch(detail) => detail.into(),
+            CatalogueFailure::Fetch(e) => e.text(),
             CatalogueFailure::Install(e) => e.text().into(),
             CatalogueFailure::WrongLocale(l) => {
                 Text::CatalogueWrongLocale { tag: l.id().into() }.into()
@@ -167,6 +279,8 @@ impl CatalogueFailure {
 /// experiments' words and structures.
 #[derive(Debug)]
 struct Catalogue {
+    /// The language's own rules for counts and lists.
+    grammar: Grammar,
     messages: Vec<serde_json::Value>,
     /// The built-in experiments' words in this language, by id, in the
     /// order their structure numbers them (`{"$": n}`).
@@ -179,16 +293,16 @@ struct Catalogue {
 /// The catalogues installed so far, one slot per locale. A catalogue is
 /// installed once and never changes, so a message written twice reads the
 /// same words.
-static INSTALLED: [std::sync::OnceLock<Catalogue>; Locale::ALL.len()] =
-    [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
+static INSTALLED: [std::sync::OnceLock<Catalogue>; Locale::BUILT.len()] =
+    [const { std::sync::OnceLock::new() }; Locale::BUILT.len()];
 
 /// The published exports described in each locale, as JSON values, one
 /// slot per locale: installed with a catalogue that carries them (the
 /// author build's, the single file's) or from `<tag>/exports.json`
 /// ([`install_exports`]), which the learner's page downloads when the
 /// declarations panel opens.
-static EXPORTS: [std::sync::OnceLock<Vec<serde_json::Value>>; Locale::ALL.len()] =
-    [const { std::sync::OnceLock::new() }; Locale::ALL.len()];
+static EXPORTS: [std::sync::OnceLock<Vec<serde_json::Value>>; Locale::BUILT.len()] =
+    [const { std::sync::OnceLock::new() }; Locale::BUILT.len()];
 
 /// A downloaded JSON object and the locale its `locale` and `check` say it
 /// is for, if this build made it.
@@ -229,6 +343,9 @@ pub fn install_exports(data: &str) -> Result<Locale, CatalogueError> {
 pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     use serde_json::Value;
     let (mut data, locale) = made_for(data)?;
+    let Some(grammar) = Grammar::take(&mut data) else {
+        return Err(CatalogueError::Unreadable);
+    };
     let Some(Value::Array(messages)) = data.get_mut("messages").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
@@ -245,6 +362,7 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
         return Err(CatalogueError::Unreadable);
     };
     let _ = INSTALLED[locale as usize].set(Catalogue {
+        grammar,
         messages,
         experiments,
         structures,

@@ -8,7 +8,7 @@
 use gateway_core::author::{Author, Control, Field, Status, Wanted, META_NAME, OWN_TEXT};
 use gateway_core::check;
 use gateway_core::experiments::{link, read, StartArgs, FILES};
-use gateway_core::text::Locale;
+use gateway_core::text::{FetchError, Locale};
 use gateway_core::{ExampleKind, ExperimentId, Role};
 use serde_json::Value;
 
@@ -383,7 +383,7 @@ fn every_status_is_worded_in_every_language() {
             Status::IframeCopied,
             Status::CopyFailed,
             Status::Downloaded("email.html".into()),
-            Status::FetchFailed("HTTP 404".into()),
+            Status::FetchFailed(FetchError::Browser("HTTP 404".into())),
             Status::NotSingleFile,
             Status::CompressFailed("no".into()),
         ] {

@@ -126,7 +126,10 @@ mod switching {
         let mut wb = mid_run();
         let before = wb.view();
         for data in [
-            Err("HTTP 404 https://example.test/pkg/locales/zh-TW.json".to_string()),
+            Err(gateway_core::text::FetchError::Status {
+                status: 404,
+                url: "https://example.test/pkg/locales/zh-TW.json".into(),
+            }),
             Ok("{}".to_string()),
         ] {
             wb.update(

@@ -52,7 +52,7 @@ use gateway_core::playback::{Clock, Playback};
 use gateway_core::reason::Reason;
 use gateway_core::runlog::RunEffect;
 use gateway_core::share::{Setup, ShareError};
-use gateway_core::text::{CatalogueFailure, Locale, DATA};
+use gateway_core::text::{CatalogueFailure, FetchError, Locale, DATA};
 use gateway_core::tools::{mark_as_data, REDACTED};
 use gateway_core::turn;
 use gateway_core::{
@@ -595,7 +595,7 @@ fn notice() -> BoxedStrategy<Notice> {
         vec("[a-z-]{1,8}", 1..3).prop_map(Notice::HideUnknown),
         (locale(), "[A-Z0-9 ]{0,12}").prop_map(|(l, detail)| Notice::CatalogueFailed {
             language: l.autonym(),
-            why: CatalogueFailure::Fetch(detail),
+            why: CatalogueFailure::Fetch(FetchError::Browser(detail)),
         }),
     ]
     .boxed()
@@ -606,11 +606,12 @@ fn locale() -> impl Strategy<Value = Locale> {
 }
 
 /// What fetching a catalogue gave: a locale's data, any text, or a failure.
-fn catalogue() -> BoxedStrategy<Result<String, String>> {
+fn catalogue() -> BoxedStrategy<Result<String, FetchError>> {
     prop_oneof![
         3 => select(DATA.iter().map(|(_, d)| d.to_string()).collect::<Vec<_>>()).prop_map(Ok),
         1 => "[a-z{}\\[\\]\":,]{0,20}".prop_map(Ok),
-        1 => "HTTP [0-9]{3}".prop_map(Err),
+        1 => (400u16..600).prop_map(|status| Err(FetchError::Status { status, url: "x.json".into() })),
+        1 => "[a-z ]{0,20}".prop_map(|words| Err(FetchError::Browser(words))),
     ]
     .boxed()
 }

@@ -8,11 +8,11 @@
 //! starts), since a page opened from `file://` may not fetch; they are read
 //! from there first.
 
-use gateway_core::text::Locale;
+use gateway_core::text::{FetchError, Locale};
 use gateway_core::ExperimentId;
 use wasm_bindgen::JsCast;
 
-use crate::dom::{settle, settle_text, words, Texted};
+use crate::dom::{settle, settle_text, words};
 
 thread_local! {
     /// The built-in experiment the page opens (`opening::builtin_wanted`),
@@ -52,7 +52,7 @@ pub fn exports_path(locale: Locale) -> String {
 }
 
 /// Calls `done` with the catalogue's text, or with why it could not be had.
-pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static) {
+pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, FetchError>) + 'static) {
     let tag = locale.id();
     let inline = crate::dom::document()
         .ok()
@@ -65,29 +65,34 @@ pub fn fetch(locale: Locale, done: impl FnOnce(Result<String, String>) + 'static
     fetch_text(&path(locale), Box::new(done));
 }
 
+/// Text fetched, or why it could not be had.
+pub type Fetched = Box<dyn FnOnce(Result<String, FetchError>)>;
+
 /// Calls `done` with the text of the file at `url` (relative to the page),
 /// or with why it could not be had.
-pub fn fetch_text(url: &str, done: Texted) {
+pub fn fetch_text(url: &str, done: Fetched) {
     let Some(window) = web_sys::window() else {
-        return done(Err("no window".into()));
+        return done(Err(FetchError::Browser("no window".into())));
     };
     settle(
         &window.fetch_with_str(url),
         Box::new(move |answer| {
             let response: web_sys::Response = match answer {
                 Ok(r) => r.unchecked_into(),
-                Err(why) => return done(Err(why)),
+                Err(why) => return done(Err(FetchError::Browser(why))),
             };
             if !response.ok() {
-                return done(Err(format!(
-                    "HTTP {} {}",
-                    response.status(),
-                    response.url()
-                )));
+                return done(Err(FetchError::Status {
+                    status: response.status(),
+                    url: response.url(),
+                }));
             }
             match response.text() {
-                Ok(text) => settle_text(&text, done),
-                Err(e) => done(Err(words(&e))),
+                Ok(text) => settle_text(
+                    &text,
+                    Box::new(move |r| done(r.map_err(FetchError::Browser))),
+                ),
+                Err(e) => done(Err(FetchError::Browser(words(&e)))),
             }
         }),
     );

@@ -190,7 +190,7 @@ fn report(result: Result<(), JsValue>) {
 /// answer, or the file itself when it is not a catalogue this page reads.
 fn failed_file(locale: Locale, why: CatalogueFailure) -> String {
     match why {
-        CatalogueFailure::Fetch(detail) => detail,
+        CatalogueFailure::Fetch(detail) => detail.to_string(),
         _ => catalogue::path(locale),
     }
 }

@@ -6,7 +6,7 @@ use gateway_core::baseline::Baseline;
 use gateway_core::command::{Command, Slot};
 use gateway_core::declarations::Export;
 use gateway_core::share::Setup;
-use gateway_core::text::{Locale, DATA};
+use gateway_core::text::{FetchError, Locale, DATA};
 use gateway_core::{ExampleKind, Gate, Msg, ToolId};
 use gateway_core::{Hook, Role, Speed};
 
@@ -265,7 +265,19 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
 
 /// What fetching a catalogue gave: a locale's data, the same edited, any
 /// text, or a failure.
-fn catalogue(u: &mut Unstructured<'_>) -> Result<Result<String, String>> {
+/// Why a fetch failed: a status and an address, or the browser's words.
+pub(super) fn fetch_error(u: &mut Unstructured<'_>) -> Result<FetchError> {
+    Ok(if u.arbitrary()? {
+        FetchError::Status {
+            status: u.arbitrary()?,
+            url: raw(u, 12)?,
+        }
+    } else {
+        FetchError::Browser(raw(u, 12)?)
+    })
+}
+
+fn catalogue(u: &mut Unstructured<'_>) -> Result<Result<String, FetchError>> {
     let data = pick(u, &DATA)?.1;
     Ok(match weighted(u, &[3, 1, 1, 1])? {
         0 => Ok(data.into()),
@@ -278,7 +290,7 @@ fn catalogue(u: &mut Unstructured<'_>) -> Result<Result<String, String>> {
             Ok(text_edits(u, &data[..cut])?)
         }
         2 => Ok(raw(u, 40)?),
-        _ => Err(raw(u, 20)?),
+        _ => Err(fetch_error(u)?),
     })
 }
 
@@ -398,13 +410,19 @@ pub fn answers(u: &mut Unstructured<'_>, commands: &[Command]) -> Result<Vec<Msg
             }),
             (Command::LoadCatalogue(locale), _) => Some(Msg::CatalogueLoaded {
                 locale: *locale,
-                data: Err("HTTP 404".into()),
+                data: Err(FetchError::Status {
+                    status: 404,
+                    url: "x.json".into(),
+                }),
             }),
             // Natively every locale's exports are installed, so none is
             // asked for; a failure is the answer that changes something.
             (Command::LoadExports(locale), _) => Some(Msg::ExportsLoaded {
                 locale: *locale,
-                data: Err("HTTP 404".into()),
+                data: Err(FetchError::Status {
+                    status: 404,
+                    url: "x.json".into(),
+                }),
             }),
             // Entering is told by the browser's `fullscreenchange`.
             (Command::RequestFullScreen, 0) => Some(Msg::FullScreen(true)),

@@ -58,7 +58,7 @@ pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
         9 => Notice::HideUnknown(vec![raw(u, 8)?]),
         10 => Notice::CatalogueFailed {
             language: pick(u, &Locale::ALL)?.autonym(),
-            why: gateway_core::text::CatalogueFailure::Fetch(raw(u, 12)?),
+            why: gateway_core::text::CatalogueFailure::Fetch(super::messages::fetch_error(u)?),
         },
         _ => Notice::BaselineUnsaved,
     })

@@ -205,7 +205,7 @@ impl ExperimentId {
 
 thread_local! {
     static BUILTINS: std::cell::RefCell<Vec<Option<&'static Rc<Experiment>>>> =
-        std::cell::RefCell::new(vec![None; ExperimentId::ALL.len() * Locale::ALL.len()]);
+        std::cell::RefCell::new(vec![None; ExperimentId::ALL.len() * Locale::BUILT.len()]);
 }
 
 impl Experiment {

@@ -78,7 +78,10 @@ mod tests {
     fn a_failed_download_is_said_and_opening_again_retries() {
         let mut e = Exports::default();
         let _ = e.open(ZH, false);
-        let why = CatalogueFailure::Fetch("HTTP 404 Not Found".into());
+        let why = CatalogueFailure::Fetch(crate::text::FetchError::Status {
+            status: 404,
+            url: "pkg/locales/zh-TW/exports.json".into(),
+        });
         e.loaded(ZH, Err(why.clone()));
         assert_eq!(e.failure(ZH), Some(&why));
         assert_eq!(e.failure(Locale::En), None, "said in its language only");
@@ -95,7 +98,12 @@ mod tests {
             e.open(Locale::En, false),
             Some(Command::LoadExports(Locale::En))
         );
-        e.loaded(ZH, Err(CatalogueFailure::Fetch("offline".into())));
+        e.loaded(
+            ZH,
+            Err(CatalogueFailure::Fetch(crate::text::FetchError::Browser(
+                "offline".into(),
+            ))),
+        );
         assert_eq!(e, Exports::Loading(Locale::En));
     }
 }

@@ -97,7 +97,7 @@ pub enum Msg {
     /// could not be fetched.
     ExportsLoaded {
         locale: Locale,
-        data: Result<String, String>,
+        data: Result<String, crate::text::FetchError>,
     },
     /// A `Store` or `Remove` command succeeded.
     Stored(Slot),
@@ -116,7 +116,7 @@ pub enum Msg {
     /// it could not be fetched.
     CatalogueLoaded {
         locale: Locale,
-        data: Result<String, String>,
+        data: Result<String, crate::text::FetchError>,
     },
     /// Undo: puts back the arguments (and tool name) the learner had
     /// before an example or another tool replaced them.

@@ -13,6 +13,7 @@ use std::rc::Rc;
 use gateway_core::author::{Author, Status, TeacherView, Wanted};
 use gateway_core::experiments::{link, ExperimentId};
 use gateway_core::opening::{self, Address, Opening};
+use gateway_core::text::FetchError;
 use gateway_core::Workbench;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -236,7 +237,9 @@ impl Authoring {
                             let name = s.author.borrow().file_name();
                             match crate::storage::download(&s.doc, &name, &file, "text/html") {
                                 Ok(()) => Status::Downloaded(name),
-                                Err(e) => Status::FetchFailed(crate::dom::words(&e)),
+                                Err(e) => {
+                                    Status::FetchFailed(FetchError::Browser(crate::dom::words(&e)))
+                                }
                             }
                         }
                         Err(status) => status,
