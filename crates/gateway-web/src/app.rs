@@ -557,9 +557,8 @@ fn wire_page(shell: Shared) -> Result<(), JsValue> {
             },
         );
     })?;
-    // The core decides what Expand does; a full screen it asks for is
-    // requested while this click is handled (`dispatch` performs the
-    // commands at once), the gesture the browser requires.
+    // The core decides; `dispatch` performs a full-screen request at once,
+    // inside this click: the gesture the browser requires.
     on_click(shell, &page.masthead.expand, |_| Msg::Expand)?;
     // The experiment may open the declarations panel.
     load_declarations(shell);

@@ -14,13 +14,18 @@ use std::rc::Rc;
 use serde_json::{Map, Value};
 
 use crate::experiments::read::Problem;
-use crate::experiments::{link, Experiment, ExperimentId, FILES};
-use crate::policy::{Hook, Role};
+use crate::experiments::{Experiment, ExperimentId, FILES};
 use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
 use crate::view::Choice;
 
 pub use crate::experiments::link::META_NAME;
+pub use teacher::TeacherView;
+
+mod share;
+mod teacher;
+mod view;
+
 /// What the query asks of the author build: the authoring panel
 /// (`author=1`) and the answer key (`teacher=1`). `main.js` loads the
 /// author build for the same parameters.
@@ -45,9 +50,6 @@ impl Wanted {
         wanted
     }
 }
-
-/// What marks the single-file build (`bundle`'s `single::MARKER`).
-const SINGLE_FILE_MARKER: &str = r#"<meta name="workbench-build" content="single-file">"#;
 
 /// A field of the form, each one place in the experiment's JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -355,96 +357,6 @@ impl Author {
             .and_then(|c| c.experiment.as_ref())
     }
 
-    /// The text a link carries, compressed by the shell: the experiment's
-    /// JSON without whitespace and without `$schema` (an editor's hint
-    /// that names a file the link has not). `None` unless checked with no
-    /// problem.
-    pub fn payload(&self) -> Option<String> {
-        self.experiment()?;
-        let mut map = self.value.clone()?;
-        map.shift_remove("$schema");
-        Some(crate::json::compact(&Value::Object(map)))
-    }
-
-    /// The learner link: the page's address without the authoring
-    /// parameters (`author`, `teacher`) and `experiment` (the link carries
-    /// its own), with the fragment `x=1.…` of the compressed payload.
-    pub fn learner_link(&self, page_url: &str, deflated: &[u8]) -> String {
-        let base = page_url.split('#').next().unwrap_or_default();
-        let (path, query) = base.split_once('?').unwrap_or((base, ""));
-        let kept: Vec<&str> = query
-            .split('&')
-            .filter(|pair| {
-                let name = pair.split('=').next().unwrap_or_default();
-                !pair.is_empty() && !matches!(name, "author" | "teacher" | "experiment")
-            })
-            .collect();
-        let query = if kept.is_empty() {
-            String::new()
-        } else {
-            format!("?{}", kept.join("&"))
-        };
-        format!("{path}{query}#{}", link::fragment(deflated))
-    }
-
-    /// The iframe snippet for a course page: the link, the experiment's
-    /// title as the frame's accessible name (the course page's one writer,
-    /// both values escaped).
-    pub fn iframe(&self, link: &str) -> String {
-        let title = self
-            .experiment()
-            .map(|e| e.title.get(self.locale).to_string())
-            .unwrap_or_default();
-        crate::course::iframe_snippet(link, &title)
-    }
-
-    /// The single file (`html`, the fetched `workbench.html`) carrying the
-    /// experiment: its `<meta name="function-tools-experiment">` right
-    /// before `</head>` (where a file carried one already, that one is
-    /// replaced; the same words anywhere else, e.g. in a script, are left
-    /// alone). `Err`: `html` is not the single-file build.
-    pub fn single_file(&self, html: &str, deflated: &[u8]) -> Result<String, Status> {
-        let Some(head_end) = html.find("</head>") else {
-            return Err(Status::NotSingleFile);
-        };
-        let head = &html[..head_end];
-        if !head.contains(SINGLE_FILE_MARKER) {
-            return Err(Status::NotSingleFile);
-        }
-        let open = format!(r#"<meta name="{META_NAME}" content=""#);
-        // A meta this method wrote: the last thing in the head, one tag.
-        let kept = head
-            .rfind(&open)
-            .filter(|at| {
-                let tag = head[*at..].trim_end();
-                tag.strip_suffix("\">")
-                    .is_some_and(|inner| !inner[1..].contains(['<', '>', '\n']))
-            })
-            .map_or(head, |at| &head[..at]);
-        Ok(format!(
-            "{kept}{open}{}\">\n{}",
-            link::fragment(deflated),
-            &html[head_end..]
-        ))
-    }
-
-    /// The single file's name: the experiment's id, `.html`.
-    pub fn file_name(&self) -> String {
-        let id = self.experiment().map_or("experiment", |e| e.id.as_str());
-        format!("{id}.html")
-    }
-
-    /// The link and snippet were made (shown to copy by hand).
-    pub fn made(&mut self, link: String) {
-        self.iframe = Some(self.iframe(&link));
-        self.link = Some(link);
-    }
-
-    /// What an action of the panel came to.
-    pub fn done(&mut self, status: Status) {
-        self.status = Some(status);
-    }
-
     /// Words everything in `locale` from now on.
     pub fn set_locale(&mut self, locale: Locale) {
         self.locale = locale;
@@ -452,178 +364,6 @@ impl Author {
 
     pub fn locale(&self) -> Locale {
         self.locale
-    }
-
-    /// Everything the panel shows.
-    pub fn view(&self) -> AuthorView {
-        let t = |text: Text| text.render(self.locale);
-        let checked = self.checked.as_ref().filter(|c| c.text == self.text);
-        let problems: Vec<String> = checked
-            .map(|c| c.problems.iter().map(|p| t(p.sentence())).collect())
-            .unwrap_or_default();
-        let shareable = checked.is_some_and(|c| c.experiment.is_some());
-        let verdict = match checked {
-            None => Text::AuthorChecking,
-            Some(c) if c.problems.is_empty() => Text::AuthorNoProblems,
-            Some(c) => Text::AuthorProblems {
-                count: c.problems.len().into(),
-            },
-        };
-        AuthorView {
-            heading: t(Text::AuthorHeading),
-            note: t(Text::AuthorNote),
-            start_label: t(Text::AuthorStartFrom),
-            starts: ExperimentId::ALL
-                .iter()
-                .map(|e| Choice {
-                    value: e.id(),
-                    label: e.title(self.locale),
-                    selected: *e == self.base,
-                    enabled: true,
-                })
-                .collect(),
-            fields: Field::all().into_iter().map(|f| self.field(f)).collect(),
-            form_enabled: self.value.is_some(),
-            form_note: self.value.is_none().then(|| t(Text::AuthorFormOff)),
-            json_label: t(Text::AuthorJson),
-            json: self.text.clone(),
-            verdict_heading: t(Text::AuthorVerdictHeading),
-            verdict: t(verdict),
-            shareable,
-            problems,
-            key_heading: t(Text::AuthorKeyHeading),
-            key: checked.map(|c| self.key(c)).unwrap_or_default(),
-            try_label: t(Text::AuthorTry),
-            copy_link_label: t(Text::AuthorCopyLink),
-            copy_iframe_label: t(Text::AuthorCopyIframe),
-            download_label: t(Text::AuthorDownload),
-            link_label: t(Text::AuthorLinkLabel),
-            iframe_label: t(Text::AuthorIframeLabel),
-            link: self.link.clone(),
-            iframe: self.iframe.clone(),
-            status: self.status.as_ref().map(|s| t(status_text(s))),
-        }
-    }
-
-    /// Each goal in the page's language and its answer in words (only a
-    /// text with no problem has a key: every goal is reachable).
-    fn key(&self, checked: &Checked) -> Vec<(String, String)> {
-        let Some(e) = &checked.experiment else {
-            return Vec::new();
-        };
-        (e.goals.iter().zip(&checked.answers))
-            .map(|(goal, answer)| {
-                let words = answer
-                    .steps
-                    .as_deref()
-                    .map(|steps| check::words(steps).render(self.locale))
-                    .unwrap_or_default();
-                (goal.text.get(self.locale).to_string(), words)
-            })
-            .collect()
-    }
-
-    fn field(&self, field: Field) -> FieldView {
-        let at = self.value.as_ref().and_then(|map| {
-            let mut path = field.path().into_iter();
-            let first = map.get(path.next()?)?;
-            path.try_fold(first, |v, key| v.get(key))
-        });
-        let text = at.and_then(Value::as_str);
-        let t = |text: Text| text.render(self.locale);
-        let choose = |values: Vec<(&'static str, String)>, current: &str| {
-            Control::Select(
-                values
-                    .into_iter()
-                    .map(|(value, label)| Choice {
-                        value,
-                        label,
-                        selected: value == current,
-                        enabled: true,
-                    })
-                    .collect(),
-            )
-        };
-        let (control, value) = match field {
-            Field::Id | Field::Title(_) | Field::Key => {
-                // The reader's default key where the file names none.
-                let default = (field == Field::Key && at.is_none()).then_some("intent-1");
-                (Control::Line, text.or(default).unwrap_or_default().into())
-            }
-            Field::Instructions(_) => (Control::Lines, text.unwrap_or_default().into()),
-            Field::Tool => {
-                let current = text.unwrap_or_default();
-                let tools = self.registry_names();
-                let control = choose(
-                    tools
-                        .into_iter()
-                        .map(|name| (name, name.to_string()))
-                        .collect(),
-                    current,
-                );
-                (control, current.into())
-            }
-            Field::Args => {
-                let current = match at {
-                    Some(Value::Object(args)) if args.contains_key(OWN_TEXT) => OWN_TEXT,
-                    Some(v) => v.get("example").and_then(Value::as_str).unwrap_or_default(),
-                    None => "",
-                };
-                let mut choices: Vec<(&'static str, String)> = ExampleKind::ALL
-                    .iter()
-                    .map(|k| (k.id(), t(k.label())))
-                    .collect();
-                choices.push((OWN_TEXT, t(Text::AuthorArgsText)));
-                (choose(choices, current), current.into())
-            }
-            Field::Role => {
-                let current = if at.is_none() {
-                    Role::Viewer.id()
-                } else {
-                    text.unwrap_or_default()
-                };
-                let roles = Role::ALL.iter().map(|r| (r.id(), t(r.label()))).collect();
-                (choose(roles, current), current.into())
-            }
-            Field::Hook => {
-                let current = if at.is_none() {
-                    Hook::None.id()
-                } else {
-                    text.unwrap_or_default()
-                };
-                let hooks = Hook::ALL.iter().map(|h| (h.id(), t(h.label()))).collect();
-                (choose(hooks, current), current.into())
-            }
-        };
-        FieldView {
-            field,
-            id: field.dom_id(),
-            label: t(field.label()),
-            control,
-            value,
-        }
-    }
-
-    /// The tool names the JSON's registry holds: the fixture tools, then
-    /// the extra tools its `tools` names.
-    fn registry_names(&self) -> Vec<&'static str> {
-        let mut names = crate::tools::Registry::fixtures().names();
-        let extra = self
-            .value
-            .as_ref()
-            .and_then(|m| m.get("tools"))
-            .and_then(Value::as_array);
-        for name in extra.into_iter().flatten().filter_map(Value::as_str) {
-            if let Ok(tool) = name.parse::<crate::experiments::ExtraTool>() {
-                names.push(tool.tool().declaration().name);
-            }
-        }
-        names
-    }
-
-    /// The placeholder of a select whose value is none of its choices.
-    pub fn not_a_choice(&self) -> String {
-        Text::AuthorNotAChoice.render(self.locale)
     }
 }
 
@@ -635,38 +375,3 @@ fn one(key: &str, value: Value) -> Value {
 }
 
 use crate::check::{self, Report};
-
-fn status_text(status: &Status) -> Text {
-    match status {
-        Status::Tried => Text::AuthorTried,
-        Status::LinkCopied => Text::AuthorLinkCopied,
-        Status::IframeCopied => Text::AuthorIframeCopied,
-        Status::CopyFailed => Text::AuthorCopyFailed,
-        Status::Downloaded(file) => Text::AuthorDownloaded { file: file.into() },
-        Status::FetchFailed(detail) => Text::AuthorFetchFailed {
-            detail: detail.text(),
-        },
-        Status::NotSingleFile => Text::AuthorNotSingleFile,
-        Status::CompressFailed(detail) => Text::AuthorCompressFailed {
-            detail: detail.into(),
-        },
-    }
-}
-
-/// The answer key of `?teacher=1`: each goal and a way to reach it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TeacherView {
-    pub heading: String,
-    pub note: String,
-    pub goals: Vec<(String, String)>,
-}
-
-impl TeacherView {
-    pub fn new(experiment: &Rc<Experiment>, locale: Locale) -> Self {
-        TeacherView {
-            heading: Text::TeacherHeading.render(locale),
-            note: Text::TeacherNote.render(locale),
-            goals: check::answer_key(experiment, locale),
-        }
-    }
-}
