@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { EXPERIMENTS, GATE_COUNT, GATE_IDS, ROOT, e2eSuite, gateStatuses, ledgerJson, nextGates, openAllPanels, waitForGates } from './harness.mjs';
 import { EN, dataCatalogue, names } from './locales.mjs';
+import { jsonStrings, pageWords } from './page-words.mjs';
 
 const PSEUDO_WWW = join(ROOT, 'target', 'pseudo-www');
 const DATA = join(PSEUDO_WWW, 'pkg', 'locales', 'en-XA.json');
@@ -111,67 +112,7 @@ function englishIn(text, where, data) {
 }
 
 // ---------------------------------------------------------------------------
-// Reading every word of the page (as zh-TW.test.mjs does).
-
-function pageWords() {
-  const describe = (el) => {
-    const panel = el.closest('[data-panel]')?.dataset.panel ?? (el.closest('header') ? 'masthead' : 'page');
-    const chain = [];
-    for (let e = el; e && chain.length < 3 && e !== document.body; e = e.parentElement) {
-      const cls = typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/)[0]}` : '';
-      const gate = e.dataset?.gate ? `[data-gate=${e.dataset.gate}]` : '';
-      chain.unshift(`${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${gate}${cls}`);
-      if (e.id) break;
-    }
-    return `${panel} ${chain.join(' ')}`;
-  };
-  const visible = (el) => el.checkVisibility({ visibilityProperty: true });
-  const words = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.nodeValue.trim();
-    const el = node.parentElement;
-    if (!text || el.closest('textarea, pre, code, q, script, style, template, noscript')) continue;
-    const option = el.closest('select');
-    if (!visible(option ?? el)) continue;
-    words.push({ text, where: describe(el) });
-  }
-  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
-    if (!visible(el)) continue;
-    for (const name of ['aria-label', 'title', 'placeholder']) {
-      const text = el.getAttribute(name)?.trim();
-      if (text) words.push({ text, where: `${describe(el)} @${name}` });
-    }
-  }
-  words.push({ text: document.title, where: 'document title' });
-  const json = [...document.querySelectorAll('pre, textarea')]
-    .filter((e) => !e.closest('[data-panel="declarations"]'))
-    .map((e) => e.value ?? e.textContent);
-  return { words, json, lang: document.documentElement.lang };
-}
-
-/** The string values of every JSON document in `texts`. */
-function jsonStrings(texts) {
-  const found = new Set();
-  const walk = (v) => {
-    if (typeof v === 'string') {
-      if (/[A-Za-z]{2,}/.test(v)) found.add(v);
-    } else if (v && typeof v === 'object') {
-      for (const x of Object.values(v)) walk(x);
-    }
-  };
-  for (const t of texts) {
-    for (const start of [0, t.indexOf('{'), t.indexOf('[')].filter((i) => i >= 0)) {
-      try {
-        walk(JSON.parse(t.slice(start)));
-        break;
-      } catch {
-        // not JSON from here
-      }
-    }
-  }
-  return [...found].sort((a, b) => b.length - a.length);
-}
+// Reading every word of the page (page-words.mjs, shared with zh-TW.test.mjs).
 
 /** Words made outside the catalogue, by place and text. */
 function findings() {
@@ -192,7 +133,7 @@ function findings() {
         `${state}: the page shows pseudo words (is it drawn?): ${JSON.stringify(words.slice(0, 5))}`,
       );
       snaps += 1;
-      const data = jsonStrings(json);
+      const data = jsonStrings(json, /[A-Za-z]{2,}/);
       for (const { text, where } of words) {
         const english = englishIn(text, where, data);
         if (english.length > 0) record(text, where, english, state);
@@ -267,7 +208,7 @@ describe('en-XA: every word comes from the catalogue', () => {
     const { page: en } = await suite.open('?experiment=email');
     await waitForGates(en);
     const { words, json } = await en.evaluate(pageWords);
-    const data = jsonStrings(json);
+    const data = jsonStrings(json, /[A-Za-z]{2,}/);
     const flagged = words.filter((w) => englishIn(w.text, w.where, data).length > 0).map((w) => w.text);
     for (const name of [EN.labels.role, EN.buttons.nextGate, EN.buttons.copyLink, EN.options.viewer]) {
       assert.ok(flagged.includes(name), `${JSON.stringify(name)} is flagged`);

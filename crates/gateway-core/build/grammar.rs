@@ -231,16 +231,7 @@ fn tokens(rule: &str) -> Result<Vec<String>, String> {
     Ok(tokens)
 }
 
+/// `text` as a JSON string.
 fn json_str(text: &str) -> String {
-    let mut s = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            c if (c as u32) < 0x20 => s.push_str(&format!("\\u{:04x}", c as u32)),
-            c => s.push(c),
-        }
-    }
-    s.push('"');
-    s
+    serde_json::Value::from(text).to_string()
 }
