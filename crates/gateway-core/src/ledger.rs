@@ -12,56 +12,16 @@ use serde_json::{Map, Value};
 use crate::vocab::Gate;
 use serde_json::json;
 
-/// The outbox holds at most this many messages.
-pub const MAX_OUTBOX: usize = 20;
-/// The schedule holds at most this many events, fixtures included.
-pub const MAX_EVENTS: usize = 24;
+pub use crate::tools::calendar::{Event, MAX_EVENTS};
+pub use crate::tools::database::{DbValue, Table as Database, MAX_SEATS, STATUSES};
+pub use crate::tools::email::{Message as Email, MAX_OUTBOX};
+pub use crate::tools::files::FILE_NAMES;
+use crate::tools::files::INITIAL_FILES;
+
 /// The receipt store keeps the newest this many keys, as a real
 /// idempotency store keeps keys for a while (Stripe: 24 hours) and then
 /// forgets them; the oldest receipt expires when one more is stored.
 pub const MAX_RECEIPTS: usize = 100;
-
-/// The two file names, byte for byte; nothing else is a file.
-pub const FILE_NAMES: [&str; 2] = ["/workspace/notes.txt", "/workspace/report.txt"];
-const INITIAL_FILES: [&str; 2] = [
-    "Original notes: review the quarterly plan on Friday.",
-    "Report draft: no findings yet.",
-];
-
-/// The values `status` may hold.
-pub const STATUSES: [&str; 3] = ["open", "waitlist", "closed"];
-/// `seats` holds an integer from 0 to this.
-pub const MAX_SEATS: i64 = 500;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Email {
-    pub id: String,
-    pub to: String,
-    pub subject: String,
-    pub body: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Event {
-    pub id: String,
-    pub title: String,
-    pub start: String,
-    pub end: String,
-}
-
-/// The typed database: one integer key and one enumerated string key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Database {
-    pub seats: i64,
-    pub status: String,
-}
-
-/// A database value of the key's own type.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DbValue {
-    Seats(i64),
-    Status(String),
-}
 
 /// What one committed call does to the ledger. Ids are chosen when the
 /// call is planned, against the ledger it will be committed to.

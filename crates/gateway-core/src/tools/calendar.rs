@@ -5,11 +5,22 @@
 //! current schedule, and names the event it collides with.
 
 use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{Effect, Event, Ledger, MAX_EVENTS};
+use crate::ledger::{Effect, Ledger};
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
 use crate::text::Text;
 use serde_json::json;
+
+/// The schedule holds at most this many events, fixtures included.
+pub const MAX_EVENTS: usize = 24;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub id: String,
+    pub title: String,
+    pub start: String,
+    pub end: String,
+}
 
 #[derive(Debug)]
 pub struct Calendar;

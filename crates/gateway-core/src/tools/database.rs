@@ -2,11 +2,30 @@
 //! (one of a few strings). `get` reads one; `set` replaces one.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{DbValue, Effect, Ledger, MAX_SEATS, STATUSES};
+use crate::ledger::{Effect, Ledger};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::text::Text;
 use serde_json::json;
+
+/// The values `status` may hold.
+pub const STATUSES: [&str; 3] = ["open", "waitlist", "closed"];
+/// `seats` holds an integer from 0 to this.
+pub const MAX_SEATS: i64 = 500;
+
+/// The typed database: one integer key and one enumerated string key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub seats: i64,
+    pub status: String,
+}
+
+/// A database value of the key's own type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbValue {
+    Seats(i64),
+    Status(String),
+}
 
 #[derive(Debug)]
 pub struct Database;

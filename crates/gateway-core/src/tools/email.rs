@@ -4,11 +4,22 @@
 //! deliberately not a general address validator.
 
 use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{Effect, Email as Message, Ledger, MAX_OUTBOX};
+use crate::ledger::{Effect, Ledger};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::text::Text;
 use serde_json::json;
+
+/// The outbox holds at most this many messages.
+pub const MAX_OUTBOX: usize = 20;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub id: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
 
 #[derive(Debug)]
 pub struct Email;

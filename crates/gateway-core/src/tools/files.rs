@@ -5,11 +5,19 @@
 //! allowlist. This is not a file-system sandbox.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{Effect, Ledger, FILE_NAMES};
+use crate::ledger::{Effect, Ledger};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::text::Text;
 use serde_json::json;
+
+/// The two file names, byte for byte; nothing else is a file.
+pub const FILE_NAMES: [&str; 2] = ["/workspace/notes.txt", "/workspace/report.txt"];
+
+pub(crate) const INITIAL_FILES: [&str; 2] = [
+    "Original notes: review the quarterly plan on Friday.",
+    "Report draft: no findings yet.",
+];
 
 #[derive(Debug)]
 pub struct Files;

@@ -9,8 +9,9 @@
 
 use serde_json::Value;
 
+use super::files::FILE_NAMES;
 use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{Ledger, FILE_NAMES};
+use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::text::Text;
