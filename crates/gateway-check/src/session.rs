@@ -197,7 +197,7 @@ impl Session {
         let only = Invariant::LedgerOnlyAtSeventhStage;
         if *msg == Msg::ResetLedger {
             ensure!(
-                *ledger == wb.experiment().ledger(),
+                *ledger == wb.experiment().ledger(wb.registry()),
                 only,
                 "a reset left {ledger:?}"
             );

@@ -17,9 +17,9 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use gateway_core::gates::{plan, Approval, Inputs};
-use gateway_core::ledger::{
-    Commit, Effect, Email, Event, Finish, Ledger, Receipt, MAX_EVENTS, MAX_OUTBOX, MAX_RECEIPTS,
-};
+use gateway_core::ledger::{Commit, Effect, Finish, Ledger, Receipt, MAX_RECEIPTS};
+use gateway_core::tools::calendar::{Event, Schedule, MAX_EVENTS};
+use gateway_core::tools::email::{Message as Email, Outbox, MAX_OUTBOX};
 use gateway_core::{ExampleKind, ExperimentId, Gate, Hook, Msg, Registry, Role, ToolId, Workbench};
 use serde_json::json;
 
@@ -78,7 +78,10 @@ fn ledger_with_receipts() -> Ledger {
         );
     }
     assert_eq!(ledger.receipts().len(), RECEIPTS);
-    assert_eq!(ledger.outbox(), Ledger::fixtures().outbox());
+    assert_eq!(
+        gateway_core::tools::email::outbox(ledger.stores()),
+        gateway_core::tools::email::outbox(Ledger::fixtures().stores())
+    );
     ledger
 }
 
@@ -94,8 +97,8 @@ fn filler_receipt() -> Receipt {
 
 /// Outbox at its 20 messages and schedule at its 24 events.
 fn fill(ledger: &mut Ledger) {
-    while ledger.outbox().len() < MAX_OUTBOX {
-        let n = ledger.outbox().len() + 1;
+    while gateway_core::tools::email::outbox(ledger.stores()).len() < MAX_OUTBOX {
+        let n = gateway_core::tools::email::outbox(ledger.stores()).len() + 1;
         let email = Email {
             id: format!("email-{n}"),
             to: "learner@example.test".into(),
@@ -105,12 +108,12 @@ fn fill(ledger: &mut Ledger) {
         commit_effect(
             ledger,
             "bench-fill".into(),
-            Effect::AppendEmail(email),
+            Effect::on::<Outbox>(email),
             filler_receipt(),
         );
     }
-    while ledger.schedule().len() < MAX_EVENTS {
-        let n = ledger.events_added() + 1;
+    while gateway_core::tools::calendar::schedule(ledger.stores()).len() < MAX_EVENTS {
+        let n = gateway_core::tools::calendar::events_added(ledger.stores()) + 1;
         let event = Event {
             id: format!("event-{n}"),
             title: format!("Event {n}"),
@@ -120,12 +123,18 @@ fn fill(ledger: &mut Ledger) {
         commit_effect(
             ledger,
             "bench-fill".into(),
-            Effect::AddEvent(event),
+            Effect::on::<Schedule>(event),
             filler_receipt(),
         );
     }
-    assert_eq!(ledger.outbox().len(), MAX_OUTBOX);
-    assert_eq!(ledger.schedule().len(), MAX_EVENTS);
+    assert_eq!(
+        gateway_core::tools::email::outbox(ledger.stores()).len(),
+        MAX_OUTBOX
+    );
+    assert_eq!(
+        gateway_core::tools::calendar::schedule(ledger.stores()).len(),
+        MAX_EVENTS
+    );
     assert_eq!(ledger.receipts().len(), RECEIPTS + 1);
 }
 
@@ -217,7 +226,10 @@ fn frame_bench(c: &mut Criterion) {
         }
     }
     assert_eq!(wb.log().len(), 100);
-    assert_eq!(wb.ledger().outbox().len(), MAX_OUTBOX);
+    assert_eq!(
+        gateway_core::tools::email::outbox(wb.ledger().stores()).len(),
+        MAX_OUTBOX
+    );
     send(&mut wb, Msg::Restart);
     send(&mut wb, Msg::Play);
     let mut fresh = Workbench::new(ExperimentId::Email);

@@ -156,10 +156,10 @@ impl Plan {
                     key: crate::json::quote(key).into(),
                 },
                 Finish::Effect { effect, .. } if *again => Text::SummaryEffectAgain {
-                    effect: crate::tools::effect_text(effect).into(),
+                    effect: effect.text().into(),
                 },
                 Finish::Effect { effect, .. } => Text::SummaryEffect {
-                    effect: crate::tools::effect_text(effect).into(),
+                    effect: effect.text().into(),
                 },
             },
             _ => {
@@ -270,7 +270,7 @@ pub fn plan(registry: &Registry, inputs: &Inputs, ledger: &Ledger) -> Plan {
                 false,
             )
         }
-        Key::Execute { again } => match tool.plan(&args, ledger) {
+        Key::Execute { again } => match tool.plan(&args, ledger.stores()) {
             Err(err) => return rows.reject(Gate::Execution, Reason::Exec(err), Some(call)),
             Ok(planned) => {
                 rows.set(

@@ -17,6 +17,8 @@ use crate::mode::{CallOutcome, Turn};
 use crate::policy::{Hook, Role};
 use crate::reason::Reason;
 use crate::schema::ArgError;
+use crate::tools::calendar::schedule;
+use crate::tools::email::outbox;
 use crate::tools::ExecError;
 
 crate::closed_enum! {
@@ -182,8 +184,8 @@ impl StateMatch {
     pub fn holds(&self, state: State<'_>) -> bool {
         let ledger = state.ledger;
         let count = |want: Option<Count>, n: usize| want.is_none_or(|c| c.holds(n));
-        count(self.outbox, ledger.outbox().len())
-            && count(self.schedule, ledger.schedule().len())
+        count(self.outbox, outbox(ledger.stores()).len())
+            && count(self.schedule, schedule(ledger.stores()).len())
             && count(self.receipts, ledger.receipts().len())
             && self.reuse.is_none_or(|r| r == state.reuse)
             && self.duplicate.is_none_or(|d| d == has_duplicate(ledger))
@@ -198,10 +200,10 @@ fn has_duplicate(ledger: &Ledger) -> bool {
             .any(|(i, a)| items[i + 1..].contains(a))
     }
     // The same message or event under another id.
-    let emails: Vec<_> = (ledger.outbox().iter())
+    let emails: Vec<_> = (outbox(ledger.stores()).iter())
         .map(|e| (&e.to, &e.subject, &e.body))
         .collect();
-    let events: Vec<_> = (ledger.schedule().iter())
+    let events: Vec<_> = (schedule(ledger.stores()).iter())
         .map(|e| (&e.title, &e.start, &e.end))
         .collect();
     twice(&emails) || twice(&events)

@@ -10,9 +10,11 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use gateway_core::gates::{self, Approval, Inputs};
-use gateway_core::ledger::{Commit, Effect, Ledger};
+use gateway_core::ledger::{Commit, Ledger};
 use gateway_core::reason::Reason;
 use gateway_core::schema::{ArgError, Args};
+use gateway_core::store::{Effect, Stores};
+use gateway_core::tools::files::{Workspace, Write};
 use gateway_core::tools::files_admin::{Delete, Share};
 use gateway_core::tools::{Declaration, ExecError, Planned, Tool};
 use gateway_core::{
@@ -40,14 +42,14 @@ impl Tool for Probe {
     fn check(&self, args: &Args) -> Result<(), ArgError> {
         self.real.check(args)
     }
-    fn plan(&self, args: &Args, _: &Ledger) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, _: &Stores) -> Result<Planned, ExecError> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         Ok(Planned {
             output: json!({ "path": args.text("path") }),
-            effect: Effect::WriteFile {
+            effect: Effect::on::<Workspace>(Write {
                 path: args.text("path").into(),
                 content: "(deleted)".into(),
-            },
+            }),
         })
     }
 }

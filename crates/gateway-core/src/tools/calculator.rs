@@ -3,9 +3,9 @@
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::json::js_number;
-use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
+use crate::store::Stores;
 use crate::text::Text;
 use serde_json::json;
 
@@ -75,7 +75,7 @@ impl Tool for Calculator {
         &DECLARATION
     }
 
-    fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, _: &Stores) -> Result<Planned, ExecError> {
         let operator = args.text("operator");
         let left = args.number("left").unwrap_or(f64::NAN);
         let right = args.number("right").unwrap_or(f64::NAN);
@@ -108,12 +108,12 @@ impl Tool for Calculator {
 mod tests {
     use super::*;
     use crate::json::compact;
-    use crate::tools::test_support::{error, plan};
+    use crate::tools::test_support::{error, fixtures, plan};
     use serde_json::json;
 
     fn calc(op: &str, l: f64, r: f64) -> Result<String, String> {
         let text = json!({ "operator": op, "left": l, "right": r }).to_string();
-        plan(&Calculator, &text, &Ledger::fixtures())
+        plan(&Calculator, &text, &fixtures())
             .map(|p| compact(&p.output["result"]))
             .map_err(|e| e.to_string())
     }

@@ -2,17 +2,18 @@
 //!
 //! A tool is one module holding its declaration (name, label, description,
 //! risk, argument shape, examples, what redaction hides) next to its
-//! validation and execution. The registry only lists tools: it is the one
-//! source of what can be called, and a name it does not hold is rejected at
-//! the first gate (seed 002).
+//! validation, its execution and its store (see [`crate::store`]). The
+//! registry only lists tools: it is the one source of what can be called,
+//! and of the stores a ledger holds, and a name it does not hold is
+//! rejected at the first gate (seed 002).
 
 use std::fmt;
 
 use serde_json::Value;
 
-use crate::ledger::{Effect, Ledger};
 use crate::policy::Risk;
 use crate::schema::{ArgError, Args, Shape};
+use crate::store::{Effect, StoreKind, Stores};
 use crate::text::Text;
 
 pub mod calculator;
@@ -89,7 +90,7 @@ pub fn mark_as_data(output: Value) -> Value {
     serde_json::json!({ "boundary": DATA_BOUNDARY, "data": output })
 }
 
-/// What a tool would do: the output it returns and the effect on the ledger.
+/// What a tool would do: the output it returns and the effect on its store.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Planned {
     pub output: Value,
@@ -151,19 +152,8 @@ impl ExecError {
 crate::display_by_text!(ExecError);
 impl std::error::Error for ExecError {}
 
-/// What committing `effect` does, in words; each tool words its own.
-pub fn effect_text(effect: &Effect) -> Text {
-    match effect {
-        Effect::None => Text::EffectNone,
-        Effect::AppendEmail(m) => email::effect_text(m),
-        Effect::AddEvent(e) => calendar::effect_text(e),
-        Effect::WriteFile { path, .. } => files::effect_text(path),
-        Effect::SetDatabase(value) => database::effect_text(value),
-    }
-}
-
 /// One callable tool. Implementations are stateless: everything they read
-/// or change is in the [`Ledger`].
+/// or change is in their store, which the ledger holds.
 pub trait Tool: Sync + fmt::Debug {
     fn declaration(&self) -> &Declaration;
 
@@ -190,8 +180,15 @@ pub trait Tool: Sync + fmt::Debug {
         Ok(())
     }
 
-    /// Plans the call against the ledger without changing it.
-    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError>;
+    /// The store the tool reads and changes, which every ledger built
+    /// from a registry holding the tool holds; none for a tool with no
+    /// state (the calculator).
+    fn store(&self) -> Option<StoreKind> {
+        None
+    }
+
+    /// Plans the call against the ledger's stores without changing them.
+    fn plan(&self, args: &Args, stores: &Stores) -> Result<Planned, ExecError>;
 }
 
 crate::closed_enum! {
@@ -286,6 +283,12 @@ impl Registry {
     pub fn names(&self) -> Vec<&'static str> {
         self.tools.iter().map(|t| t.declaration().name).collect()
     }
+
+    /// The stores its tools keep, at their fixtures: what a ledger built
+    /// for this registry holds.
+    pub fn stores(&self) -> Stores {
+        Stores::new(self.tools.iter().filter_map(|t| t.store()))
+    }
 }
 
 /// Shorthand used by the tool modules for a planned call with no effect.
@@ -317,24 +320,21 @@ pub(crate) mod test_support {
         }
     }
 
-    /// Commits a planned effect the way a finished run does.
-    pub fn commit(ledger: &mut Ledger, planned: Planned) {
-        use crate::ledger::{Commit, Finish, Receipt};
-        let key = format!("test-{}", ledger.counters().runs_finished);
-        ledger.commit(Commit::Ran(Finish::Effect {
-            effect: planned.effect,
-            key,
-            receipt: Receipt {
-                tool: String::new(),
-                payload: String::new(),
-                output: planned.output,
-            },
-        }));
+    /// The fixture tools' stores.
+    pub fn fixtures() -> Stores {
+        Registry::fixtures().stores()
     }
 
-    pub fn plan(tool: &dyn Tool, text: &str, ledger: &Ledger) -> Result<Planned, ExecError> {
+    /// Applies a planned effect the way a finished run does.
+    pub fn commit(stores: &mut Stores, planned: Planned) {
+        if let Effect::Change(change) = &planned.effect {
+            stores.apply(change);
+        }
+    }
+
+    pub fn plan(tool: &dyn Tool, text: &str, stores: &Stores) -> Result<Planned, ExecError> {
         let args = validate(tool, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        tool.plan(&args, ledger)
+        tool.plan(&args, stores)
     }
 }
 
@@ -388,7 +388,7 @@ mod tests {
         fn declaration(&self) -> &Declaration {
             &VAGUE
         }
-        fn plan(&self, _: &Args, _: &Ledger) -> Result<Planned, ExecError> {
+        fn plan(&self, _: &Args, _: &Stores) -> Result<Planned, ExecError> {
             Ok(read_only(Value::Null))
         }
     }

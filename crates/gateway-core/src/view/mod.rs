@@ -9,7 +9,7 @@
 use crate::command::{Deliverable, Slot, SlotState};
 use crate::gates::{request_text, Gate, Outcome, Verdict, GATES};
 use crate::json::{utf16_len, MAX_ARGUMENT_UNITS};
-use crate::ledger::Finish;
+use crate::ledger::{Finish, Part};
 use crate::playback::Speed;
 use crate::policy::{Hook, Risk, Role};
 use crate::text::{Locale, Text};
@@ -312,20 +312,6 @@ pub struct NotesView {
     pub export: Option<String>,
 }
 
-/// The sections of [`Workbench::ledger_sections`] a tool reads or
-/// changes: outbox 0, schedule 1, files 2, database 3, receipts 4,
-/// counters 5, search index 6.
-fn stores(tool: &str) -> &'static [usize] {
-    match tool {
-        "email" => &[0, 4],
-        "calendar" => &[1, 4],
-        "files" => &[2, 4],
-        "database" => &[3, 4],
-        "search" => &[6],
-        _ => &[],
-    }
-}
-
 impl Workbench {
     fn t(&self, text: Text) -> String {
         text.render(self.locale())
@@ -534,15 +520,17 @@ impl Workbench {
                     crate::reason::Reason::MarkedAsData
                 ))
             .then(|| self.t(Text::OutputBoundary)),
-            ledger_own: self.ledger_own(ledger.len()),
+            ledger_own: self.ledger_own(),
             ledger,
             ledger_json: crate::json::pretty(&self.ledger().to_json()),
-            change: self.changed().map(|c| ChangeView {
-                section: c.section,
-                item: c.item,
-                text: self.t(c.text()),
+            change: self.changed().and_then(|c| {
+                Some(ChangeView {
+                    section: self.ledger().parts().iter().position(|p| *p == c.part)?,
+                    item: c.item,
+                    text: self.t(c.text()),
+                })
             }),
-            ledger_untouched: stores(&inputs.tool).is_empty().then(|| {
+            ledger_untouched: self.own_parts().is_empty().then(|| {
                 self.t(Text::LedgerUntouched {
                     tool: (&inputs.tool).into(),
                 })
@@ -599,12 +587,21 @@ impl Workbench {
         }
     }
 
-    /// The tool's stores and the changed section, in ledger order.
-    fn ledger_own(&self, sections: usize) -> Vec<usize> {
-        let own = stores(&self.inputs().tool);
-        let changed = self.changed().map(|c| c.section);
-        (0..sections)
-            .filter(|i| own.contains(i) || changed == Some(*i))
+    /// The parts of the ledger the request's tool reads or changes (none
+    /// for a name the registry does not hold).
+    fn own_parts(&self) -> Vec<Part> {
+        (self.registry().get(&self.inputs().tool))
+            .map_or_else(Vec::new, |tool| self.ledger().parts_of(tool))
+    }
+
+    /// The sections of the tool's parts and the changed one, in ledger
+    /// order.
+    fn ledger_own(&self) -> Vec<usize> {
+        let own = self.own_parts();
+        let changed = self.changed().map(|c| c.part);
+        (self.ledger().parts().into_iter().enumerate())
+            .filter(|(_, p)| own.contains(p) || changed == Some(*p))
+            .map(|(i, _)| i)
             .collect()
     }
 
@@ -720,7 +717,7 @@ impl Workbench {
                     finish: Finish::Effect { effect, .. },
                     ..
                 } => Text::CaptionCommitted {
-                    effect: crate::tools::effect_text(effect).into(),
+                    effect: effect.text().into(),
                 },
                 Outcome::Ran {
                     finish: Finish::Replay { .. },

@@ -3,10 +3,11 @@
 
 use crate::baseline::Baseline;
 use crate::declarations::Export;
-use crate::ledger::{FILE_NAMES, MAX_RECEIPTS};
+use crate::ledger::{Part, MAX_RECEIPTS};
 use crate::mode::CallOutcome;
 use crate::playback::GATE_MS;
 use crate::runlog::RunRecord;
+use crate::store::{AnyStore, StoreView};
 use crate::text::{Arg, Locale, Text};
 use crate::turn::MAX_CALLS;
 use crate::vocab::{Gate, GATES};
@@ -408,128 +409,80 @@ impl Workbench {
         }
     }
 
+    /// The ledger's sections, in the order of [`Ledger::parts`]: each
+    /// store words its own, the receipts and counters are the gateway's.
     pub(crate) fn ledger_sections(&self) -> Vec<LedgerSection> {
-        let l = self.locale();
         let ledger = self.ledger();
-        let c = ledger.counters();
-        let section = |title: Text, items: Vec<Text>, empty: Option<Text>| LedgerSection {
-            title: title.render(l),
-            items: if items.is_empty() {
-                empty.into_iter().map(|t| t.render(l)).collect()
-            } else {
-                items.into_iter().map(|t| t.render(l)).collect()
-            },
-        };
-        vec![
-            section(
-                Text::LedgerOutbox,
-                ledger
-                    .outbox()
-                    .iter()
-                    .map(|m| Text::LedgerEmail {
-                        id: (&m.id).into(),
-                        to: (&m.to).into(),
-                        subject: (&m.subject).into(),
-                    })
-                    .collect(),
-                Some(Text::LedgerEmpty),
-            ),
-            section(
-                Text::LedgerSchedule,
-                ledger
-                    .schedule()
-                    .iter()
-                    .map(|e| Text::LedgerEvent {
-                        id: (&e.id).into(),
-                        title: (&e.title).into(),
-                        start: (&e.start).into(),
-                        end: (&e.end).into(),
-                    })
-                    .collect(),
-                None,
-            ),
-            section(
-                Text::LedgerFiles,
-                FILE_NAMES
-                    .iter()
-                    .zip(ledger.files())
-                    .map(|(name, content)| Text::LedgerFile {
-                        path: (*name).into(),
-                        content: content.into(),
-                    })
-                    .collect(),
-                None,
-            ),
-            section(
-                Text::LedgerDatabase,
-                vec![
-                    Text::LedgerSeats {
-                        seats: ledger.database().seats.into(),
-                    },
-                    Text::LedgerStatus {
-                        status: (&ledger.database().status).into(),
-                    },
-                ],
-                None,
-            ),
-            section(
-                Text::LedgerReceipts,
-                ledger
-                    .receipts()
-                    .iter()
-                    .map(|(key, r)| Text::LedgerReceipt {
-                        key: key.into(),
-                        tool: (&r.tool).into(),
-                        payload: (&r.payload).into(),
-                    })
-                    .collect(),
-                Some(Text::LedgerNone),
-            ),
-            section(
-                Text::LedgerCounters,
-                vec![
-                    Text::CounterRuns {
-                        n: c.runs_finished.into(),
-                    },
-                    Text::CounterEffects {
-                        n: c.effects_committed.into(),
-                    },
-                    Text::CounterReused {
-                        n: c.receipts_reused.into(),
-                    },
-                    Text::CounterExpired {
-                        n: c.receipts_expired.into(),
-                        max: MAX_RECEIPTS.into(),
-                    },
-                    Text::CounterRejections {
-                        gates: Gate::ALL
-                            .iter()
-                            .map(|g| {
-                                Text::CounterRejection {
-                                    gate: g.name().into(),
-                                    n: c.rejections[g.index()].into(),
-                                }
-                                .into()
-                            })
-                            .collect::<Vec<crate::text::Arg>>()
-                            .into(),
-                    },
-                ],
-                None,
-            ),
-            section(
-                Text::LedgerRecords,
-                crate::tools::search::RECORDS
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| Text::LedgerRecord {
-                        n: (i + 1).into(),
-                        text: (*text).into(),
-                    })
-                    .collect(),
-                None,
-            ),
-        ]
+        let stores: Vec<&dyn AnyStore> = ledger.stores().iter().collect();
+        (ledger.parts().into_iter())
+            .map(|part| match part {
+                Part::Store(i) => stores[i].view(),
+                Part::Receipts => self.receipts_view(),
+                Part::Counters => self.counters_view(),
+            })
+            .map(|view| {
+                let l = self.locale();
+                let rows = if view.rows.is_empty() {
+                    view.empty.into_iter().collect()
+                } else {
+                    view.rows
+                };
+                LedgerSection {
+                    title: view.title.render(l),
+                    items: rows.into_iter().map(|t| t.render(l)).collect(),
+                }
+            })
+            .collect()
+    }
+
+    fn receipts_view(&self) -> StoreView {
+        StoreView {
+            title: Text::LedgerReceipts,
+            rows: (self.ledger().receipts().iter())
+                .map(|(key, r)| Text::LedgerReceipt {
+                    key: key.into(),
+                    tool: (&r.tool).into(),
+                    payload: (&r.payload).into(),
+                })
+                .collect(),
+            empty: Some(Text::LedgerNone),
+        }
+    }
+
+    fn counters_view(&self) -> StoreView {
+        let c = self.ledger().counters();
+        StoreView {
+            title: Text::LedgerCounters,
+            rows: vec![
+                Text::CounterRuns {
+                    n: c.runs_finished.into(),
+                },
+                Text::CounterEffects {
+                    n: c.effects_committed.into(),
+                },
+                Text::CounterReused {
+                    n: c.receipts_reused.into(),
+                },
+                Text::CounterExpired {
+                    n: c.receipts_expired.into(),
+                    max: MAX_RECEIPTS.into(),
+                },
+                Text::CounterRejections {
+                    gates: Gate::ALL
+                        .iter()
+                        .map(|g| {
+                            Text::CounterRejection {
+                                gate: g.name().into(),
+                                n: c.rejections[g.index()].into(),
+                            }
+                            .into()
+                        })
+                        .collect::<Vec<crate::text::Arg>>()
+                        .into(),
+                },
+            ],
+            empty: None,
+        }
     }
 
     pub(crate) fn turn_view(&self) -> TurnView {

@@ -349,7 +349,8 @@ pub fn gate_problems() -> Vec<String> {
             ));
         }
         if let Expect::SchemaRejects(_) = case.expect {
-            if wb.ledger().database() != before.database()
+            if gateway_core::tools::database::table(wb.ledger().stores())
+                != gateway_core::tools::database::table(before.stores())
                 || wb.ledger().receipts() != before.receipts()
             {
                 problems.push(format!("{args}: a rejected call changed the ledger"));
