@@ -17,9 +17,10 @@ use crate::mode::{CallOutcome, Turn};
 use crate::policy::{Hook, Role};
 use crate::reason::Reason;
 use crate::schema::ArgError;
+use crate::tools::calculator::CalculatorError;
 use crate::tools::calendar::schedule;
+use crate::tools::calendar::CalendarError;
 use crate::tools::email::outbox;
-use crate::tools::ExecError;
 
 crate::closed_enum! {
     /// What a finished run must have done.
@@ -105,16 +106,18 @@ pub enum ReasonIs {
 impl ReasonIs {
     pub fn matches(&self, reason: &Reason) -> bool {
         match (self, reason) {
-            (ReasonIs::Kind(kind), _) => matches!(
-                (kind, reason),
+            (ReasonIs::Kind(kind), _) => match (kind, reason) {
                 (ReasonKind::UnknownTool, Reason::UnknownTool { .. })
-                    | (ReasonKind::Overlap, Reason::Exec(ExecError::Overlap { .. }))
-                    | (ReasonKind::RefusedByPerson, Reason::ApprovalRefused)
-                    | (
-                        ReasonKind::DivideByZero,
-                        Reason::Exec(ExecError::DivideByZero)
-                    )
-            ),
+                | (ReasonKind::RefusedByPerson, Reason::ApprovalRefused) => true,
+                (ReasonKind::Overlap, Reason::Exec(e)) => matches!(
+                    e.get::<CalendarError>(),
+                    Some(CalendarError::Overlap { .. })
+                ),
+                (ReasonKind::DivideByZero, Reason::Exec(e)) => {
+                    e.get() == Some(&CalculatorError::DivideByZero)
+                }
+                _ => false,
+            },
             (ReasonIs::Field(kind, want), Reason::Args(error)) => {
                 let field = match (kind, error) {
                     (FieldReason::Missing, ArgError::Missing { field })

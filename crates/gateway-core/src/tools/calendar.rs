@@ -4,7 +4,7 @@
 //! time zones or recurrence. An overlap is found at execution, against the
 //! current schedule, and names the event it collides with.
 
-use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
+use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
@@ -20,6 +20,43 @@ pub struct Event {
     pub title: String,
     pub start: String,
     pub end: String,
+}
+
+/// Why the calendar refuses a call at execution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CalendarError {
+    ScheduleFull {
+        max: usize,
+    },
+    /// The new event overlaps the one titled `title`.
+    Overlap {
+        start: String,
+        end: String,
+        title: String,
+        their_start: String,
+        their_end: String,
+    },
+}
+
+impl Failure for CalendarError {
+    fn text(&self) -> Text {
+        match self {
+            CalendarError::ScheduleFull { max } => Text::ExecScheduleFull { max: (*max).into() },
+            CalendarError::Overlap {
+                start,
+                end,
+                title,
+                their_start,
+                their_end,
+            } => Text::ExecOverlap {
+                start: start.into(),
+                end: end.into(),
+                title: crate::json::quote(title).into(),
+                their_start: their_start.into(),
+                their_end: their_end.into(),
+            },
+        }
+    }
 }
 
 /// The fixture schedule of one synthetic day: its events in the order
@@ -246,16 +283,17 @@ impl Tool for Calendar {
         if let Some(other) = (schedule.events.iter())
             .find(|e| from < parse_clock(&e.end) && parse_clock(&e.start) < to)
         {
-            return Err(ExecError::Overlap {
+            return Err(CalendarError::Overlap {
                 start: start.into(),
                 end: end.into(),
                 title: other.title.clone(),
                 their_start: other.start.clone(),
                 their_end: other.end.clone(),
-            });
+            }
+            .into());
         }
         if schedule.events.len() >= MAX_EVENTS {
-            return Err(ExecError::ScheduleFull { max: MAX_EVENTS });
+            return Err(CalendarError::ScheduleFull { max: MAX_EVENTS }.into());
         }
         let event = Event {
             id: format!("event-{}", schedule.added + 1),

@@ -3,7 +3,7 @@
 //! The recipient must be one address at exactly `example.test`; this is
 //! deliberately not a general address validator.
 
-use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
+use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
@@ -19,6 +19,20 @@ pub struct Message {
     pub to: String,
     pub subject: String,
     pub body: String,
+}
+
+/// Why the email tool refuses a call at execution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EmailError {
+    OutboxFull { max: usize },
+}
+
+impl Failure for EmailError {
+    fn text(&self) -> Text {
+        match self {
+            EmailError::OutboxFull { max } => Text::ExecOutboxFull { max: (*max).into() },
+        }
+    }
 }
 
 /// The mock outbox: messages appended, oldest first, never sent.
@@ -190,7 +204,7 @@ impl Tool for Email {
     fn plan(&self, args: &Args, stores: &Stores) -> Result<Planned, ExecError> {
         let outbox = outbox(stores);
         if outbox.len() >= MAX_OUTBOX {
-            return Err(ExecError::OutboxFull { max: MAX_OUTBOX });
+            return Err(EmailError::OutboxFull { max: MAX_OUTBOX }.into());
         }
         let message = Message {
             id: format!("email-{}", outbox.len() + 1),

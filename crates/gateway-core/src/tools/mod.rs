@@ -7,7 +7,9 @@
 //! and of the stores a ledger holds, and a name it does not hold is
 //! rejected at the first gate (seed 002).
 
+use std::any::Any;
 use std::fmt;
+use std::rc::Rc;
 
 use serde_json::Value;
 
@@ -97,55 +99,65 @@ pub struct Planned {
     pub effect: Effect,
 }
 
-/// Why execution refuses a call that passed every earlier gate.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ExecError {
-    OutboxFull {
-        max: usize,
-    },
-    ScheduleFull {
-        max: usize,
-    },
-    Overlap {
-        start: String,
-        end: String,
-        title: String,
-        their_start: String,
-        their_end: String,
-    },
-    DivideByZero,
-    ResultOutOfRange {
-        min: String,
-        max: String,
-        got: String,
-    },
+/// A tool's own error at execution: each tool declares its type (the
+/// outbox is full, an event overlaps) with the values that produced it,
+/// and words it.
+pub trait Failure: Any + Clone + Eq + fmt::Debug {
+    fn text(&self) -> Text;
 }
+
+/// Why execution refuses a call that passed every earlier gate: the
+/// tool's own [`Failure`], whatever its type.
+#[derive(Clone)]
+pub struct ExecError(Rc<dyn AnyFailure>);
 
 impl ExecError {
     pub fn text(&self) -> Text {
-        match self {
-            ExecError::OutboxFull { max } => Text::ExecOutboxFull { max: (*max).into() },
-            ExecError::ScheduleFull { max } => Text::ExecScheduleFull { max: (*max).into() },
-            ExecError::Overlap {
-                start,
-                end,
-                title,
-                their_start,
-                their_end,
-            } => Text::ExecOverlap {
-                start: start.into(),
-                end: end.into(),
-                title: crate::json::quote(title).into(),
-                their_start: their_start.into(),
-                their_end: their_end.into(),
-            },
-            ExecError::DivideByZero => Text::ExecDivideByZero,
-            ExecError::ResultOutOfRange { min, max, got } => Text::ExecResultOutOfRange {
-                min: min.into(),
-                max: max.into(),
-                got: got.into(),
-            },
-        }
+        self.0.text()
+    }
+
+    /// The tool's error, if it is of type `E`.
+    pub fn get<E: Failure>(&self) -> Option<&E> {
+        self.0.as_any().downcast_ref::<E>()
+    }
+}
+
+impl<E: Failure> From<E> for ExecError {
+    fn from(failure: E) -> Self {
+        ExecError(Rc::new(failure))
+    }
+}
+
+impl fmt::Debug for ExecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl PartialEq for ExecError {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_dyn(&*other.0)
+    }
+}
+
+impl Eq for ExecError {}
+
+/// A [`Failure`] behind a trait object.
+trait AnyFailure: fmt::Debug {
+    fn text(&self) -> Text;
+    fn as_any(&self) -> &dyn Any;
+    fn eq_dyn(&self, other: &dyn AnyFailure) -> bool;
+}
+
+impl<E: Failure> AnyFailure for E {
+    fn text(&self) -> Text {
+        Failure::text(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn eq_dyn(&self, other: &dyn AnyFailure) -> bool {
+        other.as_any().downcast_ref::<E>() == Some(self)
     }
 }
 
