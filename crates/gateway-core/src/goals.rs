@@ -17,10 +17,11 @@ use crate::mode::{CallOutcome, Turn};
 use crate::policy::{Hook, Role};
 use crate::reason::Reason;
 use crate::schema::ArgError;
+use crate::store::StoreKind;
 use crate::tools::calculator::CalculatorError;
-use crate::tools::calendar::schedule;
 use crate::tools::calendar::CalendarError;
-use crate::tools::email::outbox;
+use crate::tools::calendar::{schedule, Schedule};
+use crate::tools::email::{outbox, Outbox};
 
 crate::closed_enum! {
     /// What a finished run must have done.
@@ -184,6 +185,14 @@ pub struct State<'a> {
 }
 
 impl StateMatch {
+    /// Whether the match looks at the store `kind`: counts its entries or
+    /// compares them for duplicates.
+    pub fn looks_at(&self, kind: StoreKind) -> bool {
+        let twice = self.duplicate.is_some();
+        (kind == StoreKind::of::<Outbox>() && (self.outbox.is_some() || twice))
+            || (kind == StoreKind::of::<Schedule>() && (self.schedule.is_some() || twice))
+    }
+
     pub fn holds(&self, state: State<'_>) -> bool {
         let ledger = state.ledger;
         let count = |want: Option<Count>, n: usize| want.is_none_or(|c| c.holds(n));
