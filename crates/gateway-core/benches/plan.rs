@@ -18,6 +18,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use gateway_core::gates::{plan, Approval, Inputs};
 use gateway_core::ledger::{Commit, Effect, Finish, Ledger, Receipt, MAX_RECEIPTS};
+use gateway_core::text::Locale;
 use gateway_core::tools::calendar::{Event, Schedule, MAX_EVENTS};
 use gateway_core::tools::email::{Message as Email, Outbox, MAX_OUTBOX};
 use gateway_core::{ExampleKind, ExperimentId, Gate, Hook, Msg, Registry, Role, ToolId, Workbench};
@@ -40,7 +41,7 @@ fn email_inputs(registry: &Registry) -> Inputs {
         approval: None,
         refusal: None,
     };
-    let call = plan(registry, &inputs, &Ledger::fixtures())
+    let call = plan(registry, &inputs, &Ledger::fixtures(), Locale::En)
         .call()
         .cloned()
         .expect("the valid example passes the schema gate");
@@ -147,7 +148,7 @@ fn plan_benches(c: &mut Criterion) {
     let mut full = ledger_with_receipts();
     fill(&mut full);
     let mut replay = ledger_with_receipts();
-    let first = plan(&registry, &inputs, &Ledger::fixtures());
+    let first = plan(&registry, &inputs, &Ledger::fixtures(), Locale::En);
     let Commit::Ran(Finish::Effect { key, receipt, .. }) = first.commit() else {
         panic!(
             "the approved example commits an effect: {}",
@@ -160,7 +161,7 @@ fn plan_benches(c: &mut Criterion) {
 
     // Each case must take the path it is named after.
     let check = |ledger: &Ledger, expect: fn(&Commit) -> bool| {
-        let p = plan(&registry, &inputs, ledger);
+        let p = plan(&registry, &inputs, ledger, Locale::En);
         assert_eq!(p.rows().len(), Gate::ALL.len());
         assert!(expect(&p.commit()), "{}", p.summary().en());
     };
@@ -179,7 +180,14 @@ fn plan_benches(c: &mut Criterion) {
         ("100 receipts, replay", &replay),
     ] {
         group.bench_function(name, |b| {
-            b.iter(|| plan(black_box(&registry), black_box(&inputs), black_box(ledger)))
+            b.iter(|| {
+                plan(
+                    black_box(&registry),
+                    black_box(&inputs),
+                    black_box(ledger),
+                    Locale::En,
+                )
+            })
         });
     }
     group.finish();

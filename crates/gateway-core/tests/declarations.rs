@@ -1208,7 +1208,7 @@ fn state(l: &Ledger) -> Value {
 
 /// Plans and commits the call, if execution accepts it.
 fn apply(ledger: &mut Ledger, tool: &dyn Tool, args: &Args) {
-    if let Ok(planned) = tool.plan(args, ledger.stores()) {
+    if let Ok(planned) = tool.plan(args, ledger.stores(), Locale::En) {
         let key = format!("key-{}", ledger.counters().runs_finished);
         ledger.commit(Commit::Ran(Finish::Effect {
             effect: planned.effect,

@@ -1523,8 +1523,8 @@ fn check_step(
     let registry = wb.registry();
 
     // Same inputs, same plan; every plan well formed.
-    let fresh = gates::plan(registry, inputs, ledger);
-    prop_assert_eq!(&fresh, &gates::plan(registry, inputs, ledger));
+    let fresh = gates::plan(registry, inputs, ledger, wb.locale());
+    prop_assert_eq!(&fresh, &gates::plan(registry, inputs, ledger, wb.locale()));
     check_plan_shape(&fresh)?;
     check_plan_shape(wb.plan())?;
     if !wb.clock().is_finished() {
@@ -1712,7 +1712,10 @@ fn check_step(
             // the plan of those very inputs against the ledger as it stood.
             let done = &before.plan;
             let done_inputs = &before.inputs;
-            prop_assert_eq!(done, &gates::plan(registry, done_inputs, &before.ledger));
+            prop_assert_eq!(
+                done,
+                &gates::plan(registry, done_inputs, &before.ledger, wb.locale())
+            );
             let mut expected = before.ledger.clone();
             expected.commit(done.commit());
             prop_assert_eq!(ledger, &expected);
@@ -1743,7 +1746,7 @@ fn check_step(
                     hook: Hook::None,
                     ..done_inputs.clone()
                 };
-                let p = gates::plan(registry, &plain, &before.ledger);
+                let p = gates::plan(registry, &plain, &before.ledger, wb.locale());
                 prop_assert_eq!(&p.commit(), &done.commit());
                 let mut without = before.ledger.clone();
                 without.commit(p.commit());
@@ -1764,7 +1767,7 @@ fn check_step(
                     hook: Hook::None,
                     ..done_inputs.clone()
                 };
-                let p = gates::plan(registry, &plain, &before.ledger);
+                let p = gates::plan(registry, &plain, &before.ledger, wb.locale());
                 prop_assert_eq!(&p.commit(), &done.commit());
                 prop_assert_eq!(
                     done.returned().cloned(),
@@ -2686,21 +2689,21 @@ proptest! {
                     approval: None,
                     refusal: None,
                 };
-                let call = gates::plan(&registry, &inputs, &ledger).call().cloned().unwrap();
+                let call = gates::plan(&registry, &inputs, &ledger, Locale::En).call().cloned().unwrap();
                 let approval = Some(Approval { tool: call.tool, payload: call.payload });
-                let p = gates::plan(&registry, &Inputs { approval, ..inputs }, &ledger);
+                let p = gates::plan(&registry, &Inputs { approval, ..inputs }, &ledger, Locale::En);
                 ledger.commit(p.commit());
             }
         }
         let mut inputs = Inputs { tool, args, role, hook, key, reuse, approval: None, refusal: None };
-        let call = gates::plan(&registry, &inputs, &ledger).call().cloned();
+        let call = gates::plan(&registry, &inputs, &ledger, Locale::En).call().cloned();
         inputs.approval = match approval {
             0 => None,
             1 => call.map(|c| Approval { tool: c.tool, payload: c.payload }),
             _ => Some(Approval { tool: inputs.tool.clone(), payload: other_payload }),
         };
-        let first = gates::plan(&registry, &inputs, &ledger);
-        let second = gates::plan(&registry, &inputs, &ledger);
+        let first = gates::plan(&registry, &inputs, &ledger, Locale::En);
+        let second = gates::plan(&registry, &inputs, &ledger, Locale::En);
         prop_assert_eq!(&first, &second);
         check_plan_shape(&first)?;
     }

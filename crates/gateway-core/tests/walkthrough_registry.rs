@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use common::*;
 use gateway_core::schema::{Args, Field, Kind, Shape, Variant};
 use gateway_core::store::{Effect, StoreKind, Stores};
-use gateway_core::text::Text;
+use gateway_core::text::{Locale, Text};
 use gateway_core::tools::files::{Workspace, Write};
 use gateway_core::tools::{Claims, Declaration, Examples, ExecError, Planned, Tool};
 use gateway_core::view::PageModel;
@@ -92,7 +92,7 @@ impl Tool for Archive {
     fn store(&self) -> Option<StoreKind> {
         Some(StoreKind::of::<Workspace>())
     }
-    fn plan(&self, args: &Args, _ledger: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, _ledger: &Stores, _: Locale) -> Result<Planned, ExecError> {
         Ok(wipe(args))
     }
 }

@@ -6,7 +6,7 @@ use crate::json::js_number;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::store::Stores;
-use crate::text::Text;
+use crate::text::{Locale, Text};
 use serde_json::json;
 
 /// Why the calculator refuses a call at execution.
@@ -101,7 +101,7 @@ impl Tool for Calculator {
         &DECLARATION
     }
 
-    fn plan(&self, args: &Args, _: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         let operator = args.text("operator");
         let left = args.number("left").unwrap_or(f64::NAN);
         let right = args.number("right").unwrap_or(f64::NAN);

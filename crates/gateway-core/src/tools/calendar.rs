@@ -8,7 +8,7 @@ use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
-use crate::text::Text;
+use crate::text::{Locale, Text};
 use serde_json::json;
 
 /// The schedule holds at most this many events, fixtures included.
@@ -276,7 +276,7 @@ impl Tool for Calendar {
         Some(StoreKind::of::<Schedule>())
     }
 
-    fn plan(&self, args: &Args, stores: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
         let schedule = stores.read::<Schedule>();
         let (start, end) = (args.text("start"), args.text("end"));
         let (from, to) = (parse_clock(start), parse_clock(end));
@@ -303,7 +303,7 @@ impl Tool for Calendar {
         };
         let output = json!({
             "id": event.id,
-            "status": "added to the fixture schedule",
+            "status": Text::OutputCalendarStatus.render(locale),
             "title": event.title,
             "start": event.start,
             "end": event.end,

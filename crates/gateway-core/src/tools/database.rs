@@ -5,7 +5,7 @@ use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
-use crate::text::Text;
+use crate::text::{Locale, Text};
 use serde_json::json;
 
 /// The values `status` may hold.
@@ -212,7 +212,7 @@ impl Tool for Database {
         Some(StoreKind::of::<Table>())
     }
 
-    fn plan(&self, args: &Args, stores: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, stores: &Stores, _: Locale) -> Result<Planned, ExecError> {
         let key = args.text("key");
         let current = stores.read::<Table>().value(key);
         if args.text("operation") == "get" {

@@ -7,7 +7,7 @@ use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
-use crate::text::Text;
+use crate::text::{Locale, Text};
 use serde_json::json;
 
 /// The outbox holds at most this many messages.
@@ -201,7 +201,7 @@ impl Tool for Email {
         Some(StoreKind::of::<Outbox>())
     }
 
-    fn plan(&self, args: &Args, stores: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
         let outbox = outbox(stores);
         if outbox.len() >= MAX_OUTBOX {
             return Err(EmailError::OutboxFull { max: MAX_OUTBOX }.into());
@@ -214,7 +214,7 @@ impl Tool for Email {
         };
         let output = json!({
             "id": message.id,
-            "status": "appended to the mock outbox (nothing was sent)",
+            "status": Text::OutputEmailStatus.render(locale),
             "to": message.to,
             "subject": message.subject,
             "body": message.body,

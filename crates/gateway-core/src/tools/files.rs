@@ -8,7 +8,7 @@ use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
-use crate::text::Text;
+use crate::text::{Locale, Text};
 use serde_json::json;
 
 /// The two file names, byte for byte; nothing else is a file.
@@ -249,7 +249,7 @@ impl Tool for Files {
         Some(StoreKind::of::<Workspace>())
     }
 
-    fn plan(&self, args: &Args, stores: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
         let path = args.text("path");
         let workspace = stores.read::<Workspace>();
         let current = workspace.file(path).unwrap_or_default();
@@ -260,7 +260,7 @@ impl Tool for Files {
         Ok(Planned {
             output: json!({
                 "path": path,
-                "status": "replaced in the virtual workspace",
+                "status": Text::OutputFilesStatus.render(locale),
                 "content": content,
             }),
             effect: Effect::on::<Workspace>(Write {

@@ -14,7 +14,7 @@ use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::store::Stores;
-use crate::text::Text;
+use crate::text::{Locale, Text};
 
 /// The same path rule as `files`: one of the two names, byte for byte.
 const PATH: Field = Field {
@@ -58,7 +58,7 @@ impl Tool for Delete {
         &DELETE
     }
 
-    fn plan(&self, _args: &Args, _: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, _args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         Ok(read_only(Value::Null))
     }
 }
@@ -108,7 +108,7 @@ impl Tool for Share {
         &SHARE
     }
 
-    fn plan(&self, _args: &Args, _: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, _args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         Ok(read_only(Value::Null))
     }
 }

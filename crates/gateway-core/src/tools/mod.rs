@@ -16,7 +16,7 @@ use serde_json::Value;
 use crate::policy::Risk;
 use crate::schema::{ArgError, Args, Shape};
 use crate::store::{Effect, StoreKind, Stores};
-use crate::text::Text;
+use crate::text::{Locale, Text};
 
 pub mod calculator;
 pub mod calendar;
@@ -200,7 +200,9 @@ pub trait Tool: Sync + fmt::Debug {
     }
 
     /// Plans the call against the ledger's stores without changing them.
-    fn plan(&self, args: &Args, stores: &Stores) -> Result<Planned, ExecError>;
+    /// The output's words (a status) are written in `locale`, the page's
+    /// language when the call is planned.
+    fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError>;
 }
 
 crate::closed_enum! {
@@ -346,7 +348,7 @@ pub(crate) mod test_support {
 
     pub fn plan(tool: &dyn Tool, text: &str, stores: &Stores) -> Result<Planned, ExecError> {
         let args = validate(tool, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        tool.plan(&args, stores)
+        tool.plan(&args, stores, Locale::En)
     }
 }
 
@@ -400,7 +402,7 @@ mod tests {
         fn declaration(&self) -> &Declaration {
             &VAGUE
         }
-        fn plan(&self, _: &Args, _: &Stores) -> Result<Planned, ExecError> {
+        fn plan(&self, _: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
             Ok(read_only(Value::Null))
         }
     }

@@ -8,7 +8,7 @@ use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::store::{Note, Store, StoreKind, StoreView, Stores};
-use crate::text::Text;
+use crate::text::{Locale, Text};
 use serde_json::json;
 
 #[derive(Debug)]
@@ -128,7 +128,7 @@ impl Tool for Search {
         Some(StoreKind::of::<Index>())
     }
 
-    fn plan(&self, args: &Args, _: &Stores) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         let query = args.text("query");
         let limit = args.number("limit").map_or(DEFAULT_LIMIT, |n| n as usize);
         let results: Vec<Value> = rank(query)

@@ -418,7 +418,12 @@ impl Workbench {
             reuse: true,
         };
         let ledger = e.ledger(&registry);
-        let plan = plan(&registry, &inputs_of(&mode, &policy, None, None), &ledger);
+        let plan = plan(
+            &registry,
+            &inputs_of(&mode, &policy, None, None),
+            &ledger,
+            Locale::default(),
+        );
         Self {
             registry,
             experiment: Rc::clone(&experiment),
@@ -478,6 +483,8 @@ impl Workbench {
         if let Some(id) = self.experiment.builtin {
             self.experiment = Rc::clone(id.in_locale(locale));
         }
+        // A planned output's words are in the page's language.
+        self.replan();
     }
 
     /// Switches to `locale`, whose catalogue is installed, and writes the
@@ -1410,7 +1417,7 @@ impl Workbench {
     }
 
     fn replan(&mut self) {
-        self.plan = plan(&self.registry, &self.inputs(), &self.ledger);
+        self.plan = plan(&self.registry, &self.inputs(), &self.ledger, self.locale);
         // An agent turn's call that needs approval waits at the approval
         // gate for the person (seed 002: "排入 Approval").
         let waits = matches!(self.mode, Mode::Turn(_))

@@ -19,6 +19,7 @@
 use gateway_core::gates::{self, Inputs};
 use gateway_core::json::{js_number, parse, JsonError, Syntax};
 use gateway_core::ledger::{Commit, Ledger};
+use gateway_core::text::Locale;
 use gateway_core::{ExperimentId, Hook, Msg, Registry, Role, ToolId, Verdict, Workbench};
 
 /// What `gateway_core::json::parse` does with a row's text.
@@ -317,7 +318,12 @@ pub fn gate_problems() -> Vec<String> {
             approval: None,
             refusal: None,
         };
-        let planned = gates::plan(&Registry::fixtures(), &inputs, &Ledger::fixtures());
+        let planned = gates::plan(
+            &Registry::fixtures(),
+            &inputs,
+            &Ledger::fixtures(),
+            Locale::En,
+        );
         check_plan("gates::plan", case, &planned, &mut problems);
 
         let mut wb = Workbench::new(case.experiment);
