@@ -348,3 +348,122 @@ impl<S: Store> AnyChange for Changing<S> {
             .is_some_and(|o| o.0 == self.0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A store of one number that a change adds to.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Sum(i64);
+
+    impl Store for Sum {
+        type Change = i64;
+        fn fixtures() -> Self {
+            Sum(1)
+        }
+        fn apply(&mut self, add: i64) {
+            self.0 += add;
+        }
+        fn change_text(_: &i64) -> Text {
+            Text::EffectNone
+        }
+        fn note(&self, add: &i64) -> Option<Note> {
+            Some(Note::Replaced {
+                name: "sum".into(),
+                before: self.0.to_string(),
+                after: (self.0 + add).to_string(),
+            })
+        }
+        fn row(&self, _: &i64) -> Option<usize> {
+            Some(0)
+        }
+        fn view(&self) -> StoreView {
+            StoreView {
+                title: Text::LedgerCounters,
+                rows: Vec::new(),
+                empty: None,
+            }
+        }
+        fn json(&self) -> Option<(&'static str, Value)> {
+            Some(("sum", self.0.into()))
+        }
+    }
+
+    /// Another store with the same change type.
+    #[derive(Debug, Clone, PartialEq)]
+    struct Other;
+
+    impl Store for Other {
+        type Change = i64;
+        const CHANGES: bool = false;
+        fn fixtures() -> Self {
+            Other
+        }
+        fn apply(&mut self, _: i64) {}
+        fn change_text(_: &i64) -> Text {
+            Text::EffectNone
+        }
+        fn note(&self, _: &i64) -> Option<Note> {
+            None
+        }
+        fn row(&self, _: &i64) -> Option<usize> {
+            None
+        }
+        fn view(&self) -> StoreView {
+            Store::view(&Sum(0))
+        }
+        fn json(&self) -> Option<(&'static str, Value)> {
+            None
+        }
+    }
+
+    #[test]
+    fn a_kind_is_held_once_and_found_by_its_type() {
+        let stores = Stores::new([
+            StoreKind::of::<Sum>(),
+            StoreKind::of::<Other>(),
+            StoreKind::of::<Sum>(),
+        ]);
+        assert_eq!(stores.iter().count(), 2);
+        assert_eq!(stores.position(StoreKind::of::<Other>()), Some(1));
+        assert_eq!(stores.get::<Sum>(), Some(&Sum(1)));
+        assert!(!stores.iter().nth(1).is_some_and(|s| s.changes()));
+    }
+
+    #[test]
+    fn an_effect_is_the_change_of_one_store_type() {
+        let add = Effect::on::<Sum>(2);
+        assert_eq!(add, Effect::on::<Sum>(2));
+        assert_ne!(add, Effect::on::<Sum>(3));
+        // The same value made to another store is another effect.
+        assert_ne!(add, Effect::on::<Other>(2));
+        assert_eq!(add.get::<Sum>(), Some(&2));
+        assert_eq!(add.get::<Other>(), None);
+        assert_eq!(Effect::None.get::<Sum>(), None);
+    }
+
+    #[test]
+    fn a_change_applies_to_its_store_and_adds_one_not_held() {
+        let mut stores = Stores::new([StoreKind::of::<Other>()]);
+        assert_eq!(stores.read::<Sum>().0, 1, "read falls back to fixtures");
+        let Effect::Change(change) = Effect::on::<Sum>(2) else {
+            unreachable!()
+        };
+        let effect = Effect::Change(change.clone());
+        assert_eq!(effect.note(&stores), None, "no store to read before");
+        stores.apply(&change);
+        assert_eq!(stores.get::<Sum>(), Some(&Sum(3)));
+        assert_eq!(
+            effect.note(&stores),
+            Some(Note::Replaced {
+                name: "sum".into(),
+                before: "3".into(),
+                after: "5".into(),
+            })
+        );
+        assert_eq!(effect.place(&stores), Some((1, 0)));
+        assert!(stores.replace(Sum(9)));
+        assert_eq!(stores.get::<Sum>(), Some(&Sum(9)));
+    }
+}
