@@ -7,9 +7,9 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use gateway_core::command::Read;
 use gateway_core::experiments::{ExperimentId, FILES};
-use gateway_core::ledger::FILE_NAMES;
 use gateway_core::opening::{open, Address, Opening};
 use gateway_core::text::Locale;
+use gateway_core::tools::files::FILE_NAMES;
 
 use crate::decode::pick;
 use crate::{ensure, guard, Invariant, Violation};
@@ -125,7 +125,7 @@ pub fn check(carried: &Carried) -> Result<(), Violation> {
         "a link opened with an approval: {carried:?}"
     );
     ensure!(
-        *wb.ledger() == e.ledger(),
+        *wb.ledger() == e.ledger(wb.registry()),
         Invariant::LedgerOnlyAtSeventhStage,
         "a link opened a ledger beyond its declared start: {carried:?}"
     );

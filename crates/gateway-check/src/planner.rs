@@ -5,6 +5,7 @@ use gateway_core::gates::{plan, Approval, Inputs, Plan};
 use gateway_core::json::quote;
 use gateway_core::ledger::{Commit, Finish, Ledger};
 use gateway_core::reason::Reason;
+use gateway_core::text::Locale;
 use gateway_core::{Gate, Hook, Registry, Role, ToolId, Verdict};
 
 use crate::decode::{self, pick, weighted};
@@ -36,7 +37,7 @@ pub fn check_planner(data: &[u8]) -> Result<(), Violation> {
         };
         let at = format!("plan of {}", quote(&inputs.tool));
         let located = |v: Violation| v.located(step, &at);
-        let planned = guard(step, &at, || plan(&registry, &inputs, &ledger))?;
+        let planned = guard(step, &at, || plan(&registry, &inputs, &ledger, Locale::En))?;
         check(&registry, &inputs, &ledger, &planned).map_err(located)?;
         if commit {
             // As a finished run does: later calls see its receipt.
@@ -81,10 +82,12 @@ fn call(u: &mut Unstructured<'_>, registry: &Registry, ledger: &Ledger) -> Decod
     };
     inputs.approval = match weighted(u, &[1, 4, 1, 1])? {
         0 => None,
-        1 => plan(registry, &inputs, ledger).call().map(|c| Approval {
-            tool: c.tool.clone(),
-            payload: c.payload.clone(),
-        }),
+        1 => plan(registry, &inputs, ledger, Locale::En)
+            .call()
+            .map(|c| Approval {
+                tool: c.tool.clone(),
+                payload: c.payload.clone(),
+            }),
         2 => Some(Approval {
             tool: inputs.tool.clone(),
             payload: decode::raw(u, 20)?,
@@ -104,7 +107,7 @@ fn check(
     planned: &Plan,
 ) -> Result<(), Violation> {
     let before = ledger.clone();
-    let again = plan(registry, inputs, ledger);
+    let again = plan(registry, inputs, ledger, Locale::En);
     ensure!(
         &again == planned,
         Invariant::Deterministic,
@@ -205,7 +208,7 @@ fn replays(
         reuse: true,
         ..inputs.clone()
     };
-    let again = plan(registry, &reuse, after);
+    let again = plan(registry, &reuse, after, Locale::En);
     ensure!(
         again.commit() == Commit::Ran(Finish::Replay { key: key.clone() }),
         Invariant::OneEffectPerKey,

@@ -175,9 +175,9 @@ impl Session {
         // inspection is the plan of the current inputs.
         view_shape(view)?;
         plan_shape(wb.plan())?;
-        let fresh = plan(registry, &inputs, ledger);
+        let fresh = plan(registry, &inputs, ledger, wb.locale());
         ensure!(
-            fresh == plan(registry, &inputs, ledger),
+            fresh == plan(registry, &inputs, ledger, wb.locale()),
             Invariant::Deterministic,
             "two plans of the same inputs differ"
         );
@@ -197,7 +197,7 @@ impl Session {
         let only = Invariant::LedgerOnlyAtSeventhStage;
         if *msg == Msg::ResetLedger {
             ensure!(
-                *ledger == wb.experiment().ledger(),
+                *ledger == wb.experiment().ledger(wb.registry()),
                 only,
                 "a reset left {ledger:?}"
             );
@@ -210,7 +210,7 @@ impl Session {
                 wb.clock()
             );
             ensure!(
-                before.plan == plan(registry, &before.inputs, &before.ledger),
+                before.plan == plan(registry, &before.inputs, &before.ledger, wb.locale()),
                 only,
                 "the run that finished was not the plan of its inputs"
             );
@@ -273,7 +273,7 @@ impl Session {
                 hook: Hook::None,
                 ..before.inputs.clone()
             };
-            let without = plan(registry, &plain, &before.ledger);
+            let without = plan(registry, &plain, &before.ledger, wb.locale());
             let mut expected = before.ledger.clone();
             expected.commit(without.commit());
             ensure!(

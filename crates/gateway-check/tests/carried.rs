@@ -59,7 +59,7 @@ fn a_field_a_link_must_not_carry_makes_it_unreadable() {
             panic!("no workbench");
         };
         assert!(wb.experiment().builtin.is_some());
-        assert_eq!(*wb.ledger(), wb.experiment().ledger());
+        assert_eq!(*wb.ledger(), wb.experiment().ledger(wb.registry()));
     }
 }
 
@@ -78,7 +78,7 @@ fn a_carried_experiment_is_an_instructors_and_its_markup_stays_text() {
     assert_eq!(v.experiment.goals[0].text, "<script>alert(1)</script>");
     assert!(v.experiment.authored.is_some());
     assert!(wb.inputs().approval.is_none());
-    assert_eq!(*wb.ledger(), wb.experiment().ledger());
+    assert_eq!(*wb.ledger(), wb.experiment().ledger(wb.registry()));
     check(&Carried {
         fragment: LINK.into(),
         inflated: Some(Ok(e.to_string().into_bytes())),

@@ -17,9 +17,10 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use gateway_core::gates::{plan, Approval, Inputs};
-use gateway_core::ledger::{
-    Commit, Effect, Email, Event, Finish, Ledger, Receipt, MAX_EVENTS, MAX_OUTBOX, MAX_RECEIPTS,
-};
+use gateway_core::ledger::{Commit, Effect, Finish, Ledger, Receipt, MAX_RECEIPTS};
+use gateway_core::text::Locale;
+use gateway_core::tools::calendar::{Event, Schedule, MAX_EVENTS};
+use gateway_core::tools::email::{Message as Email, Outbox, MAX_OUTBOX};
 use gateway_core::{ExampleKind, ExperimentId, Gate, Hook, Msg, Registry, Role, ToolId, Workbench};
 use serde_json::json;
 
@@ -40,7 +41,7 @@ fn email_inputs(registry: &Registry) -> Inputs {
         approval: None,
         refusal: None,
     };
-    let call = plan(registry, &inputs, &Ledger::fixtures())
+    let call = plan(registry, &inputs, &Ledger::fixtures(), Locale::En)
         .call()
         .cloned()
         .expect("the valid example passes the schema gate");
@@ -78,7 +79,10 @@ fn ledger_with_receipts() -> Ledger {
         );
     }
     assert_eq!(ledger.receipts().len(), RECEIPTS);
-    assert_eq!(ledger.outbox(), Ledger::fixtures().outbox());
+    assert_eq!(
+        gateway_core::tools::email::outbox(ledger.stores()),
+        gateway_core::tools::email::outbox(Ledger::fixtures().stores())
+    );
     ledger
 }
 
@@ -94,8 +98,8 @@ fn filler_receipt() -> Receipt {
 
 /// Outbox at its 20 messages and schedule at its 24 events.
 fn fill(ledger: &mut Ledger) {
-    while ledger.outbox().len() < MAX_OUTBOX {
-        let n = ledger.outbox().len() + 1;
+    while gateway_core::tools::email::outbox(ledger.stores()).len() < MAX_OUTBOX {
+        let n = gateway_core::tools::email::outbox(ledger.stores()).len() + 1;
         let email = Email {
             id: format!("email-{n}"),
             to: "learner@example.test".into(),
@@ -105,12 +109,12 @@ fn fill(ledger: &mut Ledger) {
         commit_effect(
             ledger,
             "bench-fill".into(),
-            Effect::AppendEmail(email),
+            Effect::on::<Outbox>(email),
             filler_receipt(),
         );
     }
-    while ledger.schedule().len() < MAX_EVENTS {
-        let n = ledger.events_added() + 1;
+    while gateway_core::tools::calendar::schedule(ledger.stores()).len() < MAX_EVENTS {
+        let n = gateway_core::tools::calendar::events_added(ledger.stores()) + 1;
         let event = Event {
             id: format!("event-{n}"),
             title: format!("Event {n}"),
@@ -120,12 +124,18 @@ fn fill(ledger: &mut Ledger) {
         commit_effect(
             ledger,
             "bench-fill".into(),
-            Effect::AddEvent(event),
+            Effect::on::<Schedule>(event),
             filler_receipt(),
         );
     }
-    assert_eq!(ledger.outbox().len(), MAX_OUTBOX);
-    assert_eq!(ledger.schedule().len(), MAX_EVENTS);
+    assert_eq!(
+        gateway_core::tools::email::outbox(ledger.stores()).len(),
+        MAX_OUTBOX
+    );
+    assert_eq!(
+        gateway_core::tools::calendar::schedule(ledger.stores()).len(),
+        MAX_EVENTS
+    );
     assert_eq!(ledger.receipts().len(), RECEIPTS + 1);
 }
 
@@ -138,7 +148,7 @@ fn plan_benches(c: &mut Criterion) {
     let mut full = ledger_with_receipts();
     fill(&mut full);
     let mut replay = ledger_with_receipts();
-    let first = plan(&registry, &inputs, &Ledger::fixtures());
+    let first = plan(&registry, &inputs, &Ledger::fixtures(), Locale::En);
     let Commit::Ran(Finish::Effect { key, receipt, .. }) = first.commit() else {
         panic!(
             "the approved example commits an effect: {}",
@@ -151,7 +161,7 @@ fn plan_benches(c: &mut Criterion) {
 
     // Each case must take the path it is named after.
     let check = |ledger: &Ledger, expect: fn(&Commit) -> bool| {
-        let p = plan(&registry, &inputs, ledger);
+        let p = plan(&registry, &inputs, ledger, Locale::En);
         assert_eq!(p.rows().len(), Gate::ALL.len());
         assert!(expect(&p.commit()), "{}", p.summary().en());
     };
@@ -170,7 +180,14 @@ fn plan_benches(c: &mut Criterion) {
         ("100 receipts, replay", &replay),
     ] {
         group.bench_function(name, |b| {
-            b.iter(|| plan(black_box(&registry), black_box(&inputs), black_box(ledger)))
+            b.iter(|| {
+                plan(
+                    black_box(&registry),
+                    black_box(&inputs),
+                    black_box(ledger),
+                    Locale::En,
+                )
+            })
         });
     }
     group.finish();
@@ -217,7 +234,10 @@ fn frame_bench(c: &mut Criterion) {
         }
     }
     assert_eq!(wb.log().len(), 100);
-    assert_eq!(wb.ledger().outbox().len(), MAX_OUTBOX);
+    assert_eq!(
+        gateway_core::tools::email::outbox(wb.ledger().stores()).len(),
+        MAX_OUTBOX
+    );
     send(&mut wb, Msg::Restart);
     send(&mut wb, Msg::Play);
     let mut fresh = Workbench::new(ExperimentId::Email);

@@ -94,6 +94,11 @@ effect-add-event = adds { $id } { $start }–{ $end } to the schedule
 effect-write-file = replaces the content of { $path }
 effect-set-seats = sets seats to { $seats }
 effect-set-status = sets status to { $status }
+# The "status" field of a tool's returned output, written in the page's
+# language when the call is planned (a replayed receipt keeps its words).
+output-email-status = appended to the mock outbox (nothing was sent)
+output-calendar-status = added to the fixture schedule
+output-files-status = replaced in the virtual workspace
 # A run's effect in the runs log.
 run-effect-rejected = rejected
 run-effect-none = none

@@ -14,7 +14,7 @@ use crate::mask::mask_value;
 use crate::policy::{Hook, Risk, Role};
 use crate::reason::Reason;
 use crate::schema::Args;
-use crate::text::Text;
+use crate::text::{Locale, Text};
 use crate::tools::{mark_as_data, Registry, Tool, REDACTED};
 pub use crate::vocab::{Gate, Verdict, GATES};
 
@@ -156,10 +156,10 @@ impl Plan {
                     key: crate::json::quote(key).into(),
                 },
                 Finish::Effect { effect, .. } if *again => Text::SummaryEffectAgain {
-                    effect: crate::tools::effect_text(effect).into(),
+                    effect: effect.text().into(),
                 },
                 Finish::Effect { effect, .. } => Text::SummaryEffect {
-                    effect: crate::tools::effect_text(effect).into(),
+                    effect: effect.text().into(),
                 },
             },
             _ => {
@@ -223,8 +223,9 @@ enum Check {
     Reject(Reason),
 }
 
-/// Runs the seven gates for `inputs` against `ledger`, changing nothing.
-pub fn plan(registry: &Registry, inputs: &Inputs, ledger: &Ledger) -> Plan {
+/// Runs the seven gates for `inputs` against `ledger`, changing nothing;
+/// a tool's output is worded in `locale`.
+pub fn plan(registry: &Registry, inputs: &Inputs, ledger: &Ledger, locale: Locale) -> Plan {
     let mut rows = Rows::new();
     let (tool, args, call) = match schema(registry, inputs) {
         Ok(found) => found,
@@ -270,7 +271,7 @@ pub fn plan(registry: &Registry, inputs: &Inputs, ledger: &Ledger) -> Plan {
                 false,
             )
         }
-        Key::Execute { again } => match tool.plan(&args, ledger) {
+        Key::Execute { again } => match tool.plan(&args, ledger.stores(), locale) {
             Err(err) => return rows.reject(Gate::Execution, Reason::Exec(err), Some(call)),
             Ok(planned) => {
                 rows.set(
@@ -488,10 +489,15 @@ mod tests {
             approval: None,
             refusal: None,
         };
-        let call = plan(&Registry::fixtures(), &inputs, &Ledger::fixtures())
-            .call()
-            .cloned()
-            .unwrap();
+        let call = plan(
+            &Registry::fixtures(),
+            &inputs,
+            &Ledger::fixtures(),
+            Locale::En,
+        )
+        .call()
+        .cloned()
+        .unwrap();
         inputs.approval = Some(Approval {
             tool: call.tool,
             payload: call.payload,
@@ -500,9 +506,14 @@ mod tests {
     }
 
     fn idempotency_row(key: &str) -> GateResult {
-        plan(&Registry::fixtures(), &send(key), &Ledger::fixtures())
-            .row(Gate::Idempotency)
-            .clone()
+        plan(
+            &Registry::fixtures(),
+            &send(key),
+            &Ledger::fixtures(),
+            Locale::En,
+        )
+        .row(Gate::Idempotency)
+        .clone()
     }
 
     #[test]
@@ -526,14 +537,24 @@ mod tests {
 
     #[test]
     fn a_plan_returns_a_phrase_only_in_output_it_returns() {
-        let sent = plan(&Registry::fixtures(), &send("k"), &Ledger::fixtures());
+        let sent = plan(
+            &Registry::fixtures(),
+            &send("k"),
+            &Ledger::fixtures(),
+            Locale::En,
+        );
         let text = sent.returned_text().unwrap();
         assert!(sent.returns(&text));
         assert!(sent.returns("\""));
         assert!(!sent.returns(&(text + "x")));
         let mut unapproved = send("k");
         unapproved.approval = None;
-        let refused = plan(&Registry::fixtures(), &unapproved, &Ledger::fixtures());
+        let refused = plan(
+            &Registry::fixtures(),
+            &unapproved,
+            &Ledger::fixtures(),
+            Locale::En,
+        );
         assert_eq!(refused.returned_text(), None);
         assert!(!refused.returns(""));
     }
@@ -555,7 +576,12 @@ mod tests {
                 approval: None,
                 refusal: None,
             };
-            let p = plan(&Registry::fixtures(), &inputs, &Ledger::fixtures());
+            let p = plan(
+                &Registry::fixtures(),
+                &inputs,
+                &Ledger::fixtures(),
+                Locale::En,
+            );
             let gates: Vec<Gate> = p.rows().iter().map(|r| r.gate).collect();
             assert_eq!(gates, Gate::ALL, "{tool}");
         }

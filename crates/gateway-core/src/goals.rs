@@ -16,7 +16,11 @@ use crate::mode::{CallOutcome, Turn};
 use crate::policy::{Hook, Role};
 use crate::reason::Reason;
 use crate::schema::ArgError;
-use crate::tools::ExecError;
+use crate::store::StoreKind;
+use crate::tools::calculator::CalculatorError;
+use crate::tools::calendar::CalendarError;
+use crate::tools::calendar::{schedule, Schedule};
+use crate::tools::email::{outbox, Outbox};
 use crate::words::Words;
 
 crate::closed_enum! {
@@ -103,16 +107,18 @@ pub enum ReasonIs {
 impl ReasonIs {
     pub fn matches(&self, reason: &Reason) -> bool {
         match (self, reason) {
-            (ReasonIs::Kind(kind), _) => matches!(
-                (kind, reason),
+            (ReasonIs::Kind(kind), _) => match (kind, reason) {
                 (ReasonKind::UnknownTool, Reason::UnknownTool { .. })
-                    | (ReasonKind::Overlap, Reason::Exec(ExecError::Overlap { .. }))
-                    | (ReasonKind::RefusedByPerson, Reason::ApprovalRefused)
-                    | (
-                        ReasonKind::DivideByZero,
-                        Reason::Exec(ExecError::DivideByZero)
-                    )
-            ),
+                | (ReasonKind::RefusedByPerson, Reason::ApprovalRefused) => true,
+                (ReasonKind::Overlap, Reason::Exec(e)) => matches!(
+                    e.get::<CalendarError>(),
+                    Some(CalendarError::Overlap { .. })
+                ),
+                (ReasonKind::DivideByZero, Reason::Exec(e)) => {
+                    e.get() == Some(&CalculatorError::DivideByZero)
+                }
+                _ => false,
+            },
             (ReasonIs::Field(kind, want), Reason::Args(error)) => {
                 let field = match (kind, error) {
                     (FieldReason::Missing, ArgError::Missing { field })
@@ -179,11 +185,19 @@ pub struct State<'a> {
 }
 
 impl StateMatch {
+    /// Whether the match looks at the store `kind`: counts its entries or
+    /// compares them for duplicates.
+    pub fn looks_at(&self, kind: StoreKind) -> bool {
+        let twice = self.duplicate.is_some();
+        (kind == StoreKind::of::<Outbox>() && (self.outbox.is_some() || twice))
+            || (kind == StoreKind::of::<Schedule>() && (self.schedule.is_some() || twice))
+    }
+
     pub fn holds(&self, state: State<'_>) -> bool {
         let ledger = state.ledger;
         let count = |want: Option<Count>, n: usize| want.is_none_or(|c| c.holds(n));
-        count(self.outbox, ledger.outbox().len())
-            && count(self.schedule, ledger.schedule().len())
+        count(self.outbox, outbox(ledger.stores()).len())
+            && count(self.schedule, schedule(ledger.stores()).len())
             && count(self.receipts, ledger.receipts().len())
             && self.reuse.is_none_or(|r| r == state.reuse)
             && self.duplicate.is_none_or(|d| d == has_duplicate(ledger))
@@ -198,10 +212,10 @@ fn has_duplicate(ledger: &Ledger) -> bool {
             .any(|(i, a)| items[i + 1..].contains(a))
     }
     // The same message or event under another id.
-    let emails: Vec<_> = (ledger.outbox().iter())
+    let emails: Vec<_> = (outbox(ledger.stores()).iter())
         .map(|e| (&e.to, &e.subject, &e.body))
         .collect();
-    let events: Vec<_> = (ledger.schedule().iter())
+    let events: Vec<_> = (schedule(ledger.stores()).iter())
         .map(|e| (&e.title, &e.start, &e.end))
         .collect();
     twice(&emails) || twice(&events)

@@ -1,78 +1,27 @@
 //! The synthetic ledger: everything an approved call can change.
 //!
-//! It holds the mock outbox, the fixture schedule, the two virtual files,
-//! the two database keys, the receipts and the counters. It changes only
-//! through [`Ledger::commit`], which the workbench calls when inspection
-//! finishes a run's seventh stage, and [`Ledger::reset`].
+//! It holds the stores of its registry's tools (each tool's module
+//! declares its own: the mock outbox, the fixture schedule, the two
+//! virtual files, the two database keys, the search index), and the
+//! gateway's own receipts and counters. It changes only through
+//! [`Ledger::commit`], which the workbench calls when inspection finishes a
+//! run's seventh stage, and [`Ledger::reset`].
 
 use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+use crate::store::{Store, Stores};
+use crate::tools::{Registry, Tool};
 use crate::vocab::Gate;
 use serde_json::json;
 
-/// The outbox holds at most this many messages.
-pub const MAX_OUTBOX: usize = 20;
-/// The schedule holds at most this many events, fixtures included.
-pub const MAX_EVENTS: usize = 24;
+pub use crate::store::Effect;
+
 /// The receipt store keeps the newest this many keys, as a real
 /// idempotency store keeps keys for a while (Stripe: 24 hours) and then
 /// forgets them; the oldest receipt expires when one more is stored.
 pub const MAX_RECEIPTS: usize = 100;
-
-/// The two file names, byte for byte; nothing else is a file.
-pub const FILE_NAMES: [&str; 2] = ["/workspace/notes.txt", "/workspace/report.txt"];
-const INITIAL_FILES: [&str; 2] = [
-    "Original notes: review the quarterly plan on Friday.",
-    "Report draft: no findings yet.",
-];
-
-/// The values `status` may hold.
-pub const STATUSES: [&str; 3] = ["open", "waitlist", "closed"];
-/// `seats` holds an integer from 0 to this.
-pub const MAX_SEATS: i64 = 500;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Email {
-    pub id: String,
-    pub to: String,
-    pub subject: String,
-    pub body: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Event {
-    pub id: String,
-    pub title: String,
-    pub start: String,
-    pub end: String,
-}
-
-/// The typed database: one integer key and one enumerated string key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Database {
-    pub seats: i64,
-    pub status: String,
-}
-
-/// A database value of the key's own type.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DbValue {
-    Seats(i64),
-    Status(String),
-}
-
-/// What one committed call does to the ledger. Ids are chosen when the
-/// call is planned, against the ledger it will be committed to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Effect {
-    None,
-    AppendEmail(Email),
-    AddEvent(Event),
-    WriteFile { path: String, content: String },
-    SetDatabase(DbValue),
-}
 
 /// What an operation key holds after a successful mutation.
 #[derive(Debug, Clone, PartialEq)]
@@ -120,23 +69,22 @@ pub enum Finish {
     Replay { key: String },
 }
 
-/// The contents an experiment's ledger starts its files with, as
-/// `(path, content)`; each path is one of [`FILE_NAMES`] (the experiment
-/// reader refuses any other), the others keep the fixture content.
-pub type StartFiles = [(String, String)];
+/// A part of the ledger as the ledger panel lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The store at this place of [`Ledger::stores`].
+    Store(usize),
+    Receipts,
+    Counters,
+}
 
 /// Everything an approved call can change. Its only mutators are
 /// [`Ledger::commit`] and [`Ledger::reset`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ledger {
-    outbox: Vec<Email>,
-    schedule: Vec<Event>,
-    /// How many events runs have added (ids are `event-N`).
-    events_added: usize,
-    files: [String; 2],
-    /// What [`Ledger::reset`] starts the files from again.
-    start: Rc<[String; 2]>,
-    database: Database,
+    stores: Stores,
+    /// What [`Ledger::reset`] starts the stores from again.
+    start: Rc<Stores>,
     /// Keys and their receipts, oldest first: the first expires next.
     receipts: Vec<(String, Receipt)>,
     /// The newest keys whose receipts expired, at most [`MAX_RECEIPTS`].
@@ -151,73 +99,74 @@ impl Default for Ledger {
 }
 
 impl Ledger {
-    /// The state a page load and a reset start from.
-    pub fn fixtures() -> Self {
-        let event = |id: &str, title: &str, start: &str, end: &str| Event {
-            id: id.into(),
-            title: title.into(),
-            start: start.into(),
-            end: end.into(),
-        };
+    /// The ledger of `registry`'s stores, at their fixtures, with no
+    /// receipt and every counter at zero.
+    pub fn new(registry: &Registry) -> Self {
+        let stores = registry.stores();
         Self {
-            outbox: Vec::new(),
-            schedule: vec![
-                event("standup", "Stand-up", "09:00", "09:30"),
-                event("lunch", "Lunch", "12:00", "13:00"),
-            ],
-            events_added: 0,
-            files: INITIAL_FILES.map(String::from),
-            start: Rc::new(INITIAL_FILES.map(String::from)),
-            database: Database {
-                seats: 120,
-                status: "open".into(),
-            },
+            start: Rc::new(stores.clone()),
+            stores,
             receipts: Vec::new(),
             expired: Vec::new(),
             counters: Counters::default(),
         }
     }
 
-    /// The fixtures with an experiment's starting files (see
-    /// [`StartFiles`]); a reset comes back to exactly this.
-    pub fn starting(files: &StartFiles) -> Self {
-        let mut ledger = Self::fixtures();
-        for (path, content) in files {
-            if let Some(i) = FILE_NAMES.iter().position(|name| name == path) {
-                ledger.files[i].clone_from(content);
-            }
+    /// The state a page load and a reset start from: the fixture tools'
+    /// stores.
+    pub fn fixtures() -> Self {
+        Self::new(&Registry::fixtures())
+    }
+
+    /// This ledger with `store` in place of its own store of that kind (an
+    /// experiment's starting files); a reset comes back to exactly this.
+    /// A ledger that holds no such store is left as it is.
+    pub fn starting_with<S: Store>(mut self, store: S) -> Self {
+        if self.stores.replace(store) {
+            self.start = Rc::new(self.stores.clone());
         }
-        ledger.start = Rc::new(ledger.files.clone());
-        ledger
+        self
     }
 
     pub fn reset(&mut self) {
-        let start = Rc::clone(&self.start);
-        *self = Self::fixtures();
-        self.files.clone_from(&start);
-        self.start = start;
+        self.stores = (*self.start).clone();
+        self.receipts.clear();
+        self.expired.clear();
+        self.counters = Counters::default();
     }
 
-    pub fn outbox(&self) -> &[Email] {
-        &self.outbox
+    /// The tools' stores, in the registry's order.
+    pub fn stores(&self) -> &Stores {
+        &self.stores
     }
 
-    pub fn schedule(&self) -> &[Event] {
-        &self.schedule
+    /// The parts in the order the ledger panel lists them: the stores a
+    /// call can change, the receipts and counters, then the stores no call
+    /// changes.
+    pub fn parts(&self) -> Vec<Part> {
+        let changing = |wanted: bool| {
+            (self.stores.iter().enumerate())
+                .filter(move |(_, s)| s.changes() == wanted)
+                .map(|(i, _)| Part::Store(i))
+        };
+        changing(true)
+            .chain([Part::Receipts, Part::Counters])
+            .chain(changing(false))
+            .collect()
     }
 
-    /// How many events runs have added (ids are `event-N`).
-    pub fn events_added(&self) -> usize {
-        self.events_added
-    }
-
-    /// The file contents, in [`FILE_NAMES`] order.
-    pub fn files(&self) -> &[String; 2] {
-        &self.files
-    }
-
-    pub fn database(&self) -> &Database {
-        &self.database
+    /// The parts a call of `tool` reads or changes: its store, and the
+    /// receipts where a call can change that store.
+    pub fn parts_of(&self, tool: &dyn Tool) -> Vec<Part> {
+        let Some(i) = tool.store().and_then(|kind| self.stores.position(kind)) else {
+            return Vec::new();
+        };
+        let changes = self.stores.iter().nth(i).is_some_and(|s| s.changes());
+        let receipts = changes.then_some(Part::Receipts);
+        [Some(Part::Store(i)), receipts]
+            .into_iter()
+            .flatten()
+            .collect()
     }
 
     /// The held keys and their receipts, oldest first.
@@ -241,14 +190,6 @@ impl Ledger {
         &self.counters
     }
 
-    /// The content of a file named exactly `path`.
-    pub fn file(&self, path: &str) -> Option<&str> {
-        FILE_NAMES
-            .iter()
-            .position(|name| *name == path)
-            .map(|i| self.files[i].as_str())
-    }
-
     /// Records a finished run. This is the only way runs change the ledger.
     pub fn commit(&mut self, commit: Commit) {
         self.counters.runs_finished += 1;
@@ -261,7 +202,9 @@ impl Ledger {
                 key,
                 receipt,
             }) => {
-                self.apply(effect);
+                if let Effect::Change(change) = &effect {
+                    self.stores.apply(change);
+                }
                 self.counters.effects_committed += 1;
                 self.hold(key, receipt);
             }
@@ -284,30 +227,13 @@ impl Ledger {
         }
     }
 
-    fn apply(&mut self, effect: Effect) {
-        match effect {
-            Effect::None => {}
-            Effect::AppendEmail(email) => self.outbox.push(email),
-            Effect::AddEvent(event) => {
-                self.events_added += 1;
-                self.schedule.push(event);
-            }
-            Effect::WriteFile { path, content } => {
-                if let Some(i) = FILE_NAMES.iter().position(|name| *name == path) {
-                    self.files[i] = content;
-                }
-            }
-            Effect::SetDatabase(DbValue::Seats(n)) => self.database.seats = n,
-            Effect::SetDatabase(DbValue::Status(s)) => self.database.status = s,
-        }
-    }
-
     /// The ledger as the page shows it in `#ledger-json`.
     pub fn to_json(&self) -> Value {
-        let files: Map<String, Value> = FILE_NAMES
+        let mut ledger: Map<String, Value> = self
+            .stores
             .iter()
-            .zip(&self.files)
-            .map(|(name, content)| ((*name).to_string(), json!(content)))
+            .filter_map(|s| s.json())
+            .map(|(k, v)| (k.to_string(), v))
             .collect();
         let receipts: Vec<Value> = self
             .receipts
@@ -325,31 +251,35 @@ impl Ledger {
                 )
             })
             .collect();
-        json!({
-            "outbox": self.outbox.iter().map(|e| json!({
-                "id": e.id, "to": e.to, "subject": e.subject, "body": e.body,
-            })).collect::<Vec<_>>(),
-            "schedule": self.schedule.iter().map(|e| json!({
-                "id": e.id, "title": e.title, "start": e.start, "end": e.end,
-            })).collect::<Vec<_>>(),
-            "files": files,
-            "database": { "seats": self.database.seats, "status": self.database.status },
-            "receipts": receipts,
-            "counters": {
+        ledger.insert("receipts".into(), receipts.into());
+        ledger.insert(
+            "counters".into(),
+            json!({
                 "runs_finished": self.counters.runs_finished,
                 "effects_committed": self.counters.effects_committed,
                 "receipts_reused": self.counters.receipts_reused,
                 "receipts_expired": self.counters.receipts_expired,
                 "rejections": rejections,
-            },
-        })
+            }),
+        );
+        ledger.into()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tools::email::outbox;
+    use crate::tools::files::{Workspace, Write, FILE_NAMES, INITIAL_FILES};
     use serde_json::json;
+
+    fn file<'a>(ledger: &'a Ledger, path: &str) -> Option<&'a str> {
+        ledger.stores.get::<Workspace>()?.file(path)
+    }
+
+    fn starting(files: &crate::tools::files::StartFiles) -> Ledger {
+        Ledger::fixtures().starting_with(Workspace::starting(files))
+    }
 
     #[test]
     fn commit_counts_and_applies_only_effects() {
@@ -358,12 +288,12 @@ mod tests {
         ledger.commit(Commit::Ran(Finish::Read));
         assert_eq!(ledger.counters.runs_finished, 2);
         assert_eq!(ledger.counters.rejections[Gate::Role.index()], 1);
-        assert_eq!(ledger.outbox.len(), 0);
+        assert_eq!(outbox(&ledger.stores).len(), 0);
         ledger.commit(Commit::Ran(Finish::Effect {
-            effect: Effect::WriteFile {
+            effect: Effect::on::<Workspace>(Write {
                 path: FILE_NAMES[1].into(),
                 content: "new".into(),
-            },
+            }),
             key: "intent-1".into(),
             receipt: Receipt {
                 tool: "files".into(),
@@ -371,7 +301,7 @@ mod tests {
                 output: json!({}),
             },
         }));
-        assert_eq!(ledger.file("/workspace/report.txt"), Some("new"));
+        assert_eq!(file(&ledger, "/workspace/report.txt"), Some("new"));
         assert_eq!(ledger.counters.effects_committed, 1);
         ledger.commit(Commit::Ran(Finish::Replay {
             key: "intent-1".into(),
@@ -446,10 +376,9 @@ mod tests {
 
     #[test]
     fn a_reset_restores_the_experiments_starting_files() {
-        let start =
-            Ledger::starting(&[("/workspace/report.txt".into(), "Report: planted.".into())]);
-        assert_eq!(start.file(FILE_NAMES[1]), Some("Report: planted."));
-        assert_eq!(start.file(FILE_NAMES[0]), Some(INITIAL_FILES[0]));
+        let start = starting(&[("/workspace/report.txt".into(), "Report: planted.".into())]);
+        assert_eq!(file(&start, FILE_NAMES[1]), Some("Report: planted."));
+        assert_eq!(file(&start, FILE_NAMES[0]), Some(INITIAL_FILES[0]));
         assert_eq!(
             start.to_json()["files"][FILE_NAMES[1]],
             json!("Report: planted.")
@@ -457,10 +386,10 @@ mod tests {
         let mut ledger = start.clone();
         for path in FILE_NAMES {
             ledger.commit(Commit::Ran(Finish::Effect {
-                effect: Effect::WriteFile {
+                effect: Effect::on::<Workspace>(Write {
                     path: path.into(),
                     content: "overwritten".into(),
-                },
+                }),
                 key: path.into(),
                 receipt: Receipt {
                     tool: "files".into(),
@@ -468,19 +397,19 @@ mod tests {
                     output: json!({}),
                 },
             }));
-            assert_eq!(ledger.file(path), Some("overwritten"));
+            assert_eq!(file(&ledger, path), Some("overwritten"));
         }
         assert_ne!(ledger, start);
         ledger.reset();
         assert_eq!(ledger, start);
-        assert_eq!(ledger.file(FILE_NAMES[1]), Some("Report: planted."));
+        assert_eq!(file(&ledger, FILE_NAMES[1]), Some("Report: planted."));
         assert_eq!(ledger.counters().runs_finished, 0);
         // The fixtures' reset is untouched by any experiment's files.
         let mut plain = Ledger::fixtures();
         plain.commit(Commit::Rejected(Gate::Role));
         plain.reset();
         assert_eq!(plain, Ledger::fixtures());
-        assert_ne!(plain.files(), start.files());
+        assert_ne!(plain.stores, start.stores);
     }
 
     #[test]

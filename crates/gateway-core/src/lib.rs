@@ -39,6 +39,7 @@ pub mod runlog;
 pub mod schema;
 pub mod share;
 mod sort;
+pub mod store;
 #[cfg(test)]
 mod test_support;
 pub mod text;

@@ -6,9 +6,9 @@
 //! come only from [`Reason::text`], through the message catalogue.
 
 use crate::json::{quote, JsonError};
-use crate::ledger::Effect;
 use crate::policy::{Hook, Risk, Role};
 use crate::schema::ArgError;
+use crate::store::Effect;
 use crate::text::Text;
 use crate::tools::{ExecError, DATA_BOUNDARY, REDACTED};
 use crate::vocab::Gate;
@@ -177,7 +177,7 @@ impl Reason {
                 key: quote(key).into(),
             },
             Reason::Exec(e) => e.text(),
-            Reason::Executed(effect) => crate::tools::effect_text(effect),
+            Reason::Executed(effect) => effect.text(),
             Reason::NothingToRedact => Text::ReasonNothingToRedact,
             Reason::NothingToRedactIn { tool } => {
                 Text::ReasonNothingToRedactIn { tool: tool.into() }

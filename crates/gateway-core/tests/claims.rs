@@ -6,12 +6,12 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use gateway_core::gates::Gate;
-use gateway_core::ledger::Ledger;
 use gateway_core::mode::{CallOutcome, Turn};
 use gateway_core::policy::Risk;
 use gateway_core::reason::Reason;
 use gateway_core::schema::{Args, Shape};
-use gateway_core::text::Text;
+use gateway_core::store::Stores;
+use gateway_core::text::{Locale, Text};
 use gateway_core::tools::{files, Declaration, Examples, ExecError, Planned, Tool};
 use gateway_core::turn::{claims, Call, Decision, Format};
 use gateway_core::{Registry, ToolId};
@@ -370,7 +370,7 @@ impl Tool for Refused {
     fn declaration(&self) -> &Declaration {
         self.0
     }
-    fn plan(&self, _: &Args, _: &Ledger) -> Result<Planned, ExecError> {
+    fn plan(&self, _: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         panic!("{} is never planned in these tests", self.0.name)
     }
 }

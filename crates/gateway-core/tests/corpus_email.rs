@@ -408,7 +408,7 @@ fn check(d: &mut Driver, to: &[u16], accept: bool, counts: &mut Counts) {
         assert!(d.wb.inputs().approval.is_some(), "approvable: {text}");
         let v = d.finish();
         assert_all_pass(&v);
-        let outbox = d.wb.ledger().outbox();
+        let outbox = gateway_core::tools::email::outbox(d.wb.ledger().stores());
         assert_eq!(outbox.len(), 1, "{text}");
         assert_eq!(outbox[0].to, shown, "{text}");
         counts.accepted += 1;
@@ -456,7 +456,10 @@ fn check(d: &mut Driver, to: &[u16], accept: bool, counts: &mut Counts) {
         }
     }
     assert_eq!(v.output.text, None, "{text}");
-    assert!(d.wb.ledger().outbox().is_empty(), "{text}");
+    assert!(
+        gateway_core::tools::email::outbox(d.wb.ledger().stores()).is_empty(),
+        "{text}"
+    );
     assert_eq!(d.wb.ledger().counters().effects_committed, 0, "{text}");
     counts.rejected += 1;
 }

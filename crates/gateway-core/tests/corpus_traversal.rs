@@ -22,9 +22,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use common::*;
-use gateway_core::ledger::FILE_NAMES;
 use gateway_core::reason::Reason;
 use gateway_core::schema::ArgError;
+use gateway_core::tools::files::FILE_NAMES;
 use gateway_core::{ExperimentId, Gate, Msg, Role};
 use serde_json::json;
 
@@ -123,7 +123,9 @@ fn every_traversal_line_is_rejected_at_the_schema_gate_and_changes_no_file() {
 
     let mut d = Driver::new(ExperimentId::Filesystem);
     d.send(Msg::SetRole(Role::Operator));
-    let files_at_load = d.wb.ledger().files().clone();
+    let files_at_load = gateway_core::tools::files::contents(d.wb.ledger().stores())
+        .unwrap()
+        .clone();
     let mut corpus = Counts::default();
     let mut control = Counts::default();
     let mut accepted = BTreeSet::new();
@@ -185,7 +187,11 @@ fn every_traversal_line_is_rejected_at_the_schema_gate_and_changes_no_file() {
             );
             assert_eq!(v.output.text, None, "{args}");
             let ledger = d.wb.ledger();
-            assert_eq!(ledger.files(), &files_at_load, "{args}");
+            assert_eq!(
+                gateway_core::tools::files::contents(ledger.stores()).unwrap(),
+                &files_at_load,
+                "{args}"
+            );
             let after = ledger.counters();
             assert_eq!(after.runs_finished, before.runs_finished + 1, "{args}");
             assert_eq!(after.rejections[0], before.rejections[0] + 1, "{args}");

@@ -1208,7 +1208,7 @@ fn state(l: &Ledger) -> Value {
 
 /// Plans and commits the call, if execution accepts it.
 fn apply(ledger: &mut Ledger, tool: &dyn Tool, args: &Args) {
-    if let Ok(planned) = tool.plan(args, ledger) {
+    if let Ok(planned) = tool.plan(args, ledger.stores(), Locale::En) {
         let key = format!("key-{}", ledger.counters().runs_finished);
         ledger.commit(Commit::Ran(Finish::Effect {
             effect: planned.effect,
@@ -1224,13 +1224,15 @@ fn apply(ledger: &mut Ledger, tool: &dyn Tool, args: &Args) {
 
 /// Whether `after` lost or changed anything `before` held.
 fn replaced(before: &Ledger, after: &Ledger) -> bool {
-    !after.outbox().starts_with(before.outbox())
-        || !before
-            .schedule()
+    !gateway_core::tools::email::outbox(after.stores())
+        .starts_with(gateway_core::tools::email::outbox(before.stores()))
+        || !gateway_core::tools::calendar::schedule(before.stores())
             .iter()
-            .all(|e| after.schedule().contains(e))
-        || before.files() != after.files()
-        || before.database() != after.database()
+            .all(|e| gateway_core::tools::calendar::schedule(after.stores()).contains(e))
+        || gateway_core::tools::files::contents(before.stores()).unwrap()
+            != gateway_core::tools::files::contents(after.stores()).unwrap()
+        || gateway_core::tools::database::table(before.stores()).unwrap()
+            != gateway_core::tools::database::table(after.stores()).unwrap()
 }
 
 #[test]

@@ -11,6 +11,7 @@ use gateway_core::json::compact;
 use gateway_core::ledger::Ledger;
 use gateway_core::runlog::{LoggedClaim, RunEffect, RunRecord, TurnNote};
 use gateway_core::share::Setup;
+use gateway_core::text::Locale;
 use gateway_core::{ExampleKind, Hook, Registry, Role, Speed, ToolId, Verdict};
 
 /// Plans `args` for `tool` as `role` under `key`, approved for exactly
@@ -27,13 +28,13 @@ fn run(ledger: &mut Ledger, tool: &str, args: &str, role: Role, key: &str) -> St
         approval: None,
         refusal: None,
     };
-    if let Some(call) = plan(&registry, &inputs, ledger).call().cloned() {
+    if let Some(call) = plan(&registry, &inputs, ledger, Locale::En).call().cloned() {
         inputs.approval = Some(Approval {
             tool: call.tool,
             payload: call.payload,
         });
     }
-    let planned = plan(&registry, &inputs, ledger);
+    let planned = plan(&registry, &inputs, ledger, Locale::En);
     let returned = planned.returned().map(compact).unwrap_or_default();
     ledger.commit(planned.commit());
     returned

@@ -41,9 +41,7 @@ use gateway_core::declarations::Export;
 use gateway_core::gates::{self, Approval, Inputs, Plan};
 use gateway_core::goals::Event;
 use gateway_core::json::{utf16_len, JsonError, MAX_ARGUMENT_UNITS};
-use gateway_core::ledger::{
-    Commit, Finish, Ledger, FILE_NAMES, MAX_OUTBOX, MAX_RECEIPTS, STATUSES,
-};
+use gateway_core::ledger::{Commit, Finish, Ledger, MAX_RECEIPTS};
 use gateway_core::mask::has_secret;
 use gateway_core::mode::Turn;
 use gateway_core::notice::Notice;
@@ -53,6 +51,9 @@ use gateway_core::reason::Reason;
 use gateway_core::runlog::RunEffect;
 use gateway_core::share::{Setup, ShareError};
 use gateway_core::text::{CatalogueFailure, FetchError, Locale, DATA};
+use gateway_core::tools::database::STATUSES;
+use gateway_core::tools::email::MAX_OUTBOX;
+use gateway_core::tools::files::FILE_NAMES;
 use gateway_core::tools::{mark_as_data, REDACTED};
 use gateway_core::turn;
 use gateway_core::{
@@ -994,15 +995,23 @@ impl Model {
 
     /// The model of `experiment`'s starting ledger.
     fn new(experiment: ExperimentId) -> Self {
-        let fixtures = experiment.experiment().ledger();
+        let e = experiment.experiment();
+        let fixtures = e.ledger(&e.registry());
         Self {
             embed: EmbedModel::default(),
             receipts: Vec::new(),
             expired: 0,
             outbox: Vec::new(),
-            files: fixtures.files().clone(),
-            seats: fixtures.database().seats,
-            status: fixtures.database().status.clone(),
+            files: gateway_core::tools::files::contents(fixtures.stores())
+                .unwrap()
+                .clone(),
+            seats: gateway_core::tools::database::table(fixtures.stores())
+                .unwrap()
+                .seats,
+            status: gateway_core::tools::database::table(fixtures.stores())
+                .unwrap()
+                .status
+                .clone(),
             events: 0,
             runs: 0,
             effects: 0,
@@ -1128,8 +1137,14 @@ impl Model {
     }
 
     fn compare(&self, ledger: &Ledger) -> TestResult {
-        prop_assert_eq!(ledger.outbox().len(), self.outbox.len());
-        for (i, (mail, [to, subject, body])) in ledger.outbox().iter().zip(&self.outbox).enumerate()
+        prop_assert_eq!(
+            gateway_core::tools::email::outbox(ledger.stores()).len(),
+            self.outbox.len()
+        );
+        for (i, (mail, [to, subject, body])) in gateway_core::tools::email::outbox(ledger.stores())
+            .iter()
+            .zip(&self.outbox)
+            .enumerate()
         {
             prop_assert_eq!(&mail.id, &format!("email-{}", i + 1));
             prop_assert_eq!(&mail.to, to);
@@ -1137,11 +1152,30 @@ impl Model {
             // The ledger keeps what was written, API keys included.
             prop_assert_eq!(&mail.body, body);
         }
-        prop_assert_eq!(ledger.files(), &self.files);
-        prop_assert_eq!(ledger.database().seats, self.seats);
-        prop_assert_eq!(&ledger.database().status, &self.status);
-        prop_assert_eq!(ledger.schedule().len(), 2 + self.events);
-        prop_assert_eq!(ledger.events_added(), self.events);
+        prop_assert_eq!(
+            gateway_core::tools::files::contents(ledger.stores()).unwrap(),
+            &self.files
+        );
+        prop_assert_eq!(
+            gateway_core::tools::database::table(ledger.stores())
+                .unwrap()
+                .seats,
+            self.seats
+        );
+        prop_assert_eq!(
+            &gateway_core::tools::database::table(ledger.stores())
+                .unwrap()
+                .status,
+            &self.status
+        );
+        prop_assert_eq!(
+            gateway_core::tools::calendar::schedule(ledger.stores()).len(),
+            2 + self.events
+        );
+        prop_assert_eq!(
+            gateway_core::tools::calendar::events_added(ledger.stores()),
+            self.events
+        );
         prop_assert_eq!(
             ledger.receipts().iter().map(|(k, _)| k).collect::<Vec<_>>(),
             self.receipts.iter().map(|(k, _)| k).collect::<Vec<_>>()
@@ -1503,8 +1537,8 @@ fn check_step(
     let registry = wb.registry();
 
     // Same inputs, same plan; every plan well formed.
-    let fresh = gates::plan(registry, inputs, ledger);
-    prop_assert_eq!(&fresh, &gates::plan(registry, inputs, ledger));
+    let fresh = gates::plan(registry, inputs, ledger, wb.locale());
+    prop_assert_eq!(&fresh, &gates::plan(registry, inputs, ledger, wb.locale()));
     check_plan_shape(&fresh)?;
     check_plan_shape(wb.plan())?;
     if !wb.clock().is_finished() {
@@ -1655,7 +1689,7 @@ fn check_step(
 
     // The ledger changes only at the seventh stage, or on reset.
     if *msg == Msg::ResetLedger {
-        prop_assert_eq!(ledger, &wb.experiment().ledger());
+        prop_assert_eq!(ledger, &wb.experiment().ledger(wb.registry()));
         prop_assert_eq!(wb.log().len(), before.log_len);
         prop_assert_eq!(wb.plan(), &fresh);
         prop_assert!(wb.turn().is_none(), "a reset leaves the turn");
@@ -1692,7 +1726,10 @@ fn check_step(
             // the plan of those very inputs against the ledger as it stood.
             let done = &before.plan;
             let done_inputs = &before.inputs;
-            prop_assert_eq!(done, &gates::plan(registry, done_inputs, &before.ledger));
+            prop_assert_eq!(
+                done,
+                &gates::plan(registry, done_inputs, &before.ledger, wb.locale())
+            );
             let mut expected = before.ledger.clone();
             expected.commit(done.commit());
             prop_assert_eq!(ledger, &expected);
@@ -1723,7 +1760,7 @@ fn check_step(
                     hook: Hook::None,
                     ..done_inputs.clone()
                 };
-                let p = gates::plan(registry, &plain, &before.ledger);
+                let p = gates::plan(registry, &plain, &before.ledger, wb.locale());
                 prop_assert_eq!(&p.commit(), &done.commit());
                 let mut without = before.ledger.clone();
                 without.commit(p.commit());
@@ -1744,7 +1781,7 @@ fn check_step(
                     hook: Hook::None,
                     ..done_inputs.clone()
                 };
-                let p = gates::plan(registry, &plain, &before.ledger);
+                let p = gates::plan(registry, &plain, &before.ledger, wb.locale());
                 prop_assert_eq!(&p.commit(), &done.commit());
                 prop_assert_eq!(
                     done.returned().cloned(),
@@ -2542,10 +2579,10 @@ proptest! {
             );
             prop_assert_eq!(l.counters().effects_committed, 1);
             prop_assert_eq!(l.counters().receipts_reused, i as u64 + 1);
-            prop_assert_eq!(l.outbox(), first.outbox());
-            prop_assert_eq!(l.schedule(), first.schedule());
-            prop_assert_eq!(l.files(), first.files());
-            prop_assert_eq!(l.database(), first.database());
+            prop_assert_eq!(gateway_core::tools::email::outbox(l.stores()), gateway_core::tools::email::outbox(first.stores()));
+            prop_assert_eq!(gateway_core::tools::calendar::schedule(l.stores()), gateway_core::tools::calendar::schedule(first.stores()));
+            prop_assert_eq!(gateway_core::tools::files::contents(l.stores()).unwrap(), gateway_core::tools::files::contents(first.stores()).unwrap());
+            prop_assert_eq!(gateway_core::tools::database::table(l.stores()).unwrap(), gateway_core::tools::database::table(first.stores()).unwrap());
             prop_assert_eq!(l.receipts(), first.receipts());
         }
         // A new key is a new intention, even for an identical payload.
@@ -2679,21 +2716,21 @@ proptest! {
                     approval: None,
                     refusal: None,
                 };
-                let call = gates::plan(&registry, &inputs, &ledger).call().cloned().unwrap();
+                let call = gates::plan(&registry, &inputs, &ledger, Locale::En).call().cloned().unwrap();
                 let approval = Some(Approval { tool: call.tool, payload: call.payload });
-                let p = gates::plan(&registry, &Inputs { approval, ..inputs }, &ledger);
+                let p = gates::plan(&registry, &Inputs { approval, ..inputs }, &ledger, Locale::En);
                 ledger.commit(p.commit());
             }
         }
         let mut inputs = Inputs { tool, args, role, hook, key, reuse, approval: None, refusal: None };
-        let call = gates::plan(&registry, &inputs, &ledger).call().cloned();
+        let call = gates::plan(&registry, &inputs, &ledger, Locale::En).call().cloned();
         inputs.approval = match approval {
             0 => None,
             1 => call.map(|c| Approval { tool: c.tool, payload: c.payload }),
             _ => Some(Approval { tool: inputs.tool.clone(), payload: other_payload }),
         };
-        let first = gates::plan(&registry, &inputs, &ledger);
-        let second = gates::plan(&registry, &inputs, &ledger);
+        let first = gates::plan(&registry, &inputs, &ledger, Locale::En);
+        let second = gates::plan(&registry, &inputs, &ledger, Locale::En);
         prop_assert_eq!(&first, &second);
         check_plan_shape(&first)?;
     }
@@ -2950,7 +2987,10 @@ fn secrets_case(tool: ToolId, text: &str, hook: Hook) -> TestResult {
     if tool == ToolId::Files && matches!(h.wb.plan().commit(), Commit::Ran(Finish::Effect { .. })) {
         let args: Value = serde_json::from_str(text).unwrap();
         let path = args["path"].as_str().unwrap();
-        prop_assert_eq!(h.wb.ledger().file(path), args["content"].as_str());
+        prop_assert_eq!(
+            gateway_core::tools::files::file(h.wb.ledger().stores(), path),
+            args["content"].as_str()
+        );
         let read = json!({ "operation": "read", "path": path }).to_string();
         h.send(Time::Same, Msg::SetHook(Hook::None))?;
         h.send(Time::Same, Msg::EditArgs(read))?;
@@ -2981,7 +3021,10 @@ fn touching_keys_are_all_masked() {
     let body = format!("AIza{}sk-{}", "A".repeat(35), "a".repeat(20));
     let text = json!({ "to": "learner@example.test", "subject": "s", "body": body }).to_string();
     let h = run_text(ToolId::Email, &text, Hook::None).unwrap();
-    assert_eq!(h.wb.ledger().outbox()[0].body, body);
+    assert_eq!(
+        gateway_core::tools::email::outbox(h.wb.ledger().stores())[0].body,
+        body
+    );
 }
 
 /// The outbox cap, deterministically: the 21st email fails at execution.
@@ -3002,6 +3045,9 @@ fn outbox_is_capped_at_twenty() {
         } else {
             assert_eq!(commit, &Commit::Rejected(Gate::Execution), "run {i}");
         }
-        assert_eq!(h.wb.ledger().outbox().len(), i.min(MAX_OUTBOX));
+        assert_eq!(
+            gateway_core::tools::email::outbox(h.wb.ledger().stores()).len(),
+            i.min(MAX_OUTBOX)
+        );
     }
 }

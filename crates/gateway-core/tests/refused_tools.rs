@@ -10,9 +10,12 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use gateway_core::gates::{self, Approval, Inputs};
-use gateway_core::ledger::{Commit, Effect, Ledger};
+use gateway_core::ledger::{Commit, Ledger};
 use gateway_core::reason::Reason;
 use gateway_core::schema::{ArgError, Args};
+use gateway_core::store::{Effect, Stores};
+use gateway_core::text::Locale;
+use gateway_core::tools::files::{Workspace, Write};
 use gateway_core::tools::files_admin::{Delete, Share};
 use gateway_core::tools::{Declaration, ExecError, Planned, Tool};
 use gateway_core::{
@@ -40,14 +43,14 @@ impl Tool for Probe {
     fn check(&self, args: &Args) -> Result<(), ArgError> {
         self.real.check(args)
     }
-    fn plan(&self, args: &Args, _: &Ledger) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         Ok(Planned {
             output: json!({ "path": args.text("path") }),
-            effect: Effect::WriteFile {
+            effect: Effect::on::<Workspace>(Write {
                 path: args.text("path").into(),
                 content: "(deleted)".into(),
-            },
+            }),
         })
     }
 }
@@ -97,14 +100,16 @@ fn the_gates_never_call_plan_for_any_role_hook_approval_or_example() {
             for role in Role::ALL {
                 for hook in Hook::ALL {
                     let mut inputs = inputs(decl.name, args, role, hook);
-                    let call = gates::plan(&registry, &inputs, &ledger).call().cloned();
+                    let call = gates::plan(&registry, &inputs, &ledger, Locale::En)
+                        .call()
+                        .cloned();
                     // Approval given (of this exact call) or not.
                     for approved in [false, true] {
                         inputs.approval = call.as_ref().filter(|_| approved).map(|c| Approval {
                             tool: c.tool.clone(),
                             payload: c.payload.clone(),
                         });
-                        let plan = gates::plan(&registry, &inputs, &ledger);
+                        let plan = gates::plan(&registry, &inputs, &ledger, Locale::En);
                         runs += 1;
                         let at = match (kind, hook) {
                             (ExampleKind::Valid, Hook::BlockMutations) => Gate::BeforeHook,
@@ -137,6 +142,7 @@ fn the_gates_never_call_plan_for_any_role_hook_approval_or_example() {
         &control,
         &inputs("files.delete", valid, Role::Viewer, Hook::None),
         &ledger,
+        Locale::En,
     );
     assert_eq!(plan.rejected_at(), None);
     assert_eq!(CONTROL_CALLS.load(Ordering::SeqCst), 1);

@@ -11,9 +11,10 @@ mod common;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::*;
-use gateway_core::ledger::{Effect, Ledger};
 use gateway_core::schema::{Args, Field, Kind, Shape, Variant};
-use gateway_core::text::Text;
+use gateway_core::store::{Effect, StoreKind, Stores};
+use gateway_core::text::{Locale, Text};
+use gateway_core::tools::files::{Workspace, Write};
 use gateway_core::tools::{Claims, Declaration, Examples, ExecError, Planned, Tool};
 use gateway_core::view::PageModel;
 use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Registry, Risk, Role, ToolId, Workbench};
@@ -52,10 +53,10 @@ const PATH_EXAMPLES: Examples = Examples {
 fn wipe(args: &Args) -> Planned {
     Planned {
         output: json!({ "path": args.text("path"), "status": "gone" }),
-        effect: Effect::WriteFile {
+        effect: Effect::on::<Workspace>(Write {
             path: args.text("path").into(),
             content: "(deleted)".into(),
-        },
+        }),
     }
 }
 
@@ -86,7 +87,12 @@ impl Tool for Archive {
             Risk::Write
         }
     }
-    fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+    /// It empties a file of the workspace, which a ledger built for a
+    /// registry holding only this tool then holds.
+    fn store(&self) -> Option<StoreKind> {
+        Some(StoreKind::of::<Workspace>())
+    }
+    fn plan(&self, args: &Args, _ledger: &Stores, _: Locale) -> Result<Planned, ExecError> {
         Ok(wipe(args))
     }
 }

@@ -108,8 +108,8 @@ pub(crate) struct Scope {
 /// may be (any, where the goal names none); a mutation wherever a goal
 /// counts receipts or asks about Reuse receipts (a receipt lets it be
 /// turned off), or its run may be rejected at the idempotency gate (a key
-/// another tool's receipt holds); email where a goal counts the outbox,
-/// calendar the schedule, both where it asks about duplicates. Any other
+/// another tool's receipt holds); a tool whose store a goal's state looks
+/// at (see [`crate::goals::StateMatch::looks_at`]). Any other
 /// tool's runs change nothing those goals look at: they can be left out
 /// of every sequence that reaches them.
 pub(crate) fn tools(goals: &[&Goal], registry: &Registry) -> Vec<&'static str> {
@@ -129,12 +129,8 @@ pub(crate) fn tools(goals: &[&Goal], registry: &Registry) -> Vec<&'static str> {
                     && m.gate.is_none_or(|g| g == Gate::Idempotency)
             });
             let receipts = states().any(|s| s.receipts.is_some() || s.reuse.is_some());
-            let twice = states().any(|s| s.duplicate.is_some());
-            let counts = states().any(|s| match decl.name {
-                "email" => s.outbox.is_some() || twice,
-                "calendar" => s.schedule.is_some() || twice,
-                _ => false,
-            });
+            let store = tool.store();
+            let counts = states().any(|s| store.is_some_and(|kind| s.looks_at(kind)));
             runs || counts || (mutates && (keyed || receipts))
         };
         if goals.iter().any(matters) {

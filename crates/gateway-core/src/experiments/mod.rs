@@ -13,6 +13,7 @@ use crate::goals::Goal;
 use crate::ledger::Ledger;
 use crate::policy::{Hook, Role};
 use crate::text::Locale;
+use crate::tools::files::Workspace;
 use crate::tools::{files_admin, ExampleKind, Registry, Tool};
 use crate::words::Words;
 
@@ -147,9 +148,11 @@ impl Experiment {
         Registry::with_tools(tools)
     }
 
-    /// The ledger a page opened on this experiment starts (and resets) to.
-    pub fn ledger(&self) -> Ledger {
-        Ledger::starting(&self.files)
+    /// The ledger a page opened on this experiment with `registry` (its
+    /// own, or a test's) starts (and resets) to: the registry's stores,
+    /// the files as the experiment starts them.
+    pub fn ledger(&self, registry: &Registry) -> Ledger {
+        Ledger::new(registry).starting_with(Workspace::starting(&self.files))
     }
 
     /// The key its notes, baseline and progress are stored under: an
@@ -304,13 +307,14 @@ mod tests {
     #[test]
     fn starting_files_name_the_two_files_and_a_reset_restores_them() {
         for e in ExperimentId::ALL {
-            let start = e.experiment().ledger();
+            let start = e.experiment().ledger(&e.experiment().registry());
+            let files = start.stores().get::<Workspace>().unwrap();
             for (path, content) in &e.experiment().files {
                 assert!(
-                    crate::ledger::FILE_NAMES.contains(&path.as_str()),
+                    crate::tools::files::FILE_NAMES.contains(&path.as_str()),
                     "{e}: {path}"
                 );
-                assert_eq!(start.file(path), Some(content.as_str()), "{e}: {path}");
+                assert_eq!(files.file(path), Some(content.as_str()), "{e}: {path}");
             }
             let mut again = start.clone();
             again.reset();

@@ -11,9 +11,9 @@ use crate::goals::{
     TurnMatch, When,
 };
 use crate::json::MAX_ARGUMENT_UNITS;
-use crate::ledger::FILE_NAMES;
 use crate::policy::{Hook, Role};
 use crate::text::{Locale, Text};
+use crate::tools::files::FILE_NAMES;
 use crate::tools::{ExampleKind, Registry};
 use crate::vocab::Gate;
 use crate::words::Words;

@@ -1,13 +1,39 @@
 //! Calculator: one named arithmetic operation on two bounded numbers.
 //! Never eval. Results print as JavaScript prints numbers.
 
-use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use super::{read_only, Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
 use crate::json::js_number;
-use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
-use crate::text::Text;
+use crate::store::Stores;
+use crate::text::{Locale, Text};
 use serde_json::json;
+
+/// Why the calculator refuses a call at execution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CalculatorError {
+    DivideByZero,
+    /// The result is not finite or beyond the bound, printed as
+    /// JavaScript prints numbers.
+    ResultOutOfRange {
+        min: String,
+        max: String,
+        got: String,
+    },
+}
+
+impl Failure for CalculatorError {
+    fn text(&self) -> Text {
+        match self {
+            CalculatorError::DivideByZero => Text::ExecDivideByZero,
+            CalculatorError::ResultOutOfRange { min, max, got } => Text::ExecResultOutOfRange {
+                min: min.into(),
+                max: max.into(),
+                got: got.into(),
+            },
+        }
+    }
+}
 
 #[derive(Debug)]
 pub struct Calculator;
@@ -75,7 +101,7 @@ impl Tool for Calculator {
         &DECLARATION
     }
 
-    fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         let operator = args.text("operator");
         let left = args.number("left").unwrap_or(f64::NAN);
         let right = args.number("right").unwrap_or(f64::NAN);
@@ -83,15 +109,16 @@ impl Tool for Calculator {
             "add" => left + right,
             "subtract" => left - right,
             "multiply" => left * right,
-            _ if right == 0.0 => return Err(ExecError::DivideByZero),
+            _ if right == 0.0 => return Err(CalculatorError::DivideByZero.into()),
             _ => left / right,
         };
         if !result.is_finite() || result.abs() > MAX_MAGNITUDE {
-            return Err(ExecError::ResultOutOfRange {
+            return Err(CalculatorError::ResultOutOfRange {
                 min: js_number(-MAX_MAGNITUDE),
                 max: js_number(MAX_MAGNITUDE),
                 got: js_number(result),
-            });
+            }
+            .into());
         }
         // -0 prints as 0 in JavaScript; store it as 0 so JSON agrees.
         let result = if result == 0.0 { 0.0 } else { result };
@@ -108,12 +135,12 @@ impl Tool for Calculator {
 mod tests {
     use super::*;
     use crate::json::compact;
-    use crate::tools::test_support::{error, plan};
+    use crate::tools::test_support::{error, fixtures, plan};
     use serde_json::json;
 
     fn calc(op: &str, l: f64, r: f64) -> Result<String, String> {
         let text = json!({ "operator": op, "left": l, "right": r }).to_string();
-        plan(&Calculator, &text, &Ledger::fixtures())
+        plan(&Calculator, &text, &fixtures())
             .map(|p| compact(&p.output["result"]))
             .map_err(|e| e.to_string())
     }

@@ -4,12 +4,155 @@
 //! time zones or recurrence. An overlap is found at execution, against the
 //! current schedule, and names the event it collides with.
 
-use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{Effect, Event, Ledger, MAX_EVENTS};
+use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
-use crate::text::Text;
+use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
+use crate::text::{Locale, Text};
 use serde_json::json;
+
+/// The schedule holds at most this many events, fixtures included.
+pub const MAX_EVENTS: usize = 24;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub id: String,
+    pub title: String,
+    pub start: String,
+    pub end: String,
+}
+
+/// Why the calendar refuses a call at execution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CalendarError {
+    ScheduleFull {
+        max: usize,
+    },
+    /// The new event overlaps the one titled `title`.
+    Overlap {
+        start: String,
+        end: String,
+        title: String,
+        their_start: String,
+        their_end: String,
+    },
+}
+
+impl Failure for CalendarError {
+    fn text(&self) -> Text {
+        match self {
+            CalendarError::ScheduleFull { max } => Text::ExecScheduleFull { max: (*max).into() },
+            CalendarError::Overlap {
+                start,
+                end,
+                title,
+                their_start,
+                their_end,
+            } => Text::ExecOverlap {
+                start: start.into(),
+                end: end.into(),
+                title: crate::json::quote(title).into(),
+                their_start: their_start.into(),
+                their_end: their_end.into(),
+            },
+        }
+    }
+}
+
+/// The fixture schedule of one synthetic day: its events in the order
+/// they were added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Schedule {
+    events: Vec<Event>,
+    /// How many events runs have added (ids are `event-N`).
+    added: usize,
+}
+
+impl Schedule {
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// How many events runs have added (ids are `event-N`).
+    pub fn added(&self) -> usize {
+        self.added
+    }
+}
+
+/// The events of the schedule `stores` hold (none if they hold none).
+pub fn schedule(stores: &Stores) -> &[Event] {
+    stores.get::<Schedule>().map_or(&[], |s| &s.events)
+}
+
+/// How many events runs have added to the schedule `stores` hold.
+pub fn events_added(stores: &Stores) -> usize {
+    stores.get::<Schedule>().map_or(0, |s| s.added)
+}
+
+impl Store for Schedule {
+    /// An event added.
+    type Change = Event;
+
+    fn fixtures() -> Self {
+        let event = |id: &str, title: &str, start: &str, end: &str| Event {
+            id: id.into(),
+            title: title.into(),
+            start: start.into(),
+            end: end.into(),
+        };
+        Schedule {
+            events: vec![
+                event("standup", "Stand-up", "09:00", "09:30"),
+                event("lunch", "Lunch", "12:00", "13:00"),
+            ],
+            added: 0,
+        }
+    }
+
+    fn apply(&mut self, event: Event) {
+        self.added += 1;
+        self.events.push(event);
+    }
+
+    fn change_text(e: &Event) -> Text {
+        Text::EffectAddEvent {
+            id: (&e.id).into(),
+            start: (&e.start).into(),
+            end: (&e.end).into(),
+        }
+    }
+
+    fn note(&self, _: &Event) -> Option<Note> {
+        Some(Note::Added)
+    }
+
+    fn row(&self, e: &Event) -> Option<usize> {
+        self.events.iter().position(|x| x.id == e.id)
+    }
+
+    fn view(&self) -> StoreView {
+        StoreView {
+            title: Text::LedgerSchedule,
+            rows: (self.events.iter())
+                .map(|e| Text::LedgerEvent {
+                    id: (&e.id).into(),
+                    title: (&e.title).into(),
+                    start: (&e.start).into(),
+                    end: (&e.end).into(),
+                })
+                .collect(),
+            empty: None,
+        }
+    }
+
+    fn json(&self) -> Option<(&'static str, serde_json::Value)> {
+        let events = self
+            .events
+            .iter()
+            .map(|e| json!({ "id": e.id, "title": e.title, "start": e.start, "end": e.end }));
+        Some(("schedule", events.collect()))
+    }
+}
 
 #[derive(Debug)]
 pub struct Calendar;
@@ -129,59 +272,54 @@ impl Tool for Calendar {
         Ok(())
     }
 
-    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
+    fn store(&self) -> Option<StoreKind> {
+        Some(StoreKind::of::<Schedule>())
+    }
+
+    fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
+        let schedule = stores.read::<Schedule>();
         let (start, end) = (args.text("start"), args.text("end"));
         let (from, to) = (parse_clock(start), parse_clock(end));
-        if let Some(other) = ledger
-            .schedule()
-            .iter()
+        if let Some(other) = (schedule.events.iter())
             .find(|e| from < parse_clock(&e.end) && parse_clock(&e.start) < to)
         {
-            return Err(ExecError::Overlap {
+            return Err(CalendarError::Overlap {
                 start: start.into(),
                 end: end.into(),
                 title: other.title.clone(),
                 their_start: other.start.clone(),
                 their_end: other.end.clone(),
-            });
+            }
+            .into());
         }
-        if ledger.schedule().len() >= MAX_EVENTS {
-            return Err(ExecError::ScheduleFull { max: MAX_EVENTS });
+        if schedule.events.len() >= MAX_EVENTS {
+            return Err(CalendarError::ScheduleFull { max: MAX_EVENTS }.into());
         }
         let event = Event {
-            id: format!("event-{}", ledger.events_added() + 1),
+            id: format!("event-{}", schedule.added + 1),
             title: args.text("title").into(),
             start: start.into(),
             end: end.into(),
         };
         let output = json!({
             "id": event.id,
-            "status": "added to the fixture schedule",
+            "status": Text::OutputCalendarStatus.render(locale),
             "title": event.title,
             "start": event.start,
             "end": event.end,
-            "events_that_day": ledger.schedule().len() + 1,
+            "events_that_day": schedule.events.len() + 1,
         });
         Ok(Planned {
             output,
-            effect: Effect::AddEvent(event),
+            effect: Effect::on::<Schedule>(event),
         })
-    }
-}
-
-/// What committing an event does, in words.
-pub(crate) fn effect_text(e: &Event) -> Text {
-    Text::EffectAddEvent {
-        id: (&e.id).into(),
-        start: (&e.start).into(),
-        end: (&e.end).into(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::test_support::{commit, error, plan, validate};
+    use crate::tools::test_support::{commit, error, fixtures, plan, validate};
     use serde_json::json;
 
     fn args(start: &str, end: &str) -> String {
@@ -232,7 +370,7 @@ mod tests {
 
     #[test]
     fn overlaps_are_half_open_and_named() {
-        let ledger = Ledger::fixtures();
+        let ledger = fixtures();
         // Touching the stand-up (09:00–09:30) on either side is fine.
         assert!(plan(&Calendar, &args("08:30", "09:00"), &ledger).is_ok());
         assert!(plan(&Calendar, &args("09:30", "10:00"), &ledger).is_ok());
@@ -247,18 +385,18 @@ mod tests {
 
     #[test]
     fn schedule_holds_twenty_four() {
-        let mut ledger = Ledger::fixtures();
+        let mut ledger = fixtures();
         for i in 0..(MAX_EVENTS - 2) {
             let slot = 14 * 60 + i as u16 * 20;
             let (s, e) = (clock(slot), clock(slot + 20));
             let planned = plan(&Calendar, &args(&s, &e), &ledger).unwrap();
-            let Effect::AddEvent(ev) = &planned.effect else {
+            let Some(ev) = planned.effect.get::<Schedule>() else {
                 panic!()
             };
             assert_eq!(ev.id, format!("event-{}", i + 1));
             commit(&mut ledger, planned);
         }
-        assert_eq!(ledger.schedule().len(), MAX_EVENTS);
+        assert_eq!(schedule(&ledger).len(), MAX_EVENTS);
         assert_eq!(
             plan(&Calendar, &args("06:00", "07:00"), &ledger)
                 .unwrap_err()

@@ -2,11 +2,118 @@
 //! (one of a few strings). `get` reads one; `set` replaces one.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{DbValue, Effect, Ledger, MAX_SEATS, STATUSES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
-use crate::text::Text;
+use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
+use crate::text::{Locale, Text};
 use serde_json::json;
+
+/// The values `status` may hold.
+pub const STATUSES: [&str; 3] = ["open", "waitlist", "closed"];
+/// `seats` holds an integer from 0 to this.
+pub const MAX_SEATS: i64 = 500;
+
+/// The typed database: one integer key and one enumerated string key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub seats: i64,
+    pub status: String,
+}
+
+/// A database value of the key's own type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbValue {
+    Seats(i64),
+    Status(String),
+}
+
+impl Table {
+    /// The value `key` holds, as JSON.
+    fn value(&self, key: &str) -> serde_json::Value {
+        match key {
+            "seats" => json!(self.seats),
+            _ => json!(self.status),
+        }
+    }
+}
+
+/// The table `stores` hold, if they hold one.
+pub fn table(stores: &Stores) -> Option<&Table> {
+    stores.get::<Table>()
+}
+
+impl Store for Table {
+    /// A key set to a new value.
+    type Change = DbValue;
+
+    fn fixtures() -> Self {
+        Table {
+            seats: 120,
+            status: "open".into(),
+        }
+    }
+
+    fn apply(&mut self, value: DbValue) {
+        match value {
+            DbValue::Seats(n) => self.seats = n,
+            DbValue::Status(s) => self.status = s,
+        }
+    }
+
+    fn change_text(value: &DbValue) -> Text {
+        match value {
+            DbValue::Seats(n) => Text::EffectSetSeats { seats: (*n).into() },
+            DbValue::Status(s) => Text::EffectSetStatus {
+                status: crate::json::quote(s).into(),
+            },
+        }
+    }
+
+    fn note(&self, value: &DbValue) -> Option<Note> {
+        let quote = crate::json::quote;
+        Some(match value {
+            DbValue::Seats(n) => Note::Replaced {
+                name: "seats".into(),
+                before: self.seats.to_string(),
+                after: n.to_string(),
+            },
+            DbValue::Status(v) => Note::Replaced {
+                name: "status".into(),
+                before: quote(&self.status),
+                after: quote(v),
+            },
+        })
+    }
+
+    fn row(&self, value: &DbValue) -> Option<usize> {
+        Some(match value {
+            DbValue::Seats(_) => 0,
+            DbValue::Status(_) => 1,
+        })
+    }
+
+    fn view(&self) -> StoreView {
+        StoreView {
+            title: Text::LedgerDatabase,
+            rows: vec![
+                Text::LedgerSeats {
+                    seats: self.seats.into(),
+                },
+                Text::LedgerStatus {
+                    status: (&self.status).into(),
+                },
+            ],
+            empty: None,
+        }
+    }
+
+    fn json(&self) -> Option<(&'static str, serde_json::Value)> {
+        Some((
+            "database",
+            json!({ "seats": self.seats, "status": self.status }),
+        ))
+    }
+}
 
 #[derive(Debug)]
 pub struct Database;
@@ -101,12 +208,13 @@ impl Tool for Database {
         }
     }
 
-    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
+    fn store(&self) -> Option<StoreKind> {
+        Some(StoreKind::of::<Table>())
+    }
+
+    fn plan(&self, args: &Args, stores: &Stores, _: Locale) -> Result<Planned, ExecError> {
         let key = args.text("key");
-        let current = match key {
-            "seats" => json!(ledger.database().seats),
-            _ => json!(ledger.database().status),
-        };
+        let current = stores.read::<Table>().value(key);
         if args.text("operation") == "get" {
             return Ok(read_only(json!({ "key": key, "value": current })));
         }
@@ -121,25 +229,15 @@ impl Tool for Database {
         };
         Ok(Planned {
             output: json!({ "key": key, "value": shown, "previous": current }),
-            effect: Effect::SetDatabase(value),
+            effect: Effect::on::<Table>(value),
         })
-    }
-}
-
-/// What committing a set does, in words.
-pub(crate) fn effect_text(value: &DbValue) -> Text {
-    match value {
-        DbValue::Seats(n) => Text::EffectSetSeats { seats: (*n).into() },
-        DbValue::Status(s) => Text::EffectSetStatus {
-            status: crate::json::quote(s).into(),
-        },
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::test_support::{error, plan, validate};
+    use crate::tools::test_support::{error, fixtures, plan, validate};
     use serde_json::json;
 
     fn set(key: &str, value: serde_json::Value) -> String {
@@ -206,11 +304,11 @@ mod tests {
 
     #[test]
     fn get_reads_and_set_plans() {
-        let ledger = Ledger::fixtures();
+        let ledger = fixtures();
         let got = plan(&Database, r#"{"operation":"get","key":"seats"}"#, &ledger).unwrap();
         assert_eq!(got.output, json!({"key":"seats","value":120}));
         let put = plan(&Database, &set("seats", json!(140)), &ledger).unwrap();
-        assert_eq!(put.effect, Effect::SetDatabase(DbValue::Seats(140)));
+        assert_eq!(put.effect, Effect::on::<Table>(DbValue::Seats(140)));
         assert_eq!(put.output["previous"], json!(120));
     }
 }

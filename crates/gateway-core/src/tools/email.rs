@@ -3,12 +3,104 @@
 //! The recipient must be one address at exactly `example.test`; this is
 //! deliberately not a general address validator.
 
-use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{Effect, Email as Message, Ledger, MAX_OUTBOX};
+use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
-use crate::text::Text;
+use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
+use crate::text::{Locale, Text};
 use serde_json::json;
+
+/// The outbox holds at most this many messages.
+pub const MAX_OUTBOX: usize = 20;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub id: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+}
+
+/// Why the email tool refuses a call at execution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EmailError {
+    OutboxFull { max: usize },
+}
+
+impl Failure for EmailError {
+    fn text(&self) -> Text {
+        match self {
+            EmailError::OutboxFull { max } => Text::ExecOutboxFull { max: (*max).into() },
+        }
+    }
+}
+
+/// The mock outbox: messages appended, oldest first, never sent.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Outbox {
+    messages: Vec<Message>,
+}
+
+impl Outbox {
+    pub fn messages(&self) -> &[Message] {
+        &self.messages
+    }
+}
+
+/// The messages of the outbox `stores` hold (none if they hold none).
+pub fn outbox(stores: &Stores) -> &[Message] {
+    stores.get::<Outbox>().map_or(&[], |o| &o.messages)
+}
+
+impl Store for Outbox {
+    /// A message appended.
+    type Change = Message;
+
+    fn fixtures() -> Self {
+        Outbox::default()
+    }
+
+    fn apply(&mut self, message: Message) {
+        self.messages.push(message);
+    }
+
+    fn change_text(m: &Message) -> Text {
+        Text::EffectAppendEmail {
+            id: (&m.id).into(),
+            to: (&m.to).into(),
+        }
+    }
+
+    fn note(&self, _: &Message) -> Option<Note> {
+        Some(Note::Added)
+    }
+
+    fn row(&self, m: &Message) -> Option<usize> {
+        self.messages.iter().position(|e| e.id == m.id)
+    }
+
+    fn view(&self) -> StoreView {
+        StoreView {
+            title: Text::LedgerOutbox,
+            rows: (self.messages.iter())
+                .map(|m| Text::LedgerEmail {
+                    id: (&m.id).into(),
+                    to: (&m.to).into(),
+                    subject: (&m.subject).into(),
+                })
+                .collect(),
+            empty: Some(Text::LedgerEmpty),
+        }
+    }
+
+    fn json(&self) -> Option<(&'static str, serde_json::Value)> {
+        let messages = self
+            .messages
+            .iter()
+            .map(|e| json!({ "id": e.id, "to": e.to, "subject": e.subject, "body": e.body }));
+        Some(("outbox", messages.collect()))
+    }
+}
 
 #[derive(Debug)]
 pub struct Email;
@@ -105,42 +197,39 @@ impl Tool for Email {
         &DECLARATION
     }
 
-    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
-        if ledger.outbox().len() >= MAX_OUTBOX {
-            return Err(ExecError::OutboxFull { max: MAX_OUTBOX });
+    fn store(&self) -> Option<StoreKind> {
+        Some(StoreKind::of::<Outbox>())
+    }
+
+    fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
+        let outbox = outbox(stores);
+        if outbox.len() >= MAX_OUTBOX {
+            return Err(EmailError::OutboxFull { max: MAX_OUTBOX }.into());
         }
         let message = Message {
-            id: format!("email-{}", ledger.outbox().len() + 1),
+            id: format!("email-{}", outbox.len() + 1),
             to: args.text("to").into(),
             subject: args.text("subject").into(),
             body: args.text("body").into(),
         };
         let output = json!({
             "id": message.id,
-            "status": "appended to the mock outbox (nothing was sent)",
+            "status": Text::OutputEmailStatus.render(locale),
             "to": message.to,
             "subject": message.subject,
             "body": message.body,
         });
         Ok(Planned {
             output,
-            effect: Effect::AppendEmail(message),
+            effect: Effect::on::<Outbox>(message),
         })
-    }
-}
-
-/// What committing a message does, in words.
-pub(crate) fn effect_text(m: &Message) -> Text {
-    Text::EffectAppendEmail {
-        id: (&m.id).into(),
-        to: (&m.to).into(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::test_support::{commit, error, plan, validate};
+    use crate::tools::test_support::{commit, error, fixtures, plan, validate};
     use serde_json::json;
 
     fn args(to: &str, subject: &str, body: &str) -> String {
@@ -259,12 +348,12 @@ mod tests {
 
     #[test]
     fn outbox_holds_twenty() {
-        let mut ledger = Ledger::fixtures();
+        let mut ledger = fixtures();
         let text = args("a@example.test", "s", "b");
         for n in 1..=MAX_OUTBOX {
             let planned = plan(&Email, &text, &ledger).unwrap();
             assert_eq!(planned.output["id"], json!(format!("email-{n}")));
-            assert!(matches!(planned.effect, Effect::AppendEmail(_)));
+            assert!(planned.effect.get::<Outbox>().is_some());
             commit(&mut ledger, planned);
         }
         assert_eq!(

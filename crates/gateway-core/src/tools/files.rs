@@ -5,11 +5,133 @@
 //! allowlist. This is not a file-system sandbox.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{Effect, Ledger, FILE_NAMES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
-use crate::text::Text;
+use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
+use crate::text::{Locale, Text};
 use serde_json::json;
+
+/// The two file names, byte for byte; nothing else is a file.
+pub const FILE_NAMES: [&str; 2] = ["/workspace/notes.txt", "/workspace/report.txt"];
+
+pub(crate) const INITIAL_FILES: [&str; 2] = [
+    "Original notes: review the quarterly plan on Friday.",
+    "Report draft: no findings yet.",
+];
+
+/// The contents an experiment's files start with, as `(path, content)`;
+/// each path is one of [`FILE_NAMES`] (the experiment reader refuses any
+/// other), the others keep the fixture content.
+pub type StartFiles = [(String, String)];
+
+/// The virtual workspace: the two files' contents, in [`FILE_NAMES`]
+/// order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Workspace {
+    files: [String; 2],
+}
+
+/// A write: `path` (one of [`FILE_NAMES`]) now holds `content`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Write {
+    pub path: String,
+    pub content: String,
+}
+
+impl Workspace {
+    /// The fixtures with an experiment's starting files (see
+    /// [`StartFiles`]).
+    pub fn starting(files: &StartFiles) -> Self {
+        let mut workspace = Self::fixtures();
+        for (path, content) in files {
+            if let Some(i) = index(path) {
+                workspace.files[i].clone_from(content);
+            }
+        }
+        workspace
+    }
+
+    /// The file contents, in [`FILE_NAMES`] order.
+    pub fn files(&self) -> &[String; 2] {
+        &self.files
+    }
+
+    /// The content of a file named exactly `path`.
+    pub fn file(&self, path: &str) -> Option<&str> {
+        index(path).map(|i| self.files[i].as_str())
+    }
+}
+
+/// The workspace's file contents, if `stores` hold it.
+pub fn contents(stores: &Stores) -> Option<&[String; 2]> {
+    stores.get::<Workspace>().map(Workspace::files)
+}
+
+/// The content of the file named exactly `path`, if `stores` hold the
+/// workspace.
+pub fn file<'a>(stores: &'a Stores, path: &str) -> Option<&'a str> {
+    stores.get::<Workspace>()?.file(path)
+}
+
+fn index(path: &str) -> Option<usize> {
+    FILE_NAMES.iter().position(|name| *name == path)
+}
+
+impl Store for Workspace {
+    type Change = Write;
+
+    fn fixtures() -> Self {
+        Workspace {
+            files: INITIAL_FILES.map(String::from),
+        }
+    }
+
+    fn apply(&mut self, write: Write) {
+        if let Some(i) = index(&write.path) {
+            self.files[i] = write.content;
+        }
+    }
+
+    fn change_text(write: &Write) -> Text {
+        Text::EffectWriteFile {
+            path: (&write.path).into(),
+        }
+    }
+
+    fn note(&self, write: &Write) -> Option<Note> {
+        let quote = crate::json::quote;
+        Some(Note::Replaced {
+            name: write.path.clone(),
+            before: quote(self.file(&write.path)?),
+            after: quote(&write.content),
+        })
+    }
+
+    fn row(&self, write: &Write) -> Option<usize> {
+        index(&write.path)
+    }
+
+    fn view(&self) -> StoreView {
+        StoreView {
+            title: Text::LedgerFiles,
+            rows: (FILE_NAMES.iter().zip(&self.files))
+                .map(|(name, content)| Text::LedgerFile {
+                    path: (*name).into(),
+                    content: content.into(),
+                })
+                .collect(),
+            empty: None,
+        }
+    }
+
+    fn json(&self) -> Option<(&'static str, serde_json::Value)> {
+        let files: serde_json::Map<String, serde_json::Value> =
+            (FILE_NAMES.iter().zip(&self.files))
+                .map(|(name, content)| ((*name).to_string(), json!(content)))
+                .collect();
+        Some(("files", files.into()))
+    }
+}
 
 #[derive(Debug)]
 pub struct Files;
@@ -123,9 +245,14 @@ impl Tool for Files {
         }
     }
 
-    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
+    fn store(&self) -> Option<StoreKind> {
+        Some(StoreKind::of::<Workspace>())
+    }
+
+    fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
         let path = args.text("path");
-        let current = ledger.file(path).unwrap_or_default();
+        let workspace = stores.read::<Workspace>();
+        let current = workspace.file(path).unwrap_or_default();
         if args.text("operation") == "read" {
             return Ok(read_only(json!({ "path": path, "content": current })));
         }
@@ -133,26 +260,21 @@ impl Tool for Files {
         Ok(Planned {
             output: json!({
                 "path": path,
-                "status": "replaced in the virtual workspace",
+                "status": Text::OutputFilesStatus.render(locale),
                 "content": content,
             }),
-            effect: Effect::WriteFile {
+            effect: Effect::on::<Workspace>(Write {
                 path: path.into(),
                 content: content.into(),
-            },
+            }),
         })
     }
-}
-
-/// What committing a write does, in words.
-pub(crate) fn effect_text(path: &str) -> Text {
-    Text::EffectWriteFile { path: path.into() }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::test_support::{error, plan, validate};
+    use crate::tools::test_support::{error, fixtures, plan, validate};
     use serde_json::json;
 
     #[test]
@@ -248,7 +370,7 @@ mod tests {
 
     #[test]
     fn read_returns_the_current_string_and_write_plans_a_replacement() {
-        let ledger = Ledger::fixtures();
+        let ledger = fixtures();
         let read = plan(
             &Files,
             r#"{"operation":"read","path":"/workspace/notes.txt"}"#,
@@ -268,10 +390,10 @@ mod tests {
         .unwrap();
         assert_eq!(
             write.effect,
-            Effect::WriteFile {
+            Effect::on::<Workspace>(Write {
                 path: "/workspace/notes.txt".into(),
                 content: "New".into()
-            }
+            })
         );
         assert_eq!(
             Files.risk(

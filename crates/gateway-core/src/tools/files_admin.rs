@@ -9,11 +9,12 @@
 
 use serde_json::Value;
 
+use super::files::FILE_NAMES;
 use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::{Ledger, FILE_NAMES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
-use crate::text::Text;
+use crate::store::Stores;
+use crate::text::{Locale, Text};
 
 /// The same path rule as `files`: one of the two names, byte for byte.
 const PATH: Field = Field {
@@ -57,7 +58,7 @@ impl Tool for Delete {
         &DELETE
     }
 
-    fn plan(&self, _args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+    fn plan(&self, _args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         Ok(read_only(Value::Null))
     }
 }
@@ -107,7 +108,7 @@ impl Tool for Share {
         &SHARE
     }
 
-    fn plan(&self, _args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+    fn plan(&self, _args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         Ok(read_only(Value::Null))
     }
 }
@@ -115,12 +116,12 @@ impl Tool for Share {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ledger::Effect;
-    use crate::tools::test_support::{error, plan};
+    use crate::store::Effect;
+    use crate::tools::test_support::{error, fixtures, plan};
 
     #[test]
     fn each_declares_only_its_refused_risk_and_plans_no_effect() {
-        let ledger = Ledger::fixtures();
+        let ledger = fixtures();
         for tool in [&Delete as &dyn Tool, &Share] {
             let decl = tool.declaration();
             assert!(decl.risks.iter().all(|r| r.is_refused()), "{}", decl.name);

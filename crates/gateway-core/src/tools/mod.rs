@@ -2,18 +2,21 @@
 //!
 //! A tool is one module holding its declaration (name, label, description,
 //! risk, argument shape, examples, what redaction hides) next to its
-//! validation and execution. The registry only lists tools: it is the one
-//! source of what can be called, and a name it does not hold is rejected at
-//! the first gate (seed 002).
+//! validation, its execution and its store (see [`crate::store`]). The
+//! registry only lists tools: it is the one source of what can be called,
+//! and of the stores a ledger holds, and a name it does not hold is
+//! rejected at the first gate (seed 002).
 
+use std::any::Any;
 use std::fmt;
+use std::rc::Rc;
 
 use serde_json::Value;
 
-use crate::ledger::{Effect, Ledger};
 use crate::policy::Risk;
 use crate::schema::{ArgError, Args, Shape};
-use crate::text::Text;
+use crate::store::{Effect, StoreKind, Stores};
+use crate::text::{Locale, Text};
 
 pub mod calculator;
 pub mod calendar;
@@ -89,81 +92,80 @@ pub fn mark_as_data(output: Value) -> Value {
     serde_json::json!({ "boundary": DATA_BOUNDARY, "data": output })
 }
 
-/// What a tool would do: the output it returns and the effect on the ledger.
+/// What a tool would do: the output it returns and the effect on its store.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Planned {
     pub output: Value,
     pub effect: Effect,
 }
 
-/// Why execution refuses a call that passed every earlier gate.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ExecError {
-    OutboxFull {
-        max: usize,
-    },
-    ScheduleFull {
-        max: usize,
-    },
-    Overlap {
-        start: String,
-        end: String,
-        title: String,
-        their_start: String,
-        their_end: String,
-    },
-    DivideByZero,
-    ResultOutOfRange {
-        min: String,
-        max: String,
-        got: String,
-    },
+/// A tool's own error at execution: each tool declares its type (the
+/// outbox is full, an event overlaps) with the values that produced it,
+/// and words it.
+pub trait Failure: Any + Clone + Eq + fmt::Debug {
+    fn text(&self) -> Text;
 }
+
+/// Why execution refuses a call that passed every earlier gate: the
+/// tool's own [`Failure`], whatever its type.
+#[derive(Clone)]
+pub struct ExecError(Rc<dyn AnyFailure>);
 
 impl ExecError {
     pub fn text(&self) -> Text {
-        match self {
-            ExecError::OutboxFull { max } => Text::ExecOutboxFull { max: (*max).into() },
-            ExecError::ScheduleFull { max } => Text::ExecScheduleFull { max: (*max).into() },
-            ExecError::Overlap {
-                start,
-                end,
-                title,
-                their_start,
-                their_end,
-            } => Text::ExecOverlap {
-                start: start.into(),
-                end: end.into(),
-                title: crate::json::quote(title).into(),
-                their_start: their_start.into(),
-                their_end: their_end.into(),
-            },
-            ExecError::DivideByZero => Text::ExecDivideByZero,
-            ExecError::ResultOutOfRange { min, max, got } => Text::ExecResultOutOfRange {
-                min: min.into(),
-                max: max.into(),
-                got: got.into(),
-            },
-        }
+        self.0.text()
+    }
+
+    /// The tool's error, if it is of type `E`.
+    pub fn get<E: Failure>(&self) -> Option<&E> {
+        self.0.as_any().downcast_ref::<E>()
+    }
+}
+
+impl<E: Failure> From<E> for ExecError {
+    fn from(failure: E) -> Self {
+        ExecError(Rc::new(failure))
+    }
+}
+
+impl fmt::Debug for ExecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl PartialEq for ExecError {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_dyn(&*other.0)
+    }
+}
+
+impl Eq for ExecError {}
+
+/// A [`Failure`] behind a trait object.
+trait AnyFailure: fmt::Debug {
+    fn text(&self) -> Text;
+    fn as_any(&self) -> &dyn Any;
+    fn eq_dyn(&self, other: &dyn AnyFailure) -> bool;
+}
+
+impl<E: Failure> AnyFailure for E {
+    fn text(&self) -> Text {
+        Failure::text(self)
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn eq_dyn(&self, other: &dyn AnyFailure) -> bool {
+        other.as_any().downcast_ref::<E>() == Some(self)
     }
 }
 
 crate::display_by_text!(ExecError);
 impl std::error::Error for ExecError {}
 
-/// What committing `effect` does, in words; each tool words its own.
-pub fn effect_text(effect: &Effect) -> Text {
-    match effect {
-        Effect::None => Text::EffectNone,
-        Effect::AppendEmail(m) => email::effect_text(m),
-        Effect::AddEvent(e) => calendar::effect_text(e),
-        Effect::WriteFile { path, .. } => files::effect_text(path),
-        Effect::SetDatabase(value) => database::effect_text(value),
-    }
-}
-
 /// One callable tool. Implementations are stateless: everything they read
-/// or change is in the [`Ledger`].
+/// or change is in their store, which the ledger holds.
 pub trait Tool: Sync + fmt::Debug {
     fn declaration(&self) -> &Declaration;
 
@@ -190,8 +192,17 @@ pub trait Tool: Sync + fmt::Debug {
         Ok(())
     }
 
-    /// Plans the call against the ledger without changing it.
-    fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError>;
+    /// The store the tool reads and changes, which every ledger built
+    /// from a registry holding the tool holds; none for a tool with no
+    /// state (the calculator).
+    fn store(&self) -> Option<StoreKind> {
+        None
+    }
+
+    /// Plans the call against the ledger's stores without changing them.
+    /// The output's words (a status) are written in `locale`, the page's
+    /// language when the call is planned.
+    fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError>;
 }
 
 crate::closed_enum! {
@@ -286,6 +297,12 @@ impl Registry {
     pub fn names(&self) -> Vec<&'static str> {
         self.tools.iter().map(|t| t.declaration().name).collect()
     }
+
+    /// The stores its tools keep, at their fixtures: what a ledger built
+    /// for this registry holds.
+    pub fn stores(&self) -> Stores {
+        Stores::new(self.tools.iter().filter_map(|t| t.store()))
+    }
 }
 
 /// Shorthand used by the tool modules for a planned call with no effect.
@@ -317,24 +334,21 @@ pub(crate) mod test_support {
         }
     }
 
-    /// Commits a planned effect the way a finished run does.
-    pub fn commit(ledger: &mut Ledger, planned: Planned) {
-        use crate::ledger::{Commit, Finish, Receipt};
-        let key = format!("test-{}", ledger.counters().runs_finished);
-        ledger.commit(Commit::Ran(Finish::Effect {
-            effect: planned.effect,
-            key,
-            receipt: Receipt {
-                tool: String::new(),
-                payload: String::new(),
-                output: planned.output,
-            },
-        }));
+    /// The fixture tools' stores.
+    pub fn fixtures() -> Stores {
+        Registry::fixtures().stores()
     }
 
-    pub fn plan(tool: &dyn Tool, text: &str, ledger: &Ledger) -> Result<Planned, ExecError> {
+    /// Applies a planned effect the way a finished run does.
+    pub fn commit(stores: &mut Stores, planned: Planned) {
+        if let Effect::Change(change) = &planned.effect {
+            stores.apply(change);
+        }
+    }
+
+    pub fn plan(tool: &dyn Tool, text: &str, stores: &Stores) -> Result<Planned, ExecError> {
         let args = validate(tool, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        tool.plan(&args, ledger)
+        tool.plan(&args, stores, Locale::En)
     }
 }
 
@@ -388,7 +402,7 @@ mod tests {
         fn declaration(&self) -> &Declaration {
             &VAGUE
         }
-        fn plan(&self, _: &Args, _: &Ledger) -> Result<Planned, ExecError> {
+        fn plan(&self, _: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
             Ok(read_only(Value::Null))
         }
     }

@@ -5,10 +5,10 @@
 use serde_json::Value;
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
-use crate::ledger::Ledger;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
-use crate::text::Text;
+use crate::store::{Note, Store, StoreKind, StoreView, Stores};
+use crate::text::{Locale, Text};
 use serde_json::json;
 
 #[derive(Debug)]
@@ -20,6 +20,55 @@ pub const RECORDS: [&str; 3] = [
     "An operation key names one intended effect; replaying the key returns its receipt, not a second effect.",
     "Hooks run before and after execution; redaction changes the returned output, never the ledger.",
 ];
+
+/// The search index: the three records, which no call changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Index;
+
+impl Store for Index {
+    /// No call changes the index.
+    type Change = std::convert::Infallible;
+
+    const CHANGES: bool = false;
+
+    fn fixtures() -> Self {
+        Index
+    }
+
+    fn apply(&mut self, change: Self::Change) {
+        match change {}
+    }
+
+    fn change_text(change: &Self::Change) -> Text {
+        match *change {}
+    }
+
+    fn note(&self, change: &Self::Change) -> Option<Note> {
+        match *change {}
+    }
+
+    fn row(&self, change: &Self::Change) -> Option<usize> {
+        match *change {}
+    }
+
+    fn view(&self) -> StoreView {
+        StoreView {
+            title: Text::LedgerRecords,
+            rows: (RECORDS.iter().enumerate())
+                .map(|(i, text)| Text::LedgerRecord {
+                    n: (i + 1).into(),
+                    text: (*text).into(),
+                })
+                .collect(),
+            empty: None,
+        }
+    }
+
+    /// Fixture data, not state: the ledger JSON leaves it out.
+    fn json(&self) -> Option<(&'static str, Value)> {
+        None
+    }
+}
 
 /// How many results a search returns when `limit` is left out.
 pub const DEFAULT_LIMIT: usize = 3;
@@ -75,7 +124,11 @@ impl Tool for Search {
         &DECLARATION
     }
 
-    fn plan(&self, args: &Args, _ledger: &Ledger) -> Result<Planned, ExecError> {
+    fn store(&self) -> Option<StoreKind> {
+        Some(StoreKind::of::<Index>())
+    }
+
+    fn plan(&self, args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
         let query = args.text("query");
         let limit = args.number("limit").map_or(DEFAULT_LIMIT, |n| n as usize);
         let results: Vec<Value> = rank(query)
@@ -121,7 +174,7 @@ fn lowercase(query: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tools::test_support::{error, plan, validate};
+    use crate::tools::test_support::{error, fixtures, plan, validate};
     use serde_json::json;
 
     #[test]
@@ -212,11 +265,11 @@ mod tests {
 
     #[test]
     fn default_limit_is_three() {
-        let out = plan(&Search, r#"{"query":"the"}"#, &Ledger::fixtures())
+        let out = plan(&Search, r#"{"query":"the"}"#, &fixtures())
             .unwrap()
             .output;
         assert_eq!(out["results"].as_array().unwrap().len(), 3);
-        let out = plan(&Search, r#"{"query":"the","limit":1}"#, &Ledger::fixtures())
+        let out = plan(&Search, r#"{"query":"the","limit":1}"#, &fixtures())
             .unwrap()
             .output;
         assert_eq!(out["results"][0]["record"], json!(1));

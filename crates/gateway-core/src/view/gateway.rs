@@ -185,7 +185,7 @@ impl Workbench {
                     finish: Finish::Effect { effect, .. },
                     ..
                 } => Text::CaptionCommitted {
-                    effect: crate::tools::effect_text(effect).into(),
+                    effect: effect.text().into(),
                 },
                 Outcome::Ran {
                     finish: Finish::Replay { .. },

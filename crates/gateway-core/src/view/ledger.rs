@@ -2,7 +2,8 @@
 //! run changed.
 
 use super::Workbench;
-use crate::ledger::{FILE_NAMES, MAX_RECEIPTS};
+use crate::ledger::{Part, MAX_RECEIPTS};
+use crate::store::{AnyStore, StoreView};
 use crate::text::Text;
 use crate::vocab::Gate;
 
@@ -21,151 +22,100 @@ pub struct ChangeView {
     pub text: String,
 }
 
-/// The sections of [`Workbench::ledger_sections`] a tool reads or
-/// changes: outbox 0, schedule 1, files 2, database 3, receipts 4,
-/// counters 5, search index 6.
-pub(super) fn stores(tool: &str) -> &'static [usize] {
-    match tool {
-        "email" => &[0, 4],
-        "calendar" => &[1, 4],
-        "files" => &[2, 4],
-        "database" => &[3, 4],
-        "search" => &[6],
-        _ => &[],
-    }
-}
-
 impl Workbench {
+    /// The ledger's sections, in the order of [`Ledger::parts`]: each
+    /// store words its own, the receipts and counters are the gateway's.
+    ///
+    /// [`Ledger::parts`]: crate::ledger::Ledger::parts
     pub(crate) fn ledger_sections(&self) -> Vec<LedgerSection> {
-        let l = self.locale();
         let ledger = self.ledger();
-        let c = ledger.counters();
-        let section = |title: Text, items: Vec<Text>, empty: Option<Text>| LedgerSection {
-            title: title.render(l),
-            items: if items.is_empty() {
-                empty.into_iter().map(|t| t.render(l)).collect()
-            } else {
-                items.into_iter().map(|t| t.render(l)).collect()
-            },
-        };
-        vec![
-            section(
-                Text::LedgerOutbox,
-                ledger
-                    .outbox()
-                    .iter()
-                    .map(|m| Text::LedgerEmail {
-                        id: (&m.id).into(),
-                        to: (&m.to).into(),
-                        subject: (&m.subject).into(),
-                    })
-                    .collect(),
-                Some(Text::LedgerEmpty),
-            ),
-            section(
-                Text::LedgerSchedule,
-                ledger
-                    .schedule()
-                    .iter()
-                    .map(|e| Text::LedgerEvent {
-                        id: (&e.id).into(),
-                        title: (&e.title).into(),
-                        start: (&e.start).into(),
-                        end: (&e.end).into(),
-                    })
-                    .collect(),
-                None,
-            ),
-            section(
-                Text::LedgerFiles,
-                FILE_NAMES
-                    .iter()
-                    .zip(ledger.files())
-                    .map(|(name, content)| Text::LedgerFile {
-                        path: (*name).into(),
-                        content: content.into(),
-                    })
-                    .collect(),
-                None,
-            ),
-            section(
-                Text::LedgerDatabase,
-                vec![
-                    Text::LedgerSeats {
-                        seats: ledger.database().seats.into(),
-                    },
-                    Text::LedgerStatus {
-                        status: (&ledger.database().status).into(),
-                    },
-                ],
-                None,
-            ),
-            section(
-                Text::LedgerReceipts,
-                ledger
-                    .receipts()
-                    .iter()
-                    .map(|(key, r)| Text::LedgerReceipt {
-                        key: key.into(),
-                        tool: (&r.tool).into(),
-                        payload: (&r.payload).into(),
-                    })
-                    .collect(),
-                Some(Text::LedgerNone),
-            ),
-            section(
-                Text::LedgerCounters,
-                vec![
-                    Text::CounterRuns {
-                        n: c.runs_finished.into(),
-                    },
-                    Text::CounterEffects {
-                        n: c.effects_committed.into(),
-                    },
-                    Text::CounterReused {
-                        n: c.receipts_reused.into(),
-                    },
-                    Text::CounterExpired {
-                        n: c.receipts_expired.into(),
-                        max: MAX_RECEIPTS.into(),
-                    },
-                    Text::CounterRejections {
-                        gates: Gate::ALL
-                            .iter()
-                            .map(|g| {
-                                Text::CounterRejection {
-                                    gate: g.name().into(),
-                                    n: c.rejections[g.index()].into(),
-                                }
-                                .into()
-                            })
-                            .collect::<Vec<crate::text::Arg>>()
-                            .into(),
-                    },
-                ],
-                None,
-            ),
-            section(
-                Text::LedgerRecords,
-                crate::tools::search::RECORDS
-                    .iter()
-                    .enumerate()
-                    .map(|(i, text)| Text::LedgerRecord {
-                        n: (i + 1).into(),
-                        text: (*text).into(),
-                    })
-                    .collect(),
-                None,
-            ),
-        ]
+        let stores: Vec<&dyn AnyStore> = ledger.stores().iter().collect();
+        (ledger.parts().into_iter())
+            .map(|part| match part {
+                Part::Store(i) => stores[i].view(),
+                Part::Receipts => self.receipts_view(),
+                Part::Counters => self.counters_view(),
+            })
+            .map(|view| {
+                let l = self.locale();
+                let rows = if view.rows.is_empty() {
+                    view.empty.into_iter().collect()
+                } else {
+                    view.rows
+                };
+                LedgerSection {
+                    title: view.title.render(l),
+                    items: rows.into_iter().map(|t| t.render(l)).collect(),
+                }
+            })
+            .collect()
     }
 
-    /// The tool's stores and the changed section, in ledger order.
-    pub(super) fn ledger_own(&self, sections: usize) -> Vec<usize> {
-        let own = stores(&self.inputs().tool);
-        let changed = self.changed().map(|c| c.section);
-        (0..sections)
-            .filter(|i| own.contains(i) || changed == Some(*i))
+    fn receipts_view(&self) -> StoreView {
+        StoreView {
+            title: Text::LedgerReceipts,
+            rows: (self.ledger().receipts().iter())
+                .map(|(key, r)| Text::LedgerReceipt {
+                    key: key.into(),
+                    tool: (&r.tool).into(),
+                    payload: (&r.payload).into(),
+                })
+                .collect(),
+            empty: Some(Text::LedgerNone),
+        }
+    }
+
+    fn counters_view(&self) -> StoreView {
+        let c = self.ledger().counters();
+        StoreView {
+            title: Text::LedgerCounters,
+            rows: vec![
+                Text::CounterRuns {
+                    n: c.runs_finished.into(),
+                },
+                Text::CounterEffects {
+                    n: c.effects_committed.into(),
+                },
+                Text::CounterReused {
+                    n: c.receipts_reused.into(),
+                },
+                Text::CounterExpired {
+                    n: c.receipts_expired.into(),
+                    max: MAX_RECEIPTS.into(),
+                },
+                Text::CounterRejections {
+                    gates: Gate::ALL
+                        .iter()
+                        .map(|g| {
+                            Text::CounterRejection {
+                                gate: g.name().into(),
+                                n: c.rejections[g.index()].into(),
+                            }
+                            .into()
+                        })
+                        .collect::<Vec<crate::text::Arg>>()
+                        .into(),
+                },
+            ],
+            empty: None,
+        }
+    }
+
+    /// The parts of the ledger the request's tool reads or changes (none
+    /// for a name the registry does not hold).
+    fn own_parts(&self) -> Vec<Part> {
+        (self.registry().get(&self.inputs().tool))
+            .map_or_else(Vec::new, |tool| self.ledger().parts_of(tool))
+    }
+
+    /// The sections of the tool's parts and the changed one, in ledger
+    /// order.
+    fn ledger_own(&self) -> Vec<usize> {
+        let own = self.own_parts();
+        let changed = self.changed().map(|c| c.part);
+        (self.ledger().parts().into_iter().enumerate())
+            .filter(|(_, p)| own.contains(p) || changed == Some(*p))
+            .map(|(i, _)| i)
             .collect()
     }
 }
@@ -193,15 +143,17 @@ impl Workbench {
         let inputs = self.inputs();
         let ledger = self.ledger_sections();
         LedgerView {
-            own: self.ledger_own(ledger.len()),
+            own: self.ledger_own(),
             sections: ledger,
             json: crate::json::pretty(&self.ledger().to_json()),
-            change: self.changed().map(|c| ChangeView {
-                section: c.section,
-                item: c.item,
-                text: self.t(c.text()),
+            change: self.changed().and_then(|c| {
+                Some(ChangeView {
+                    section: self.ledger().parts().iter().position(|p| *p == c.part)?,
+                    item: c.item,
+                    text: self.t(c.text()),
+                })
             }),
-            untouched: stores(&inputs.tool).is_empty().then(|| {
+            untouched: self.own_parts().is_empty().then(|| {
                 self.t(Text::LedgerUntouched {
                     tool: (&inputs.tool).into(),
                 })

@@ -144,7 +144,7 @@ impl Workbench {
             key: e.key.clone(),
             reuse: true,
         };
-        let ledger = e.ledger();
+        let ledger = e.ledger(&registry);
         let run = Run::new(&registry, (&request.tool, &request.args), &policy, &ledger);
         Self {
             registry,
@@ -180,6 +180,8 @@ impl Workbench {
         if let Some(id) = self.experiment.builtin {
             self.experiment = Rc::clone(id.in_locale(locale));
         }
+        // A planned output's words are in the page's language.
+        self.replan();
     }
 
     /// Switches to `locale`, whose catalogue is installed, and writes the
@@ -620,7 +622,7 @@ impl Workbench {
         let inputs = self.inputs();
         let in_turn = self.turn().is_some();
         self.run
-            .replan(&self.registry, &inputs, &self.ledger, in_turn);
+            .replan(&self.registry, &inputs, &self.ledger, self.locale, in_turn);
     }
 
     /// Whether a turn's call waits at the approval gate for the person.

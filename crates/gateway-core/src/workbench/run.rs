@@ -7,6 +7,7 @@ use super::Policy;
 use crate::gates::{plan, Approval, Gate, Inputs, Plan};
 use crate::ledger::Ledger;
 use crate::playback::{Clock, Step};
+use crate::text::Locale;
 use crate::tools::Registry;
 
 #[derive(Debug, Clone)]
@@ -21,7 +22,8 @@ pub(crate) struct Run {
 
 impl Run {
     /// Gate 1, paused, with no approval: the plan of `request` under
-    /// `policy` against `ledger`.
+    /// `policy` against `ledger`, its words in English (a workbench is
+    /// built in English; a language switch replans).
     pub fn new(
         registry: &Registry,
         request: (&str, &str),
@@ -29,7 +31,12 @@ impl Run {
         ledger: &Ledger,
     ) -> Self {
         let approval = ApprovalState::default();
-        let plan = plan(registry, &inputs(request, policy, &approval), ledger);
+        let plan = plan(
+            registry,
+            &inputs(request, policy, &approval),
+            ledger,
+            Locale::default(),
+        );
         Self {
             plan,
             clock: Clock::default(),
@@ -46,8 +53,15 @@ impl Run {
     /// A fresh plan of `inputs` against `ledger`. An agent turn's
     /// (`in_turn`) call that needs approval waits at the approval gate for
     /// the person (seed 002: "排入 Approval").
-    pub fn replan(&mut self, registry: &Registry, inputs: &Inputs, ledger: &Ledger, in_turn: bool) {
-        self.plan = plan(registry, inputs, ledger);
+    pub fn replan(
+        &mut self,
+        registry: &Registry,
+        inputs: &Inputs,
+        ledger: &Ledger,
+        locale: Locale,
+        in_turn: bool,
+    ) {
+        self.plan = plan(registry, inputs, ledger, locale);
         let waits = in_turn
             && matches!(
                 self.plan.row(Gate::Approval).reason,

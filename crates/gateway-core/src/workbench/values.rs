@@ -83,16 +83,13 @@ impl Workbench {
         let l = &self.ledger;
         let _ = write!(
             h,
-            "{request:?}{turn:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+            "{request:?}{turn:?}{:?}{:?}{:?}{:?}{:?}{:?}{:?}",
             self.policy,
             self.run.approval.given(),
             self.run.approval.refused(),
             self.run.clock.state,
             self.run.clock.hold,
-            l.outbox(),
-            l.schedule(),
-            l.files(),
-            l.database(),
+            l.stores(),
             l.receipts(),
         );
         h.0

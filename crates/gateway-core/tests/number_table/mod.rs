@@ -19,6 +19,7 @@
 use gateway_core::gates::{self, Inputs};
 use gateway_core::json::{js_number, parse, JsonError, Syntax};
 use gateway_core::ledger::{Commit, Ledger};
+use gateway_core::text::Locale;
 use gateway_core::{ExperimentId, Hook, Msg, Registry, Role, ToolId, Verdict, Workbench};
 
 /// What `gateway_core::json::parse` does with a row's text.
@@ -317,7 +318,12 @@ pub fn gate_problems() -> Vec<String> {
             approval: None,
             refusal: None,
         };
-        let planned = gates::plan(&Registry::fixtures(), &inputs, &Ledger::fixtures());
+        let planned = gates::plan(
+            &Registry::fixtures(),
+            &inputs,
+            &Ledger::fixtures(),
+            Locale::En,
+        );
         check_plan("gates::plan", case, &planned, &mut problems);
 
         let mut wb = Workbench::new(case.experiment);
@@ -354,7 +360,8 @@ pub fn gate_problems() -> Vec<String> {
             ));
         }
         if let Expect::SchemaRejects(_) = case.expect {
-            if wb.ledger().database() != before.database()
+            if gateway_core::tools::database::table(wb.ledger().stores())
+                != gateway_core::tools::database::table(before.stores())
                 || wb.ledger().receipts() != before.receipts()
             {
                 problems.push(format!("{args}: a rejected call changed the ledger"));
