@@ -29,9 +29,11 @@
 //! that defines it. The crate root is no node: a name it re-exports
 //! (`crate::Msg`) counts for the module it comes from.
 //!
-//! Run with `-- --nocapture` to see each level's dependencies and layers
-//! (`prints_the_dependencies`): the order "primitives, then tools, gates,
-//! state, view and shell" can be read off them.
+//! Layers. The crate root's children are named in `LAYERS`, bottom first
+//! ("primitives, then tools, gates, state, view": `shared/STYLE.md`), and
+//! `layers_point_one_way` fails on a reference up a layer. Run with
+//! `-- --nocapture` to see each level's dependencies
+//! (`prints_the_dependencies`).
 //!
 //! The helpers are in `tests/module_graph/`, named by `#[path]` (a
 //! `module_graph/mod.rs` would clash with this file). The fixtures there
@@ -162,6 +164,112 @@ fn a_cycle_between_siblings_is_found() {
     assert_eq!(
         found[0].report,
         "cycle {p, q}: d::p -> d::q -> d::p\n    d::p -> d::q: src/d/p.rs:2\n    d::q -> d::p: src/d/q.rs:5\n"
+    );
+}
+
+/// The crate root's children by layer, bottom first, as `shared/STYLE.md`
+/// orders them: primitives, tools with their stores, gates and policy,
+/// the experiments the state machine runs, the state machine and its
+/// parts, then the view and what drives the state machine from above (the
+/// opening, the checker); the authoring panel on top. A module may refer
+/// only to its own layer and those below. A new module must be named here.
+const LAYERS: [(&str, &[&str]); 7] = [
+    (
+        "primitives",
+        &[
+            "base64url",
+            "damage",
+            "fnv",
+            "json",
+            "mask",
+            "playback",
+            "policy",
+            "query",
+            "schema",
+            "sort",
+            "store",
+            "text",
+            "vocab",
+            "words",
+        ],
+    ),
+    ("tools", &["declarations", "published", "tools", "turn"]),
+    (
+        "gates",
+        &[
+            "command", "embed", "gates", "ledger", "mode", "reason", "runlog",
+        ],
+    ),
+    (
+        "experiments",
+        &["baseline", "experiments", "goals", "share"],
+    ),
+    ("state", &["boot", "notice", "workbench"]),
+    (
+        "view and drivers",
+        &["check", "course", "export", "opening", "view"],
+    ),
+    ("authoring", &["author"]),
+];
+
+fn layer_of(node: &str) -> Option<usize> {
+    LAYERS.iter().position(|(_, names)| names.contains(&node))
+}
+
+/// Every edge of `level` that points up a layer, or from or to a module
+/// no layer names, as `from -> to` with where it is written.
+fn upward(level: &Level) -> Vec<String> {
+    let mut found = vec![];
+    for ((from, to), sites) in &level.edges {
+        let ok = matches!((layer_of(from), layer_of(to)), (Some(f), Some(t)) if f >= t);
+        if !ok {
+            let name = |n: &str| layer_of(n).map_or("no layer", |i| LAYERS[i].0);
+            let at = sites.first().map(|s| format!("{}:{}", s.file, s.line));
+            found.push(format!(
+                "{from} ({}) -> {to} ({}): {}",
+                name(from),
+                name(to),
+                at.unwrap_or_default()
+            ));
+        }
+    }
+    found
+}
+
+#[test]
+fn layers_point_one_way() {
+    let root = core().iter().find(|l| l.parent.is_empty()).unwrap();
+    let unnamed: Vec<_> = root
+        .nodes
+        .iter()
+        .filter(|n| layer_of(n).is_none())
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "name the layer of {unnamed:?} in LAYERS"
+    );
+    let found = upward(root);
+    assert!(
+        found.is_empty(),
+        "a module refers up a layer:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_reference_up_a_layer_is_found() {
+    let site = source::Site {
+        file: "src/json.rs".into(),
+        line: 3,
+    };
+    let level = Level {
+        parent: vec![],
+        nodes: vec!["json".into(), "workbench".into()],
+        edges: [(("json".into(), "workbench".into()), vec![site])].into(),
+    };
+    assert_eq!(
+        upward(&level),
+        ["json (primitives) -> workbench (state): src/json.rs:3"]
     );
 }
 
