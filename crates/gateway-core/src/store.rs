@@ -114,8 +114,9 @@ impl fmt::Debug for StoreKind {
 }
 
 /// A [`Store`] behind a trait object: what the ledger and the view ask of
-/// any store.
-pub trait AnyStore: fmt::Debug {
+/// any store. (`Debug` is no part of it: `dyn AnyStore` is written as its
+/// JSON.)
+pub trait AnyStore {
     /// Whether a call can change it ([`Store::CHANGES`]).
     fn changes(&self) -> bool;
     fn view(&self) -> StoreView;
@@ -151,6 +152,16 @@ impl<S: Store> AnyStore for S {
     }
     fn eq_dyn(&self, other: &dyn AnyStore) -> bool {
         other.as_any().downcast_ref::<S>() == Some(self)
+    }
+}
+
+/// A store as the ledger's JSON shows it, or its kind when it is in none.
+impl fmt::Debug for dyn AnyStore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.json() {
+            Some((name, value)) => write!(f, "{name}: {value}"),
+            None => self.kind().fmt(f),
+        }
     }
 }
 
@@ -288,9 +299,12 @@ impl Effect {
 #[derive(Clone)]
 pub struct Change(Rc<dyn AnyChange>);
 
+/// A change in its English words (the store's change type has its own
+/// `Debug`, which the trait object does not carry).
 impl fmt::Debug for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+        let text = self.0.text().render(crate::text::Locale::default());
+        write!(f, "Change({text})")
     }
 }
 
@@ -301,7 +315,7 @@ impl PartialEq for Change {
 }
 
 /// A store's change behind a trait object.
-trait AnyChange: fmt::Debug {
+trait AnyChange {
     fn kind(&self) -> StoreKind;
     fn apply(&self, store: &mut dyn AnyStore);
     fn text(&self) -> Text;
@@ -312,12 +326,6 @@ trait AnyChange: fmt::Debug {
 }
 
 struct Changing<S: Store>(S::Change);
-
-impl<S: Store> fmt::Debug for Changing<S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
 
 impl<S: Store> AnyChange for Changing<S> {
     fn kind(&self) -> StoreKind {

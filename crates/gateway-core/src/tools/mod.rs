@@ -128,9 +128,11 @@ impl<E: Failure> From<E> for ExecError {
     }
 }
 
+/// Written in its English words: the tool's error type has its own
+/// `Debug`, which the trait object does not carry.
 impl fmt::Debug for ExecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
+        write!(f, "ExecError({self})")
     }
 }
 
@@ -143,7 +145,7 @@ impl PartialEq for ExecError {
 impl Eq for ExecError {}
 
 /// A [`Failure`] behind a trait object.
-trait AnyFailure: fmt::Debug {
+trait AnyFailure {
     fn text(&self) -> Text;
     fn as_any(&self) -> &dyn Any;
     fn eq_dyn(&self, other: &dyn AnyFailure) -> bool;
