@@ -18,6 +18,7 @@ mod embedding;
 mod exports;
 mod finish;
 mod ignores;
+mod inputs;
 mod msg;
 mod opened;
 mod progress;
@@ -37,7 +38,6 @@ use std::rc::Rc;
 use crate::baseline::Baseline;
 use crate::command::{Command, Deliverable, Slot, SlotState};
 use crate::experiments::{Experiment, ExperimentId, StartArgs};
-use crate::gates::Gate;
 use crate::goals::Event;
 use crate::ledger::Ledger;
 use crate::mode::{Request, Turn};
@@ -45,9 +45,8 @@ use crate::notice::Notice;
 use crate::playback::Step;
 use crate::policy::{Hook, Role};
 use crate::runlog::RunLog;
-use crate::share::Setup;
 use crate::text::Locale;
-use crate::tools::{ExampleKind, Registry};
+use crate::tools::Registry;
 use approval::ApprovalState;
 use decision::DecisionText;
 use delivery::Deliveries;
@@ -493,136 +492,6 @@ impl Workbench {
             self.run.approval = ApprovalState::Given(call);
             self.start_over();
         }
-    }
-
-    /// The one path for editing the learner's request. During a turn there
-    /// is no learner's request: the edit has nothing to change.
-    fn edit_request(&mut self, edit: impl FnOnce(&mut Request)) {
-        if let Some(tool_changed) = self.editor.edit(edit) {
-            self.inputs_changed(tool_changed);
-        }
-    }
-
-    /// An example or a tool choice replaces the request: what the learner
-    /// wrote (not an example) is kept for Undo.
-    fn replace_request(&mut self, edit: impl FnOnce(&mut Request)) {
-        // The experiment's own starting text is not the learner's.
-        let at_start = self.at_start_request();
-        if let Some(tool_changed) = self.editor.replace(at_start, edit) {
-            self.inputs_changed(tool_changed);
-        }
-    }
-
-    /// Loads the tool `name` with its valid example. Only what the registry
-    /// holds can be chosen (see `ignores`).
-    fn choose_tool(&mut self, name: &str) {
-        let Some(tool) = self.registry.get(name) else {
-            return;
-        };
-        let decl = tool.declaration();
-        let args = decl.examples.valid.to_string();
-        self.replace_request(|r| {
-            r.tool = decl.name.into();
-            r.args = args;
-            r.example = Some(ExampleKind::Valid);
-        });
-    }
-
-    /// Whether Undo can put the learner's own arguments back.
-    pub(crate) fn can_undo(&self) -> bool {
-        self.editor.can_undo()
-    }
-
-    /// The tool name and arguments Undo would put back.
-    pub fn replaced_request(&self) -> Option<(&str, &str)> {
-        self.editor
-            .replaced()
-            .map(|r| (r.tool.as_str(), r.args.as_str()))
-    }
-
-    /// The one path for editing a policy input (a finished turn is frozen:
-    /// see `ignores`).
-    fn edit_policy(&mut self, edit: impl FnOnce(&mut Policy)) {
-        let before = self.policy.clone();
-        edit(&mut self.policy);
-        if self.policy != before {
-            self.inputs_changed(false);
-        }
-    }
-
-    /// An input changed: a redact hook with nothing to hide falls back to
-    /// none (Block mutations stays: on a read it lets the read through, as
-    /// the registry walkthrough shows), approval no longer applies,
-    /// inspection starts over.
-    fn inputs_changed(&mut self, tool_changed: bool) {
-        if tool_changed && self.policy.hook == Hook::RedactOutput && !self.redact_applies() {
-            self.policy.hook = Hook::None;
-        }
-        // The approval this edit cleared, or the one an earlier edit did:
-        // what changed since is worked out again.
-        let (tool, args) = self.editor.request();
-        self.run
-            .approval
-            .clear(|approval| approval::lapse_of(approval, tool, args));
-        self.start_over();
-    }
-
-    /// The gate card clicked, while the stage is the one it was clicked at.
-    pub(crate) fn shown_gate(&self) -> Option<Gate> {
-        self.run.shown_gate()
-    }
-
-    /// The approval an edit cleared and what changed since (while no
-    /// approval stands).
-    pub(crate) fn lapsed(&self) -> Option<&Lapsed> {
-        self.run.approval.lapsed()
-    }
-
-    /// Back to the learner's editor, holding the turn's last request.
-    fn leave_turn(&mut self) {
-        if self.editor.leave_turn() {
-            self.run.approval.withdraw();
-            self.start_over();
-        }
-    }
-
-    /// The turn moved to its next call: it is the request now.
-    fn call_loaded(&mut self, keep_playing: bool) {
-        self.inputs_changed(true);
-        if keep_playing {
-            self.run.clock.play(self.now_ms);
-        }
-    }
-
-    /// A shared setup replaces the inputs and the speed; the ledger, the
-    /// receipts and any approval stay as they are here (none is shared).
-    fn restore(&mut self, setup: Setup) {
-        self.leave_turn();
-        self.editor.restore(Request {
-            tool: setup.tool,
-            args: setup.args,
-            example: None,
-        });
-        self.policy.role = setup.role;
-        self.policy.hook = setup.hook;
-        self.policy.key = setup.key;
-        self.run.clock.speed = setup.speed;
-        self.notify(Notice::SharedSetup);
-        self.inputs_changed(true);
-    }
-
-    /// Gate 1, paused, with a fresh plan of the current inputs and ledger.
-    fn start_over(&mut self) {
-        self.run.restart();
-        self.changed = None;
-        self.replan();
-    }
-
-    fn replan(&mut self) {
-        let inputs = self.inputs();
-        let in_turn = self.turn().is_some();
-        self.run
-            .replan(&self.registry, &inputs, &self.ledger, self.locale, in_turn);
     }
 
     /// Whether a turn's call waits at the approval gate for the person.
