@@ -6,10 +6,9 @@
 //! enabled, what each gate row says, every label, caption and status line
 //! is decided here, through the message catalogue.
 
-use crate::command::{Deliverable, Slot, SlotState};
 use crate::gates::request_text;
 use crate::text::{Locale, Text};
-use crate::workbench::{Delivery, Workbench};
+use crate::workbench::Workbench;
 
 mod baseline;
 mod builder;
@@ -19,8 +18,10 @@ mod gateway;
 mod labels;
 mod ledger;
 mod masthead;
+mod notes;
 mod output;
 mod policy;
+mod preview;
 mod runs;
 mod turn;
 
@@ -32,8 +33,10 @@ pub use gateway::{FrameView, GateRow, GatewayView, PendingView, PlaybackView, Ro
 pub use labels::Labels;
 pub use ledger::{ChangeView, LedgerSection, LedgerView};
 pub use masthead::{ExpandView, MastheadView, ShareView};
+pub use notes::NotesView;
 pub use output::OutputView;
 pub use policy::PolicyRow;
+pub use preview::PreviewView;
 pub use runs::{RunView, RunsView};
 pub use turn::{ClaimView, MessagePiece, TurnCallView, TurnView};
 
@@ -91,21 +94,6 @@ pub struct Toggle {
     pub enabled: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PreviewView {
-    /// One line per gate: `Schema: passed — …`.
-    pub rows: Vec<(RowStatus, String)>,
-    pub summary: String,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NotesView {
-    pub text: String,
-    pub status: String,
-    /// The last export, shown to copy where downloads are blocked.
-    pub export: Option<String>,
-}
-
 impl Workbench {
     pub(super) fn t(&self, text: Text) -> String {
         text.render(self.locale())
@@ -113,7 +101,6 @@ impl Workbench {
 
     pub fn view(&self) -> PageModel {
         let l = self.locale();
-        let finished = self.clock().is_finished();
         PageModel {
             locale: l,
             title: self.t(Text::PageTitle {
@@ -134,38 +121,8 @@ impl Workbench {
             policy: self.policy_rows(),
             ledger: self.ledger_view(),
             baseline: self.baseline_panel_view(),
-            notes: NotesView {
-                text: self.notes().into(),
-                status: self.t(match (self.delivery(), self.slot_state(Slot::Notes)) {
-                    (Delivery::DownloadFailed(Deliverable::NotesExport), _) => {
-                        Text::NotesDownloadRefused
-                    }
-                    (_, SlotState::Writable) => Text::NotesSaved,
-                    (_, SlotState::Refused) => Text::NotesUnsaved,
-                    (_, SlotState::Locked) => Text::NotesLocked,
-                }),
-                export: self.notes_export().map(String::from),
-            },
-            preview: PreviewView {
-                rows: self
-                    .rows(None)
-                    .into_iter()
-                    .map(|r| {
-                        let line = self.t(Text::PreviewRow {
-                            gate: r.gate.label().into(),
-                            status: r.status.label().into(),
-                            reason: r.reason.into(),
-                        });
-                        (r.status, line)
-                    })
-                    .collect(),
-                // After the run, what it did (not what finishing would do).
-                summary: if finished {
-                    self.caption(None)
-                } else {
-                    self.t(self.plan().summary())
-                },
-            },
+            notes: self.notes_view(),
+            preview: self.preview_view(),
             hidden_panels: self.embed().hide.clone(),
             embedded: self.embed().embed,
         }
