@@ -22,8 +22,8 @@ pub struct ExportButtons {
 
 /// The panel. Its exports and the tools' declarations are drawn from the
 /// exports of the page's language, which the learner's page downloads
-/// when the panel first opens (`app::load_declarations`); until then the
-/// export row says they are loading.
+/// when the panel first opens (`app::declarations::load_declarations`);
+/// until then the export row says they are loading.
 #[derive(Debug, Clone)]
 pub struct Declarations {
     /// The disclosure itself.
