@@ -284,7 +284,7 @@ fn main() {
 
 /// The pseudo-locale made from the reference: every message and term
 /// made pseudo but the language's rules for counts and lists, which stay
-/// English's.
+/// English's, and its browser languages, which it has none of.
 fn pseudo_locale<'s>(reference: &Locale<'s>) -> Locale<'s> {
     let made = |p: Pattern<&'s str>| -> &'s Pattern<&'s str> { Box::leak(Box::new(p)) };
     Locale {
@@ -292,7 +292,9 @@ fn pseudo_locale<'s>(reference: &Locale<'s>) -> Locale<'s> {
         messages: (reference.messages.iter())
             .map(|(id, p)| (id.clone(), made(pseudo::message(p))))
             .collect(),
+        // No browser language chooses it: only `?lang=en-XA` does.
         terms: (reference.terms.iter())
+            .filter(|(name, _)| *name != grammar::BROWSER_LANGUAGES)
             .map(|(name, p)| {
                 let p = if grammar::is_rule(name) {
                     *p
@@ -418,6 +420,26 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
         "    /// Every locale of this build: [`Locale::ALL`] and, in a test build\n    /// (feature `pseudo-locale`), the pseudo-locale `en-XA`, last.\n    pub const BUILT: {};",
         list(true)
     );
+    s.push_str("    /// The browser language tags (`navigator.languages`) the page opens in\n    /// this locale for when `?lang=` names none: its file's\n    /// `-browser-languages`, lower-case, each choosing every tag it is a\n    /// prefix of in whole subtags (`build/grammar.rs`). None for the\n    /// pseudo-locale, which only `?lang=` chooses.\n    pub fn browser_languages(self) -> &'static [&'static str] {\n        match self {\n");
+    let mut chosen_by: BTreeMap<String, &str> = BTreeMap::new();
+    for l in locales {
+        let tags = if l.pseudo {
+            Vec::new()
+        } else {
+            grammar::browser_languages(l.terms.get(grammar::BROWSER_LANGUAGES).copied())
+                .unwrap_or_else(|e| fail(&format!("{}.ftl: {e}", l.tag)))
+        };
+        for tag in &tags {
+            if let Some(other) = chosen_by.insert(tag.clone(), &l.tag) {
+                fail(&format!(
+                    "{}.ftl and {other}.ftl both list the browser language {tag}",
+                    l.tag
+                ));
+            }
+        }
+        let _ = writeln!(s, "            Locale::{} => &{:?},", camel(&l.tag), tags);
+    }
+    s.push_str("        }\n    }\n\n");
     s.push_str("    /// The BCP 47 tag, as in `?lang=`.\n    pub fn id(self) -> &'static str {\n        match self {\n");
     for l in locales {
         let _ = writeln!(s, "            Locale::{} => {:?},", camel(&l.tag), l.tag);

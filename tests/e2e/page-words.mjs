@@ -1,6 +1,9 @@
 // What the language tests read of a page: every word it shows (pageWords,
 // run inside the page by page.evaluate) and the string values of its JSON
-// (jsonStrings). Shared by zh-TW.test.mjs and pseudo-locale.test.mjs.
+// (jsonStrings), and what a test found in them over the states it read
+// (findings). Shared by zh-TW.test.mjs and pseudo-locale.test.mjs.
+
+import assert from 'node:assert/strict';
 
 /**
  * In the page: every visible text node (skipping textarea, pre and code,
@@ -73,4 +76,52 @@ export function jsonStrings(texts, letters = /\p{Script=Latin}{2,}/u) {
     }
   }
   return [...found].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * What a language test found, by place and text, over the states it read:
+ * `{ text, where, words, states }`. `lang` is the tag the page must be in;
+ * `drawn(words)` says whether the page shows its language's words at all
+ * (`drawnWhat` names them in the failure); `letters` makes a JSON string a
+ * word (jsonStrings); `wordsIn(text, where, data)` gives the words of a
+ * text the language may not show; `found` says what they are ('left in
+ * English') and `label` names them in the list ('English').
+ */
+export function findings({ lang, drawn, drawnWhat, letters, wordsIn, found, label }) {
+  const seen = new Map();
+  let snaps = 0;
+  const record = (text, where, words, state) => {
+    const k = `${where}\u0000${text}`;
+    if (!seen.has(k)) seen.set(k, { text, where, words, states: new Set() });
+    seen.get(k).states.add(state);
+  };
+  return {
+    /** Reads the words of `page` in state `state` (it must be drawn in `lang`). */
+    async snap(page, state) {
+      const { words, json, lang: shown } = await page.evaluate(pageWords);
+      if (shown !== lang) record(`<html lang="${shown}">`, 'html', [`lang is not ${lang}`], state);
+      assert.ok(drawn(words), `${state}: the page shows ${drawnWhat} (is it drawn?): ${JSON.stringify(words.slice(0, 5))}`);
+      snaps += 1;
+      const data = jsonStrings(json, letters);
+      for (const { text, where } of words) {
+        const left = wordsIn(text, where, data);
+        if (left.length > 0) record(text, where, left, state);
+      }
+    },
+    get snaps() {
+      return snaps;
+    },
+    list() {
+      return [...seen.values()];
+    },
+    /** Fails with one line per text found. */
+    assertNone(what) {
+      const lines = this.list().map((f) => {
+        const states = [...f.states];
+        const shown = states.slice(0, 3).join('; ') + (states.length > 3 ? `; +${states.length - 3} more` : '');
+        return `  - ${JSON.stringify(f.text)}\n      at ${f.where}; ${label}: ${[...new Set(f.words)].join(', ')}; in: ${shown}`;
+      });
+      assert.equal(lines.length, 0, `${lines.length} text(s) ${found} ${what}:\n${lines.join('\n')}`);
+    },
+  };
 }

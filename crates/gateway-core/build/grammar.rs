@@ -1,6 +1,7 @@
-//! A language's own rules for counts and lists, as its `.ftl` file states
-//! them in terms (not messages: no page shows them), compiled into the
-//! locale's data for `text.rs`:
+//! A language's own rules for counts and lists, and the browser languages
+//! that choose it, as its `.ftl` file states them in terms (not messages:
+//! no page shows them), compiled into the locale's data for `text.rs` (the
+//! browser languages into the module):
 //!
 //! - `-plural-zero`, `-plural-one`, `-plural-two`, `-plural-few`,
 //!   `-plural-many`: CLDR's cardinal plural rule of that category, written
@@ -11,6 +12,16 @@
 //!   between listed items, as CLDR's list patterns place it: after the
 //!   first of three or more, between the middle ones, before the last, and
 //!   between the two of two. Every locale states all four.
+//! - `-browser-languages`: the browser language tags (`navigator.languages`)
+//!   the page opens in this language for when `?lang=` names none, as BCP 47
+//!   tags separated by spaces (`zh-TW zh-HK zh-MO zh-Hant`). Each chooses
+//!   every tag it is a prefix of in whole subtags, in any case, `_` read as
+//!   `-` (`zh-Hant` chooses `zh-Hant-TW`, `en` chooses `en-GB`, neither
+//!   `zh` nor `english`); no two files list the same tag.
+//!   Every locale of the page states it; the pseudo-locale has none (only
+//!   `?lang=en-XA` chooses it). It goes into the module
+//!   (`Locale::browser_languages`), not the data: the page chooses its
+//!   language before it downloads any.
 //!
 //! The data: `"plural": [[category, [[relation…]…]]…]`, each category's
 //! rule as alternatives (`or`) of relations that must all hold (`and`), a
@@ -35,6 +46,39 @@ pub const LIST_PARTS: [&str; 4] = ["start", "middle", "end", "two"];
 /// rules.
 pub fn is_rule(name: &str) -> bool {
     name.starts_with("plural-") || name.starts_with("list-")
+}
+
+/// The term that names the browser languages a locale is chosen for
+/// (without the leading `-`).
+pub const BROWSER_LANGUAGES: &str = "browser-languages";
+
+/// The browser language tags `-browser-languages` (`term`) lists,
+/// lower-case, in its order: each a BCP 47 tag of subtags of 1 to 8 ASCII
+/// letters or digits joined by `-`.
+pub fn browser_languages(term: Option<&Pattern<&str>>) -> Result<Vec<String>, String> {
+    let name = BROWSER_LANGUAGES;
+    let p = term.ok_or(format!(
+        "-{name} is missing (every locale states the browser languages it is chosen for)"
+    ))?;
+    let text = plain_text(p).ok_or(format!("-{name} must be plain text"))?;
+    let mut tags: Vec<String> = Vec::new();
+    for tag in text.split_whitespace() {
+        let whole = tag.split('-').all(|subtag| {
+            (1..=8).contains(&subtag.len()) && subtag.chars().all(|c| c.is_ascii_alphanumeric())
+        });
+        if !whole {
+            return Err(format!("-{name}: {tag:?} is not a language tag"));
+        }
+        let tag = tag.to_ascii_lowercase();
+        if tags.contains(&tag) {
+            return Err(format!("-{name}: {tag:?} is listed twice"));
+        }
+        tags.push(tag);
+    }
+    if tags.is_empty() {
+        return Err(format!("-{name} lists no language tag"));
+    }
+    Ok(tags)
 }
 
 /// `"plural":[…],"list":[…]` (a fragment of the locale's JSON object)

@@ -13,6 +13,14 @@
 -list-end = {", "}
 -list-two = {", "}
 
+## The browser languages the page opens in English for when ?lang= names
+## none (read by build.rs): BCP 47 tags separated by spaces, each choosing
+## every browser tag it is a prefix of in whole subtags, in any case (en
+## chooses en-GB and en-US). The first of the browser's languages that a
+## file lists decides; with none of them the page is English.
+
+-browser-languages = en
+
 ## Gates and verdicts
 
 gate-schema = Schema

@@ -31,6 +31,14 @@
 -list-end = 、
 -list-two = 、
 
+## The browser languages the page opens in Traditional Chinese for when
+## ?lang= names none (read by build.rs): BCP 47 tags separated by spaces,
+## each choosing every browser tag it is a prefix of in whole subtags, in
+## any case (zh-Hant chooses zh-Hant-TW; zh, zh-CN and zh-Hans are not
+## listed: Simplified Chinese readers get English).
+
+-browser-languages = zh-TW zh-HK zh-MO zh-Hant
+
 ## Gates and verdicts
 
 gate-schema = 結構描述

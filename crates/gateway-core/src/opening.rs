@@ -223,9 +223,11 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
 
 /// The page's language: `?lang=` names one the catalogue has (`en`,
 /// `zh-TW`, in any case), or else the browser's preferred languages decide,
-/// in order: the first that is English (`en`, `en-…`) or Traditional
-/// Chinese (`zh-TW`, `zh-Hant…`, `zh-HK`) wins; any other is passed over,
-/// and with none of them the page is English.
+/// in order: the first that a language's file lists in its
+/// `-browser-languages` wins ([`Locale::browser_languages`]: English for
+/// `en`, `en-…`; Traditional Chinese for `zh-TW`, `zh-HK`, `zh-MO`,
+/// `zh-Hant…`); any other is passed over, and with none of them the page is
+/// English.
 pub fn choose_locale(query: &str, preferred: &[&str]) -> Locale {
     let named = query_pairs(query)
         .into_iter()
@@ -236,15 +238,31 @@ pub fn choose_locale(query: &str, preferred: &[&str]) -> Locale {
         .unwrap_or_default()
 }
 
-/// The catalogue's locale for a browser language tag, if it has one.
+/// The page's locale for a browser language tag, if a language's file
+/// lists a tag that is a prefix of it in whole subtags (case and `_` for
+/// `-` aside); the longest such prefix decides. Only the page's languages
+/// ([`Locale::ALL`]) are chosen so, never the pseudo-locale.
 fn supported(tag: &str) -> Option<Locale> {
-    let tag = tag.to_ascii_lowercase();
-    let subtags: Vec<&str> = tag.split(['-', '_']).collect();
-    match subtags.as_slice() {
-        ["en", ..] => Some(Locale::default()),
-        ["zh", "tw" | "hk" | "mo", ..] | ["zh", "hant", ..] => Locale::from_id("zh-TW"),
-        _ => None,
+    let tag: Vec<u8> = (tag.bytes())
+        .map(|b| {
+            if b == b'_' {
+                b'-'
+            } else {
+                b.to_ascii_lowercase()
+            }
+        })
+        .collect();
+    let mut chosen: Option<(Locale, usize)> = None;
+    for locale in Locale::ALL {
+        for prefix in locale.browser_languages() {
+            let n = prefix.len();
+            let whole = tag.starts_with(prefix.as_bytes()) && tag.get(n).is_none_or(|b| *b == b'-');
+            if whole && chosen.is_none_or(|(_, longest)| n > longest) {
+                chosen = Some((locale, n));
+            }
+        }
     }
+    chosen.map(|(locale, _)| locale)
 }
 
 /// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`, as `URLSearchParams` reads it.

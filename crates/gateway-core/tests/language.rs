@@ -48,6 +48,116 @@ fn the_first_preferred_language_the_catalogue_has_decides() {
     assert_eq!(choose_locale("", &["de"]), Locale::default());
 }
 
+/// The language browser tag `t` chooses, "" for none: put before English
+/// and before Chinese in the browser's list, a tag that chooses neither
+/// leaves the choice to the next.
+fn chosen_by(t: &str) -> &'static str {
+    let (a, b) = (tag("", &[t, "en"]), tag("", &[t, "zh-TW"]));
+    if a == b {
+        a
+    } else {
+        ""
+    }
+}
+
+/// Each rule of the files' `-browser-languages`, both sides: the tags it
+/// chooses, and tags it does not.
+#[test]
+fn each_browser_language_chooses_the_tags_it_is_a_whole_subtag_prefix_of() {
+    // Each row: tags separated by spaces (`~` the empty tag), and the
+    // language they choose ("" for none).
+    let rows = [
+        // en: en itself and every en-…, in any case, `_` read as `-`.
+        ("en EN en-GB en-US en_US en-Latn-US en-", "en"),
+        ("eng english enx-GB e ~ -en x-en fr-en", ""),
+        // zh-TW, zh-HK, zh-MO, zh-Hant: each whole, or followed by `-…`.
+        (
+            "zh-TW ZH-tw zh_TW zh-TW-x-private zh-HK zh-hk zh_HK zh-MO zh-Mo",
+            "zh-TW",
+        ),
+        (
+            "zh-Hant zh-hant ZH-HANT zh-Hant-TW zh-Hant-HK zh-Hant-CN zh_Hant_TW",
+            "zh-TW",
+        ),
+        (
+            "zh zh- zh-T zh-TWN zh-TWx zh-HKG zh-MOx zh-Hantx zh-Hans zh-Hans-TW",
+            "",
+        ),
+        (
+            "zh-Hans-HK zh-CN zh-CN-Hant zh-Latn-TW zh--TW cmn-Hant-TW TW Hant",
+            "",
+        ),
+    ];
+    for (tags, chosen) in rows {
+        for t in tags.split(' ') {
+            let t = if t == "~" { "" } else { t };
+            assert_eq!(chosen_by(t), chosen, "{t:?}");
+        }
+    }
+}
+
+/// The files' data chooses exactly as the code that knew the tags did
+/// (`before`, as opening.rs had it), for every tag made of these subtags.
+#[test]
+fn the_files_choose_as_the_code_did_for_every_tag() {
+    fn before(tag: &str) -> &'static str {
+        let tag = tag.to_ascii_lowercase();
+        let subtags: Vec<&str> = tag.split(['-', '_']).collect();
+        match subtags.as_slice() {
+            ["en", ..] => "en",
+            ["zh", "tw" | "hk" | "mo", ..] | ["zh", "hant", ..] => "zh-TW",
+            _ => "",
+        }
+    }
+    let subtags = [
+        "", "en", "EN", "eng", "zh", "ZH", "tw", "TW", "hk", "mo", "MO", "hant", "Hant", "hans",
+        "cn", "x", "latn", "e",
+    ];
+    let mut tags = vec![String::new()];
+    for _ in 0..3 {
+        let longer: Vec<String> = (tags.iter())
+            .flat_map(|t| {
+                subtags.iter().flat_map(move |s| {
+                    ["-", "_"].map(|sep| {
+                        if t.is_empty() {
+                            (*s).to_string()
+                        } else {
+                            format!("{t}{sep}{s}")
+                        }
+                    })
+                })
+            })
+            .collect();
+        tags.extend(longer);
+    }
+    tags.sort();
+    tags.dedup();
+    assert!(tags.len() > 10_000, "{}", tags.len());
+    for t in &tags {
+        assert_eq!(chosen_by(t), before(t), "{t:?}");
+    }
+}
+
+#[test]
+fn the_browser_languages_are_the_files_and_a_tag_is_listed_once() {
+    assert_eq!(Locale::En.browser_languages(), ["en"]);
+    assert_eq!(
+        Locale::ZhTw.browser_languages(),
+        ["zh-tw", "zh-hk", "zh-mo", "zh-hant"]
+    );
+    let mut all: Vec<&str> = Locale::ALL
+        .iter()
+        .flat_map(|l| l.browser_languages().iter().copied())
+        .collect();
+    let listed = all.len();
+    all.sort_unstable();
+    all.dedup();
+    assert_eq!(all.len(), listed, "{all:?}");
+    for l in Locale::ALL {
+        assert!(!l.browser_languages().is_empty(), "{}", l.id());
+    }
+}
+
 mod switching {
     //! Switching language mid-run (issue 9) keeps every piece of state:
     //! the gate under inspection, the approval, the ledger, the inputs and

@@ -4,7 +4,8 @@
 //! (`tests/data/locales/`), goes through the same compiler and interpreter
 //! as English and Chinese, and every one picks the plural form Project
 //! Fluent's reference implementation picks (it carries CLDR's rules as
-//! code, `intl_pluralrules`).
+//! code, `intl_pluralrules`). Which browser languages choose a language is
+//! its file's too (`-browser-languages`).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -191,4 +192,64 @@ fn a_rule_or_list_that_cannot_be_read_fails_the_build_naming_it() {
     }
     let err = grammar_of("-list-start = {\", \"}\n").unwrap_err();
     assert!(err.contains("-list-middle is missing"), "{err}");
+}
+
+/// The browser languages `source` (an `.ftl` text) lists, as build.rs
+/// reads them.
+fn browser_languages_of(source: &str) -> Result<Vec<String>, String> {
+    let resource = fluent_syntax::parser::parse(source).map_err(|(_, e)| format!("{e:?}"))?;
+    let term = resource.body.iter().find_map(|entry| match entry {
+        Entry::Term(t) if t.id.name == grammar::BROWSER_LANGUAGES => Some(&t.value),
+        _ => None,
+    });
+    grammar::browser_languages(term)
+}
+
+#[test]
+fn a_language_states_the_browser_languages_it_is_chosen_for() {
+    // The third language: no code knows its tag.
+    assert_eq!(
+        browser_languages_of(&manifest("tests/data/locales/pl.ftl")),
+        Ok(vec!["pl".to_string()])
+    );
+    for locale in Locale::ALL {
+        let file = manifest(&format!("locales/{}.ftl", locale.id()));
+        assert_eq!(
+            locale.browser_languages(),
+            browser_languages_of(&file).unwrap(),
+            "{}",
+            locale.id()
+        );
+    }
+    assert_eq!(
+        browser_languages_of("-browser-languages = zh-TW zh-HK  zh-MO\tzh-Hant"),
+        Ok(["zh-tw", "zh-hk", "zh-mo", "zh-hant"]
+            .map(String::from)
+            .to_vec())
+    );
+}
+
+#[test]
+fn browser_languages_that_cannot_be_read_fail_the_build_naming_them() {
+    for (source, why) in [
+        ("-list-two = {\", \"}", "-browser-languages is missing"),
+        ("-browser-languages = { $tag }", "plain text"),
+        ("-browser-languages = {\"\"}", "lists no language tag"),
+        ("-browser-languages = zh-", "\"zh-\" is not a language tag"),
+        (
+            "-browser-languages = en_GB",
+            "\"en_GB\" is not a language tag",
+        ),
+        (
+            "-browser-languages = en-toolongsub",
+            "is not a language tag",
+        ),
+        (
+            "-browser-languages = zh-TW zh-tw",
+            "\"zh-tw\" is listed twice",
+        ),
+    ] {
+        let err = browser_languages_of(source).unwrap_err();
+        assert!(err.contains(why), "{source}: {err}");
+    }
 }

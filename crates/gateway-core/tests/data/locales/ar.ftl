@@ -11,6 +11,7 @@
 -list-middle = {"، "}
 -list-end = {" و"}
 -list-two = {" و"}
+-browser-languages = ar
 
 count = { $n ->
     [zero] zero

@@ -9,6 +9,7 @@
 -list-middle = {", "}
 -list-end = {" i "}
 -list-two = {" i "}
+-browser-languages = pl
 
 count = { $n ->
     [one] one
