@@ -9,8 +9,8 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+use crate::json::object;
 use crate::vocab::Gate;
-use serde_json::json;
 
 /// The outbox holds at most this many messages.
 pub const MAX_OUTBOX: usize = 20;
@@ -307,13 +307,18 @@ impl Ledger {
         let files: Map<String, Value> = FILE_NAMES
             .iter()
             .zip(&self.files)
-            .map(|(name, content)| ((*name).to_string(), json!(content)))
+            .map(|(name, content)| ((*name).to_string(), content.as_str().into()))
             .collect();
         let receipts: Vec<Value> = self
             .receipts
             .iter()
             .map(|(key, r)| {
-                json!({ "key": key, "tool": r.tool, "payload": r.payload, "output": r.output })
+                object(vec![
+                    ("key", key.as_str().into()),
+                    ("tool", r.tool.as_str().into()),
+                    ("payload", r.payload.as_str().into()),
+                    ("output", r.output.clone()),
+                ])
             })
             .collect();
         let rejections: Map<String, Value> = Gate::ALL
@@ -321,28 +326,54 @@ impl Ledger {
             .map(|g| {
                 (
                     g.id().to_string(),
-                    json!(self.counters.rejections[g.index()]),
+                    self.counters.rejections[g.index()].into(),
                 )
             })
             .collect();
-        json!({
-            "outbox": self.outbox.iter().map(|e| json!({
-                "id": e.id, "to": e.to, "subject": e.subject, "body": e.body,
-            })).collect::<Vec<_>>(),
-            "schedule": self.schedule.iter().map(|e| json!({
-                "id": e.id, "title": e.title, "start": e.start, "end": e.end,
-            })).collect::<Vec<_>>(),
-            "files": files,
-            "database": { "seats": self.database.seats, "status": self.database.status },
-            "receipts": receipts,
-            "counters": {
-                "runs_finished": self.counters.runs_finished,
-                "effects_committed": self.counters.effects_committed,
-                "receipts_reused": self.counters.receipts_reused,
-                "receipts_expired": self.counters.receipts_expired,
-                "rejections": rejections,
-            },
-        })
+        let outbox: Vec<Value> = (self.outbox.iter())
+            .map(|e| {
+                object(vec![
+                    ("id", e.id.as_str().into()),
+                    ("to", e.to.as_str().into()),
+                    ("subject", e.subject.as_str().into()),
+                    ("body", e.body.as_str().into()),
+                ])
+            })
+            .collect();
+        let schedule: Vec<Value> = (self.schedule.iter())
+            .map(|e| {
+                object(vec![
+                    ("id", e.id.as_str().into()),
+                    ("title", e.title.as_str().into()),
+                    ("start", e.start.as_str().into()),
+                    ("end", e.end.as_str().into()),
+                ])
+            })
+            .collect();
+        let c = &self.counters;
+        object(vec![
+            ("outbox", outbox.into()),
+            ("schedule", schedule.into()),
+            ("files", files.into()),
+            (
+                "database",
+                object(vec![
+                    ("seats", self.database.seats.into()),
+                    ("status", self.database.status.as_str().into()),
+                ]),
+            ),
+            ("receipts", receipts.into()),
+            (
+                "counters",
+                object(vec![
+                    ("runs_finished", c.runs_finished.into()),
+                    ("effects_committed", c.effects_committed.into()),
+                    ("receipts_reused", c.receipts_reused.into()),
+                    ("receipts_expired", c.receipts_expired.into()),
+                    ("rejections", rejections.into()),
+                ]),
+            ),
+        ])
     }
 }
 

@@ -5,11 +5,11 @@
 //! current schedule, and names the event it collides with.
 
 use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::object;
 use crate::ledger::{Effect, Event, Ledger, MAX_EVENTS};
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
 use crate::text::Text;
-use serde_json::json;
 
 #[derive(Debug)]
 pub struct Calendar;
@@ -154,14 +154,14 @@ impl Tool for Calendar {
             start: start.into(),
             end: end.into(),
         };
-        let output = json!({
-            "id": event.id,
-            "status": "added to the fixture schedule",
-            "title": event.title,
-            "start": event.start,
-            "end": event.end,
-            "events_that_day": ledger.schedule().len() + 1,
-        });
+        let output = object(vec![
+            ("id", event.id.as_str().into()),
+            ("status", "added to the fixture schedule".into()),
+            ("title", event.title.as_str().into()),
+            ("start", event.start.as_str().into()),
+            ("end", event.end.as_str().into()),
+            ("events_that_day", (ledger.schedule().len() + 1).into()),
+        ]);
         Ok(Planned {
             output,
             effect: Effect::AddEvent(event),

@@ -2,11 +2,12 @@
 //! (one of a few strings). `get` reads one; `set` replaces one.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::object;
 use crate::ledger::{DbValue, Effect, Ledger, MAX_SEATS, STATUSES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::text::Text;
-use serde_json::json;
+use serde_json::Value;
 
 #[derive(Debug)]
 pub struct Database;
@@ -104,11 +105,14 @@ impl Tool for Database {
     fn plan(&self, args: &Args, ledger: &Ledger) -> Result<Planned, ExecError> {
         let key = args.text("key");
         let current = match key {
-            "seats" => json!(ledger.database().seats),
-            _ => json!(ledger.database().status),
+            "seats" => Value::from(ledger.database().seats),
+            _ => Value::from(ledger.database().status.as_str()),
         };
         if args.text("operation") == "get" {
-            return Ok(read_only(json!({ "key": key, "value": current })));
+            return Ok(read_only(object(vec![
+                ("key", key.into()),
+                ("value", current),
+            ])));
         }
         let value = match key {
             // INVARIANT: the shape admits only whole numbers 0..=500 here.
@@ -116,11 +120,15 @@ impl Tool for Database {
             _ => DbValue::Status(args.text("value").into()),
         };
         let shown = match &value {
-            DbValue::Seats(n) => json!(n),
-            DbValue::Status(s) => json!(s),
+            DbValue::Seats(n) => Value::from(*n),
+            DbValue::Status(s) => Value::from(s.as_str()),
         };
         Ok(Planned {
-            output: json!({ "key": key, "value": shown, "previous": current }),
+            output: object(vec![
+                ("key", key.into()),
+                ("value", shown),
+                ("previous", current),
+            ]),
             effect: Effect::SetDatabase(value),
         })
     }

@@ -4,11 +4,11 @@
 //! deliberately not a general address validator.
 
 use super::{Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::object;
 use crate::ledger::{Effect, Email as Message, Ledger, MAX_OUTBOX};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::text::Text;
-use serde_json::json;
 
 #[derive(Debug)]
 pub struct Email;
@@ -115,13 +115,16 @@ impl Tool for Email {
             subject: args.text("subject").into(),
             body: args.text("body").into(),
         };
-        let output = json!({
-            "id": message.id,
-            "status": "appended to the mock outbox (nothing was sent)",
-            "to": message.to,
-            "subject": message.subject,
-            "body": message.body,
-        });
+        let output = object(vec![
+            ("id", message.id.as_str().into()),
+            (
+                "status",
+                "appended to the mock outbox (nothing was sent)".into(),
+            ),
+            ("to", message.to.as_str().into()),
+            ("subject", message.subject.as_str().into()),
+            ("body", message.body.as_str().into()),
+        ]);
         Ok(Planned {
             output,
             effect: Effect::AppendEmail(message),

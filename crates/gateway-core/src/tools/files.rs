@@ -5,11 +5,11 @@
 //! allowlist. This is not a file-system sandbox.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::object;
 use crate::ledger::{Effect, Ledger, FILE_NAMES};
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::text::Text;
-use serde_json::json;
 
 #[derive(Debug)]
 pub struct Files;
@@ -127,15 +127,18 @@ impl Tool for Files {
         let path = args.text("path");
         let current = ledger.file(path).unwrap_or_default();
         if args.text("operation") == "read" {
-            return Ok(read_only(json!({ "path": path, "content": current })));
+            return Ok(read_only(object(vec![
+                ("path", path.into()),
+                ("content", current.into()),
+            ])));
         }
         let content = args.text("content");
         Ok(Planned {
-            output: json!({
-                "path": path,
-                "status": "replaced in the virtual workspace",
-                "content": content,
-            }),
+            output: object(vec![
+                ("path", path.into()),
+                ("status", "replaced in the virtual workspace".into()),
+                ("content", content.into()),
+            ]),
             effect: Effect::WriteFile {
                 path: path.into(),
                 content: content.into(),
