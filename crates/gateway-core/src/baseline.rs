@@ -4,8 +4,8 @@
 use serde_json::Value;
 
 use crate::damage::Damage;
+use crate::json::object;
 use crate::text::Text;
-use serde_json::json;
 
 /// The version of a stored baseline this build writes and reads.
 pub const STORED_VERSION: u32 = 1;
@@ -49,18 +49,23 @@ impl std::error::Error for StoredError {}
 impl Baseline {
     /// The text kept in storage: `{"version": 1, "baseline": {…}}`.
     pub fn to_stored(&self) -> String {
-        let rows: Vec<Value> = self.rows.iter().map(|(g, v, r)| json!([g, v, r])).collect();
-        let baseline = json!({
-            "request": self.request,
-            "role": self.role,
-            "hook": self.hook,
-            "key": self.key,
-            "approved": self.approved,
-            "rows": rows,
-            "summary": self.summary,
-            "output": self.output,
-        });
-        crate::json::compact(&json!({ "version": STORED_VERSION, "baseline": baseline }))
+        let rows: Vec<Value> = (self.rows.iter())
+            .map(|(g, v, r)| Value::from([g.as_str(), v, r]))
+            .collect();
+        let baseline = object(vec![
+            ("request", self.request.as_str().into()),
+            ("role", self.role.as_str().into()),
+            ("hook", self.hook.as_str().into()),
+            ("key", self.key.as_str().into()),
+            ("approved", self.approved.into()),
+            ("rows", rows.into()),
+            ("summary", self.summary.as_str().into()),
+            ("output", self.output.as_deref().into()),
+        ]);
+        crate::json::compact(&object(vec![
+            ("version", STORED_VERSION.into()),
+            ("baseline", baseline),
+        ]))
     }
 
     /// Reads stored text; a newer or unreadable one is reported, not dropped.

@@ -229,6 +229,13 @@ pub fn pretty(value: &Value) -> String {
     out
 }
 
+/// A JSON object of `entries`, keys in their order. The values are
+/// `Value`s already (serde_json's `From` conversions, which cannot fail),
+/// where `json!` would serialize each one and unwrap the result.
+pub fn object(entries: Vec<(&str, Value)>) -> Value {
+    Value::Object(entries.into_iter().map(|(k, v)| (k.into(), v)).collect())
+}
+
 /// `JSON.stringify(value)`: one line, no spaces.
 pub fn compact(value: &Value) -> String {
     let mut out = String::new();

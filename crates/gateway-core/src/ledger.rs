@@ -11,10 +11,10 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+use crate::json::object;
 use crate::store::{Store, Stores};
 use crate::tools::{Registry, Tool};
 use crate::vocab::Gate;
-use serde_json::json;
 
 pub use crate::store::Effect;
 
@@ -239,7 +239,12 @@ impl Ledger {
             .receipts
             .iter()
             .map(|(key, r)| {
-                json!({ "key": key, "tool": r.tool, "payload": r.payload, "output": r.output })
+                object(vec![
+                    ("key", key.as_str().into()),
+                    ("tool", r.tool.as_str().into()),
+                    ("payload", r.payload.as_str().into()),
+                    ("output", r.output.clone()),
+                ])
             })
             .collect();
         let rejections: Map<String, Value> = Gate::ALL
@@ -247,20 +252,21 @@ impl Ledger {
             .map(|g| {
                 (
                     g.id().to_string(),
-                    json!(self.counters.rejections[g.index()]),
+                    self.counters.rejections[g.index()].into(),
                 )
             })
             .collect();
+        let c = &self.counters;
         ledger.insert("receipts".into(), receipts.into());
         ledger.insert(
             "counters".into(),
-            json!({
-                "runs_finished": self.counters.runs_finished,
-                "effects_committed": self.counters.effects_committed,
-                "receipts_reused": self.counters.receipts_reused,
-                "receipts_expired": self.counters.receipts_expired,
-                "rejections": rejections,
-            }),
+            object(vec![
+                ("runs_finished", c.runs_finished.into()),
+                ("effects_committed", c.effects_committed.into()),
+                ("receipts_reused", c.receipts_reused.into()),
+                ("receipts_expired", c.receipts_expired.into()),
+                ("rejections", rejections.into()),
+            ]),
         );
         ledger.into()
     }

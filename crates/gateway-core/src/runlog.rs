@@ -8,9 +8,9 @@ use std::collections::VecDeque;
 use serde_json::Value;
 
 use crate::gates::Verdict;
+use crate::json::object;
 use crate::mask::mask;
 use crate::policy::{Hook, Role};
-use serde_json::json;
 
 /// The log keeps the newest this many records.
 pub const MAX_RECORDS: usize = 100;
@@ -110,9 +110,19 @@ impl TurnNote {
         let claims = self
             .claims
             .iter()
-            .map(|c| json!({"quote": c.quote, "tool": c.tool, "backed": c.backed}))
+            .map(|c| {
+                object(vec![
+                    ("quote", c.quote.as_str().into()),
+                    ("tool", c.tool.as_str().into()),
+                    ("backed", c.backed.into()),
+                ])
+            })
             .collect();
-        json!({"call": self.call, "of": self.of, "claims": Value::Array(claims)})
+        object(vec![
+            ("call", self.call.into()),
+            ("of", self.of.into()),
+            ("claims", Value::Array(claims)),
+        ])
     }
 }
 
@@ -126,19 +136,19 @@ impl RunRecord {
     }
 
     fn plain_json(&self) -> Value {
-        json!({
-            "run": self.seq,
-            "at_ms": self.at_ms,
-            "experiment": self.experiment,
-            "tool": self.tool,
-            "role": self.role.id(),
-            "hook": self.hook.id(),
-            "key": self.key,
-            "args": self.args,
-            "outcomes": self.outcomes.map(Verdict::id),
-            "effect": self.effect.id(),
-            "output": self.output,
-        })
+        object(vec![
+            ("run", self.seq.into()),
+            ("at_ms", self.at_ms.into()),
+            ("experiment", self.experiment.as_str().into()),
+            ("tool", self.tool.as_str().into()),
+            ("role", self.role.id().into()),
+            ("hook", self.hook.id().into()),
+            ("key", self.key.as_str().into()),
+            ("args", self.args.as_str().into()),
+            ("outcomes", self.outcomes.map(Verdict::id).into()),
+            ("effect", self.effect.id().into()),
+            ("output", self.output.as_deref().into()),
+        ])
     }
 }
 

@@ -13,7 +13,6 @@ use crate::damage::Damage;
 use crate::playback::Speed;
 use crate::policy::{Hook, Role};
 use crate::text::Text;
-use serde_json::json;
 
 /// The version this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -65,15 +64,15 @@ const KEYS: [&str; 7] = ["e", "t", "a", "r", "h", "k", "s"];
 impl Setup {
     /// The fragment (without `#`) that restores this setup.
     pub fn to_fragment(&self) -> String {
-        let wire = json!({
-            "e": self.experiment,
-            "t": self.tool,
-            "a": self.args,
-            "r": self.role.id(),
-            "h": self.hook.id(),
-            "k": self.key,
-            "s": self.speed.id(),
-        });
+        let wire = crate::json::object(vec![
+            ("e", self.experiment.as_str().into()),
+            ("t", self.tool.as_str().into()),
+            ("a", self.args.as_str().into()),
+            ("r", self.role.id().into()),
+            ("h", self.hook.id().into()),
+            ("k", self.key.as_str().into()),
+            ("s", self.speed.id().into()),
+        ]);
         let json = crate::json::compact(&wire);
         format!("{PREFIX}{VERSION}.{}", base64url::encode(json.as_bytes()))
     }

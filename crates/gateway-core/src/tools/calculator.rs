@@ -3,11 +3,11 @@
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
 use crate::json::js_number;
+use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::store::Stores;
 use crate::text::{Locale, Text};
-use serde_json::json;
 
 /// Why the calculator refuses a call at execution.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -122,12 +122,12 @@ impl Tool for Calculator {
         }
         // -0 prints as 0 in JavaScript; store it as 0 so JSON agrees.
         let result = if result == 0.0 { 0.0 } else { result };
-        Ok(read_only(json!({
-            "operator": operator,
-            "left": left,
-            "right": right,
-            "result": result,
-        })))
+        Ok(read_only(object(vec![
+            ("operator", operator.into()),
+            ("left", left.into()),
+            ("right", right.into()),
+            ("result", result.into()),
+        ])))
     }
 }
 

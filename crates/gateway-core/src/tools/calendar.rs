@@ -5,11 +5,11 @@
 //! current schedule, and names the event it collides with.
 
 use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
+use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
 use crate::text::{Locale, Text};
-use serde_json::json;
 
 /// The schedule holds at most this many events, fixtures included.
 pub const MAX_EVENTS: usize = 24;
@@ -146,10 +146,14 @@ impl Store for Schedule {
     }
 
     fn json(&self) -> Option<(&'static str, serde_json::Value)> {
-        let events = self
-            .events
-            .iter()
-            .map(|e| json!({ "id": e.id, "title": e.title, "start": e.start, "end": e.end }));
+        let events = self.events.iter().map(|e| {
+            object(vec![
+                ("id", e.id.as_str().into()),
+                ("title", e.title.as_str().into()),
+                ("start", e.start.as_str().into()),
+                ("end", e.end.as_str().into()),
+            ])
+        });
         Some(("schedule", events.collect()))
     }
 }
@@ -301,14 +305,14 @@ impl Tool for Calendar {
             start: start.into(),
             end: end.into(),
         };
-        let output = json!({
-            "id": event.id,
-            "status": Text::OutputCalendarStatus.render(locale),
-            "title": event.title,
-            "start": event.start,
-            "end": event.end,
-            "events_that_day": schedule.events.len() + 1,
-        });
+        let output = object(vec![
+            ("id", event.id.as_str().into()),
+            ("status", Text::OutputCalendarStatus.render(locale).into()),
+            ("title", event.title.as_str().into()),
+            ("start", event.start.as_str().into()),
+            ("end", event.end.as_str().into()),
+            ("events_that_day", (schedule.events.len() + 1).into()),
+        ]);
         Ok(Planned {
             output,
             effect: Effect::on::<Schedule>(event),

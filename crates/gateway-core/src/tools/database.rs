@@ -2,11 +2,11 @@
 //! (one of a few strings). `get` reads one; `set` replaces one.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
 use crate::text::{Locale, Text};
-use serde_json::json;
 
 /// The values `status` may hold.
 pub const STATUSES: [&str; 3] = ["open", "waitlist", "closed"];
@@ -31,8 +31,8 @@ impl Table {
     /// The value `key` holds, as JSON.
     fn value(&self, key: &str) -> serde_json::Value {
         match key {
-            "seats" => json!(self.seats),
-            _ => json!(self.status),
+            "seats" => self.seats.into(),
+            _ => self.status.as_str().into(),
         }
     }
 }
@@ -110,7 +110,10 @@ impl Store for Table {
     fn json(&self) -> Option<(&'static str, serde_json::Value)> {
         Some((
             "database",
-            json!({ "seats": self.seats, "status": self.status }),
+            object(vec![
+                ("seats", self.seats.into()),
+                ("status", self.status.as_str().into()),
+            ]),
         ))
     }
 }
@@ -216,7 +219,10 @@ impl Tool for Database {
         let key = args.text("key");
         let current = stores.read::<Table>().value(key);
         if args.text("operation") == "get" {
-            return Ok(read_only(json!({ "key": key, "value": current })));
+            return Ok(read_only(object(vec![
+                ("key", key.into()),
+                ("value", current),
+            ])));
         }
         let value = match key {
             // INVARIANT: the shape admits only whole numbers 0..=500 here.
@@ -224,11 +230,15 @@ impl Tool for Database {
             _ => DbValue::Status(args.text("value").into()),
         };
         let shown = match &value {
-            DbValue::Seats(n) => json!(n),
-            DbValue::Status(s) => json!(s),
+            DbValue::Seats(n) => serde_json::Value::from(*n),
+            DbValue::Status(s) => serde_json::Value::from(s.as_str()),
         };
         Ok(Planned {
-            output: json!({ "key": key, "value": shown, "previous": current }),
+            output: object(vec![
+                ("key", key.into()),
+                ("value", shown),
+                ("previous", current),
+            ]),
             effect: Effect::on::<Table>(value),
         })
     }

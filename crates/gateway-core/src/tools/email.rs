@@ -4,11 +4,11 @@
 //! deliberately not a general address validator.
 
 use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
+use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
 use crate::text::{Locale, Text};
-use serde_json::json;
 
 /// The outbox holds at most this many messages.
 pub const MAX_OUTBOX: usize = 20;
@@ -94,10 +94,14 @@ impl Store for Outbox {
     }
 
     fn json(&self) -> Option<(&'static str, serde_json::Value)> {
-        let messages = self
-            .messages
-            .iter()
-            .map(|e| json!({ "id": e.id, "to": e.to, "subject": e.subject, "body": e.body }));
+        let messages = self.messages.iter().map(|e| {
+            object(vec![
+                ("id", e.id.as_str().into()),
+                ("to", e.to.as_str().into()),
+                ("subject", e.subject.as_str().into()),
+                ("body", e.body.as_str().into()),
+            ])
+        });
         Some(("outbox", messages.collect()))
     }
 }
@@ -212,13 +216,13 @@ impl Tool for Email {
             subject: args.text("subject").into(),
             body: args.text("body").into(),
         };
-        let output = json!({
-            "id": message.id,
-            "status": Text::OutputEmailStatus.render(locale),
-            "to": message.to,
-            "subject": message.subject,
-            "body": message.body,
-        });
+        let output = object(vec![
+            ("id", message.id.as_str().into()),
+            ("status", Text::OutputEmailStatus.render(locale).into()),
+            ("to", message.to.as_str().into()),
+            ("subject", message.subject.as_str().into()),
+            ("body", message.body.as_str().into()),
+        ]);
         Ok(Planned {
             output,
             effect: Effect::on::<Outbox>(message),

@@ -5,11 +5,11 @@
 //! allowlist. This is not a file-system sandbox.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::store::{Effect, Note, Store, StoreKind, StoreView, Stores};
 use crate::text::{Locale, Text};
-use serde_json::json;
 
 /// The two file names, byte for byte; nothing else is a file.
 pub const FILE_NAMES: [&str; 2] = ["/workspace/notes.txt", "/workspace/report.txt"];
@@ -127,7 +127,7 @@ impl Store for Workspace {
     fn json(&self) -> Option<(&'static str, serde_json::Value)> {
         let files: serde_json::Map<String, serde_json::Value> =
             (FILE_NAMES.iter().zip(&self.files))
-                .map(|(name, content)| ((*name).to_string(), json!(content)))
+                .map(|(name, content)| ((*name).to_string(), content.as_str().into()))
                 .collect();
         Some(("files", files.into()))
     }
@@ -254,15 +254,18 @@ impl Tool for Files {
         let workspace = stores.read::<Workspace>();
         let current = workspace.file(path).unwrap_or_default();
         if args.text("operation") == "read" {
-            return Ok(read_only(json!({ "path": path, "content": current })));
+            return Ok(read_only(object(vec![
+                ("path", path.into()),
+                ("content", current.into()),
+            ])));
         }
         let content = args.text("content");
         Ok(Planned {
-            output: json!({
-                "path": path,
-                "status": Text::OutputFilesStatus.render(locale),
-                "content": content,
-            }),
+            output: object(vec![
+                ("path", path.into()),
+                ("status", Text::OutputFilesStatus.render(locale).into()),
+                ("content", content.into()),
+            ]),
             effect: Effect::on::<Workspace>(Write {
                 path: path.into(),
                 content: content.into(),

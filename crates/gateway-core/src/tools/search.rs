@@ -5,11 +5,11 @@
 use serde_json::Value;
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
 use crate::store::{Note, Store, StoreKind, StoreView, Stores};
 use crate::text::{Locale, Text};
-use serde_json::json;
 
 #[derive(Debug)]
 pub struct Search;
@@ -134,9 +134,18 @@ impl Tool for Search {
         let results: Vec<Value> = rank(query)
             .into_iter()
             .take(limit)
-            .map(|(i, count)| json!({ "record": i + 1, "occurrences": count, "text": RECORDS[i] }))
+            .map(|(i, count)| {
+                object(vec![
+                    ("record", (i + 1).into()),
+                    ("occurrences", count.into()),
+                    ("text", RECORDS[i].into()),
+                ])
+            })
             .collect();
-        Ok(read_only(json!({ "query": query, "results": results })))
+        Ok(read_only(object(vec![
+            ("query", query.into()),
+            ("results", results.into()),
+        ])))
     }
 }
 
