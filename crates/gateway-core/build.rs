@@ -42,13 +42,10 @@ struct Locale<'s> {
 
 /// The published exports, in `declarations::Export` order, as `exports/`
 /// keeps them (a locale other than the reference in a folder of its tag).
-/// The catalogue carries them as JSON values. (Making the OpenAI export
-/// from the MCP one at run time, its tools under other keys, cost the
-/// module 311 bytes gzipped and saved the catalogue 131; the Gemini one
-/// from the MCP one and its rule texts, 1,050 against 221. Gemini's
-/// `parametersJsonSchema` export from MCP's and the Responses API's from
-/// Chat Completions' cost the module 668 bytes and saved each catalogue
-/// about 200: gzip finds most of a copy in the one before it.)
+/// The catalogue carries them as JSON values, each whole: the page holds
+/// no code that derives one export from another, and the copies cost a
+/// compressed catalogue little, as gzip finds most of each in the one
+/// before it.
 const EXPORTS: [&str; 5] = [
     "mcp-tools-list.json",
     "gemini-function-declarations.json",
@@ -494,8 +491,7 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
     s.push_str("    /// Writes the message in `locale` to `out` (English where `locale`'s\n    /// catalogue is not installed).\n    pub fn write(&self, locale: Locale, out: &mut String) {\n        write_text(self, locale, out);\n    }\n");
     // The message's argument `i`, numbering its variables in name order as
     // the data's variables `i` and selects `{"s": i}` do: one arm per place,
-    // each an or-pattern of every message with a variable there (one
-    // arm per message and place cost the page 289 bytes gzipped more).
+    // each an or-pattern of every message with a variable there.
     s.push_str("\n    /// Argument `i`, numbering the variables in name order.\n    pub fn arg(&self, i: usize) -> Option<&Arg> {\n        match i {\n");
     let most = vars.values().map(BTreeSet::len).max().unwrap_or(0);
     for i in 0..most {
