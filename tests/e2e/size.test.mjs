@@ -19,15 +19,17 @@ import { ROOT, WWW } from './harness.mjs';
  * file. They guard against regressions, not a target of their own: a change
  * may raise them only by what its feature measurably needs, and says so.
  *
- * Issue 31 sets them at 165,000 and 175,000. Its working step that made the
- * core decide the English fallback, Expand and the exports' download, split
- * the workbench into parts with one view per panel, and read plural and list
- * rules from each locale's data measured 166,112 (zh-TW) and 175,606: the
- * ceilings stand just above that until the issue's own size work brings the
- * page back under 165,000 and 175,000, which the issue needs to be resolved.
+ * Issue 31 sets them at 165,000 and 175,000. Its working steps so far
+ * (the core as parts, one view per panel; each language's data in its
+ * file; tools that own their stores behind trait objects; the links and
+ * queries read by base64ct and form_urlencoded, less the JSON built
+ * without json! and the trait objects without Debug) measure 169,634
+ * (zh-TW/link.json) and 179,047: the ceilings stand just above that until
+ * the issue's own size work brings the page back under 165,000 and
+ * 175,000, which the issue needs to be resolved.
  */
-const PAGE_CEILING = 166_250;
-const SINGLE_FILE_CEILING = 175_750;
+const PAGE_CEILING = 169_900;
+const SINGLE_FILE_CEILING = 179_300;
 
 const SHARED = ['index.html', 'pkg/style.css', 'pkg/main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
 
