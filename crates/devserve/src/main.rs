@@ -12,6 +12,7 @@
 //! - A path that would leave DIR (`..`, symlinks out) or names no file is 404.
 //! - Content types come from `mime_guess`: `.wasm` is `application/wasm`,
 //!   `.js` is `text/javascript`. Nothing is cached.
+//! - Requests are answered at once, each on its own thread.
 
 use std::fs::File;
 use std::path::{Component, Path, PathBuf};
@@ -53,10 +54,16 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     println!("Serving {dir} at http://127.0.0.1:{}/", addr.port());
+    // Each request is answered on its own thread: a client that stops
+    // reading one response (a closed tab, a paused page) holds up no other.
+    let root = std::sync::Arc::new(root);
     for request in server.incoming_requests() {
-        if let Err(e) = answer(&root, request) {
-            eprintln!("devserve: {e}");
-        }
+        let root = std::sync::Arc::clone(&root);
+        std::thread::spawn(move || {
+            if let Err(e) = answer(&root, request) {
+                eprintln!("devserve: {e}");
+            }
+        });
     }
     ExitCode::SUCCESS
 }
