@@ -2,7 +2,7 @@
 //! - the core reads no clock, no randomness and no browser API: time comes
 //!   in as `now_ms`, storage through `opening::open` and result messages;
 //! - the shell never hands text to the browser as markup: every word is
-//!   set with `set_text_content` (or an attribute), never `innerHTML`.
+//!   set with `set_text_content` (or an attribute), never as markup.
 //!
 //! A plain search of the text, comments included: a comment that names a
 //! forbidden item is rare enough to be reworded.
@@ -25,14 +25,21 @@ const NOT_IN_THE_CORE: [&str; 8] = [
 ];
 
 /// How markup would reach the page: web-sys's setters and their DOM names.
-const NOT_IN_THE_SHELL: [&str; 6] = [
-    "set_inner_html",
-    "set_outer_html",
-    "insert_adjacent_html",
-    "innerHTML",
-    "outerHTML",
-    "insertAdjacentHTML",
-];
+/// Each is written in two parts, so that this file, which the same kind of
+/// search reads, does not name them whole.
+fn not_in_the_shell() -> Vec<String> {
+    [
+        ("set_inner", "_html"),
+        ("set_outer", "_html"),
+        ("insert_adjacent", "_html"),
+        ("inner", "HTML"),
+        ("outer", "HTML"),
+        ("insertAdjacent", "HTML"),
+    ]
+    .iter()
+    .map(|(a, b)| format!("{a}{b}"))
+    .collect()
+}
 
 /// Every `.rs` file below `dir`, sorted.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
@@ -102,16 +109,20 @@ fn the_core_reads_no_clock_no_randomness_and_no_browser_api() {
 
 #[test]
 fn the_shell_never_sets_markup() {
-    let found = named_in(&crates().join("gateway-web/src"), &NOT_IN_THE_SHELL);
+    let words = not_in_the_shell();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let found = named_in(&crates().join("gateway-web/src"), &words);
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]
 fn a_forbidden_word_planted_in_a_file_is_found() {
-    let planted = "fn f(e: &Element) {\n    e.set_inner_html(&text);\n}\n";
+    let shell = not_in_the_shell();
+    let planted = format!("fn f(e: &Element) {{\n    e.{}(&text);\n}}\n", shell[0]);
+    let words: Vec<&str> = shell.iter().map(String::as_str).collect();
     assert_eq!(
-        named("x.rs", planted, &NOT_IN_THE_SHELL),
-        ["x.rs:2: set_inner_html"]
+        named("x.rs", &planted, &words),
+        [format!("x.rs:2: {}", shell[0])]
     );
     let planted = "let t = std::time::Instant::now();";
     assert_eq!(
