@@ -104,7 +104,7 @@ ensure_node_tools() {
   fi
   local dir="$PROJECT_ROOT/tests/e2e" stamp want
   stamp="$dir/node_modules/.installed-from"
-  want=$(sha256sum "$dir/package.json" "$dir/package-lock.json" | sha256sum | cut -d' ' -f1)
+  want=$(cat "$dir/package.json" "$dir/package-lock.json" | sha256sum | cut -d' ' -f1)
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$dir/node_modules/.bin/wasm-opt" ] && [ -x "$dir/node_modules/.bin/esbuild" ]; then
     return
   fi
@@ -120,7 +120,7 @@ ensure_node_tools() {
 ensure_lighthouse() {
   local dir="$PROJECT_ROOT/tests/lighthouse" stamp want
   stamp="$dir/node_modules/.installed-from"
-  want=$(sha256sum "$dir/package.json" "$dir/package-lock.json" | sha256sum | cut -d' ' -f1)
+  want=$(cat "$dir/package.json" "$dir/package-lock.json" | sha256sum | cut -d' ' -f1)
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -f "$dir/node_modules/lighthouse/package.json" ]; then
     return
   fi
