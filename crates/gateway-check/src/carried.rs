@@ -7,7 +7,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use gateway_core::command::Read;
 use gateway_core::experiments::{ExperimentId, FILES};
-use gateway_core::opening::{open, Address, Opening};
+use gateway_core::opening::{open, Address, Opening, Query};
 use gateway_core::text::Locale;
 use gateway_core::tools::files::FILE_NAMES;
 
@@ -107,7 +107,7 @@ pub fn check(carried: &Carried) -> Result<(), Violation> {
         .as_ref()
         .map(|r| r.as_ref().map(Vec::as_slice).map_err(String::as_str));
     let address = Address {
-        query: &carried.query,
+        query: &Query::parse(&carried.query),
         fragment: &carried.fragment,
         framed: false,
         from_file: true,

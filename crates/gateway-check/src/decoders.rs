@@ -6,7 +6,7 @@ use gateway_core::baseline::{Baseline, StoredError};
 use gateway_core::command::{Read, Slot, SlotState};
 use gateway_core::declarations::Export;
 use gateway_core::json::{self, quote, utf16_len, JsonError, MAX_ARGUMENT_UNITS};
-use gateway_core::opening::{open, Address, Opening, UnknownView};
+use gateway_core::opening::{open, Address, Opening, Query, UnknownView};
 use gateway_core::schema::ArgError;
 use gateway_core::share::{Setup, ShareError};
 use gateway_core::text::Locale;
@@ -139,7 +139,7 @@ fn baseline(s: &str) -> Result<(), Violation> {
 /// What opening a page with `read` for storage gives; the page must draw.
 fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Result<Opening, Violation> {
     let address = Address {
-        query,
+        query: &Query::parse(query),
         fragment,
         framed: false,
         from_file: false,

@@ -5,7 +5,7 @@ use gateway_core::command::{Command, Slot, SlotState};
 use gateway_core::gates::{plan, Inputs, Plan};
 use gateway_core::ledger::Ledger;
 use gateway_core::mode::Turn;
-use gateway_core::opening::{open, Address, Opening, UnknownView};
+use gateway_core::opening::{open, Address, Opening, Query, UnknownView};
 use gateway_core::playback::{Clock, Playback};
 use gateway_core::turn::MAX_CALLS;
 use gateway_core::view::PageModel;
@@ -39,7 +39,7 @@ pub fn check_session(data: &[u8]) -> Result<(), Violation> {
         return Ok(());
     };
     let address = Address {
-        query: &start.query,
+        query: &Query::parse(&start.query),
         fragment: &start.fragment,
         framed: start.framed,
         from_file: false,

@@ -9,12 +9,12 @@ use gateway_check::carried::{check, Carried};
 use gateway_core::command::Read;
 use gateway_core::experiments::FILES;
 use gateway_core::notice::Notice;
-use gateway_core::opening::{open, Address, Opening};
+use gateway_core::opening::{open, Address, Opening, Query};
 use gateway_core::text::Locale;
 
 fn opened(fragment: &str, inflated: &[u8]) -> Opening {
     let address = Address {
-        query: "",
+        query: &Query::default(),
         fragment,
         framed: false,
         from_file: false,

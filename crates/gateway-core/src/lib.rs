@@ -33,7 +33,7 @@ pub mod opening;
 pub mod playback;
 pub mod policy;
 pub mod published;
-mod query;
+pub mod query;
 pub mod reason;
 pub mod runlog;
 pub mod schema;

@@ -14,7 +14,7 @@
 use crate::baseline::Baseline;
 use crate::command::{Read, Slot, SlotState};
 pub use crate::embed::EmbedOptions;
-pub use crate::query::with_lang;
+pub use crate::query::{with_lang, Query};
 use std::rc::Rc;
 
 use crate::damage::Damage;
@@ -38,8 +38,8 @@ pub enum Opening {
 /// The page's address and frame, as the shell reads them.
 #[derive(Debug, Clone, Copy)]
 pub struct Address<'a> {
-    /// `location.search`, with or without `?`.
-    pub query: &'a str,
+    /// `location.search`, as the browser's `URLSearchParams` reads it.
+    pub query: &'a Query,
     /// `location.hash`, with or without `#`.
     pub fragment: &'a str,
     /// Whether a course page frames this one.
@@ -61,7 +61,7 @@ pub struct Address<'a> {
 /// the ones the learner's page downloads with its language's catalogue
 /// (`pkg/locales/<tag>/<id>.json`, else `<tag>/link.json`) before [`open`]
 /// (a test holds the two to the same choice).
-pub fn builtin_wanted(query: &str, fragment: &str) -> Option<ExperimentId> {
+pub fn builtin_wanted(query: &Query, fragment: &str) -> Option<ExperimentId> {
     if crate::share::part(fragment, link::PREFIX).is_some() {
         return None;
     }
@@ -69,23 +69,13 @@ pub fn builtin_wanted(query: &str, fragment: &str) -> Option<ExperimentId> {
         Ok(Some(setup)) => setup.experiment.parse().ok(),
         _ => None,
     };
-    let named = || {
-        let pairs = query_pairs(query);
-        let (_, id) = pairs.iter().find(|(k, _)| k == "experiment")?;
-        id.parse().ok()
-    };
+    let named = || query.get("experiment")?.parse().ok();
     Some(linked.or_else(named).unwrap_or_default())
 }
 
 /// Opens the page at `address`; `read` answers what storage holds under a key.
 pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
-    let params = query_pairs(address.query);
-    let param = |name: &str| {
-        params
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
+    let param = |name: &str| address.query.get(name);
     let named = param("experiment");
     let mut shared = Setup::from_fragment(address.fragment);
     let mut notices = Vec::new();
@@ -228,11 +218,8 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
 /// `en`, `en-…`; Traditional Chinese for `zh-TW`, `zh-HK`, `zh-MO`,
 /// `zh-Hant…`); any other is passed over, and with none of them the page is
 /// English.
-pub fn choose_locale(query: &str, preferred: &[&str]) -> Locale {
-    let named = query_pairs(query)
-        .into_iter()
-        .find(|(k, _)| k == "lang")
-        .and_then(|(_, v)| Locale::from_id(&v));
+pub fn choose_locale(query: &Query, preferred: &[&str]) -> Locale {
+    let named = query.get("lang").and_then(Locale::from_id);
     named
         .or_else(|| preferred.iter().find_map(|tag| supported(tag)))
         .unwrap_or_default()
@@ -263,12 +250,6 @@ fn supported(tag: &str) -> Option<Locale> {
         }
     }
     chosen.map(|(locale, _)| locale)
-}
-
-/// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`, as `URLSearchParams` reads it.
-fn query_pairs(query: &str) -> Vec<(String, String)> {
-    let query = query.strip_prefix('?').unwrap_or(query);
-    crate::query::pairs(query)
 }
 
 /// The page for an experiment id that names none: every word of it.

@@ -1,17 +1,48 @@
-//! A URL's query, read as `application/x-www-form-urlencoded` pairs the
-//! way `URLSearchParams` reads it (the `form_urlencoded` crate: `&` between
-//! pairs, empty ones skipped, the first `=` between name and value, `+` a
-//! space, `%XX` a byte, a `%` without two hex digits itself, bytes that are
-//! not UTF-8 replaced by U+FFFD); and written: the page's address with its
+//! A URL's query as its name–value pairs, in order, as `URLSearchParams`
+//! reads it ([`Query`]); and written: the page's address with its
 //! language ([`with_lang`]).
+//!
+//! The page's shell hands the core the browser's own reading
+//! ([`Query::from_pairs`]). Native callers (the tests, the checks, the
+//! tools) read a query with [`Query::parse`], the `form_urlencoded` crate:
+//! `&` between pairs, empty ones skipped, the first `=` between name and
+//! value, `+` a space, `%XX` a byte, a `%` without two hex digits itself,
+//! bytes that are not UTF-8 replaced by U+FFFD, as `URLSearchParams` does
+//! (gateway-web's browser tests hold the two readings to the same answers).
 
 use crate::text::Locale;
 
-/// `a=1&b=x%20y` → `[("a","1"), ("b","x y")]`.
-pub(crate) fn pairs(query: &str) -> Vec<(String, String)> {
-    form_urlencoded::parse(query.as_bytes())
-        .map(|(name, value)| (name.into_owned(), value.into_owned()))
-        .collect()
+/// A URL's query: its name–value pairs, in order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Query(Vec<(String, String)>);
+
+impl Query {
+    /// The pairs as the browser's `URLSearchParams` read them.
+    pub fn from_pairs(pairs: Vec<(String, String)>) -> Self {
+        Query(pairs)
+    }
+
+    /// `a=1&b=x%20y` (with or without `?`) → `[("a","1"), ("b","x y")]`.
+    pub fn parse(query: &str) -> Self {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        Query(
+            form_urlencoded::parse(query.as_bytes())
+                .map(|(name, value)| (name.into_owned(), value.into_owned()))
+                .collect(),
+        )
+    }
+
+    pub fn pairs(&self) -> &[(String, String)] {
+        &self.0
+    }
+
+    /// The value of the first pair named `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// `url` with its `lang` parameter set to `locale` (added last, or
@@ -45,6 +76,10 @@ mod tests {
 
     fn pair(name: &str, value: &str) -> (String, String) {
         (name.into(), value.into())
+    }
+
+    fn pairs(query: &str) -> Vec<(String, String)> {
+        Query::parse(query).pairs().to_vec()
     }
 
     /// The cases are URLSearchParams' answers (WHATWG URL, "application/

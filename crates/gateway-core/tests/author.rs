@@ -8,6 +8,7 @@
 use gateway_core::author::{Author, Control, Field, Status, Wanted, META_NAME, OWN_TEXT};
 use gateway_core::check;
 use gateway_core::experiments::{link, read, StartArgs, FILES};
+use gateway_core::opening::Query;
 use gateway_core::text::{FetchError, Locale};
 use gateway_core::{ExampleKind, ExperimentId, Role};
 use serde_json::Value;
@@ -446,7 +447,7 @@ fn the_reader_refuses_what_a_link_must_not_carry() {
 
 #[test]
 fn the_query_asks_for_the_panel_or_the_key_with_1_only() {
-    let w = |q: &str| Wanted::from_query(q);
+    let w = |q: &str| Wanted::from_query(&Query::parse(q));
     assert_eq!(w(""), Wanted::default());
     assert_eq!(
         w("?author=1"),

@@ -9,7 +9,7 @@
 use gateway_core::command::{Command, Read, Slot};
 use gateway_core::experiments::{link, FILES};
 use gateway_core::notice::Notice;
-use gateway_core::opening::{open, Address, Opening};
+use gateway_core::opening::{open, Address, Opening, Query};
 use gateway_core::share::Setup;
 use gateway_core::text::Locale;
 use gateway_core::{ExperimentId, Msg, Workbench};
@@ -38,7 +38,7 @@ fn open_with(
     read: &dyn Fn(&str) -> Read,
 ) -> Workbench {
     let address = Address {
-        query,
+        query: &Query::parse(query),
         fragment,
         framed: false,
         from_file: false,

@@ -11,7 +11,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gateway_core::command::{Command, Post, Read};
-use gateway_core::opening::{open, Address, Opening};
+use gateway_core::opening::{open, Address, Opening, Query};
 use gateway_core::{ExampleKind, ExperimentId, Hook, Msg, Role, ToolId, Workbench};
 
 /// Seven Next gate presses: one run inspected from gate 1 to its end.
@@ -827,7 +827,7 @@ fn reached(wb: &Workbench, i: usize) -> bool {
 fn framed(experiment: ExperimentId) -> Workbench {
     let query = format!("?experiment={experiment}");
     let address = Address {
-        query: &query,
+        query: &Query::parse(&query),
         fragment: "",
         framed: true,
         from_file: false,

@@ -1,11 +1,11 @@
 //! Which language the page opens in (issue 9): `?lang=` wins; otherwise
 //! the browser's preferred languages decide; otherwise English.
 
-use gateway_core::opening::choose_locale;
+use gateway_core::opening::{choose_locale, Query};
 use gateway_core::text::Locale;
 
 fn tag(query: &str, preferred: &[&str]) -> &'static str {
-    choose_locale(query, preferred).id()
+    choose_locale(&Query::parse(query), preferred).id()
 }
 
 #[test]
@@ -45,7 +45,7 @@ fn the_first_preferred_language_the_catalogue_has_decides() {
     assert_eq!(tag("", &["fr-FR", "zh-TW", "en"]), "zh-TW");
     assert_eq!(tag("", &["zh-CN", "en-US", "zh-TW"]), "en");
     assert_eq!(tag("", &["ja", "ko"]), "en");
-    assert_eq!(choose_locale("", &["de"]), Locale::default());
+    assert_eq!(choose_locale(&Query::parse(""), &["de"]), Locale::default());
 }
 
 /// The language browser tag `t` chooses, "" for none: put before English
@@ -166,7 +166,7 @@ mod switching {
     #![allow(clippy::unwrap_used)]
 
     use gateway_core::command::Command;
-    use gateway_core::opening::{open, with_lang, Address, Opening, UnknownView};
+    use gateway_core::opening::{open, with_lang, Address, Opening, Query, UnknownView};
     use gateway_core::text::{CatalogueFailure, Locale};
     use gateway_core::{ExperimentId, Handled, Msg, Role, Workbench};
 
@@ -334,7 +334,7 @@ mod switching {
     #[test]
     fn the_page_opens_in_the_language_it_was_given() {
         let address = Address {
-            query: "?experiment=calendar&lang=zh-TW",
+            query: &Query::parse("?experiment=calendar&lang=zh-TW"),
             fragment: "",
             framed: false,
             from_file: false,

@@ -368,10 +368,10 @@ fn the_ledger_marks_what_the_last_run_changed() {
 /// only for a page opened from a file.
 #[test]
 fn the_file_note_is_only_for_a_page_opened_from_a_file() {
-    use gateway_core::opening::{open, Address, Opening};
+    use gateway_core::opening::{open, Address, Opening, Query};
     for from_file in [true, false] {
         let address = Address {
-            query: "?experiment=email",
+            query: &Query::parse("?experiment=email"),
             fragment: "",
             framed: false,
             from_file,

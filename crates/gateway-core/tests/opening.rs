@@ -10,7 +10,7 @@ use gateway_core::baseline::{Baseline, StoredError};
 use gateway_core::command::{Command, H5p, Post, Read, Slot, SlotState};
 use gateway_core::embed::PANELS;
 use gateway_core::notice::Notice;
-use gateway_core::opening::{open, Address, Opening};
+use gateway_core::opening::{open, Address, Opening, Query};
 use gateway_core::share::{Setup, ShareError, VERSION};
 use gateway_core::{ExperimentId, Hook, Msg, Role, Speed, Workbench};
 
@@ -18,7 +18,7 @@ use gateway_core::{ExperimentId, Hook, Msg, Role, Speed, Workbench};
 /// nothing inflated; `read` answers for storage.
 fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Opening {
     let address = Address {
-        query,
+        query: &Query::parse(query),
         fragment,
         framed: false,
         from_file: false,
@@ -115,7 +115,7 @@ fn an_unknown_experiment_opens_the_list() {
     ] {
         let opened = open(
             Address {
-                query,
+                query: &Query::parse(query),
                 fragment: "",
                 framed: false,
                 from_file: false,
@@ -131,7 +131,7 @@ fn an_unknown_experiment_opens_the_list() {
         // A damaged link does not name an experiment either.
         let opened = open(
             Address {
-                query,
+                query: &Query::parse(query),
                 fragment: "#s=1.!!!",
                 framed: false,
                 from_file: false,
@@ -473,7 +473,7 @@ fn a_stored_baseline_notice_and_a_link_notice_are_both_kept() {
 fn embed_options_and_the_frame_come_from_the_address() {
     let opened = open(
         Address {
-            query: "?experiment=search&embed=1&hide=Notes,%20baseline,,",
+            query: &Query::parse("?experiment=search&embed=1&hide=Notes,%20baseline,,"),
             fragment: "",
             framed: true,
             from_file: false,
@@ -520,7 +520,7 @@ fn embed_options_and_the_frame_come_from_the_address() {
 fn framed_page(query: &str) -> Workbench {
     let Opening::Workbench(wb) = open(
         Address {
-            query,
+            query: &Query::parse(query),
             fragment: "",
             framed: true,
             from_file: false,
@@ -737,7 +737,7 @@ fn the_catalogue_fetched_first_carries_the_experiment_that_opens() {
     let mut seen = 0;
     for query in queries {
         for fragment in &fragments {
-            let wanted = gateway_core::opening::builtin_wanted(query, fragment);
+            let wanted = gateway_core::opening::builtin_wanted(&Query::parse(query), fragment);
             // A link that carries an experiment downloads none built in.
             assert_eq!(
                 wanted.is_none(),
@@ -755,7 +755,7 @@ fn the_catalogue_fetched_first_carries_the_experiment_that_opens() {
     assert_eq!(seen, queries.len() * fragments.len());
     // An experiment the page does not have opens the list, in any catalogue.
     assert_eq!(
-        gateway_core::opening::builtin_wanted("?experiment=nope", ""),
+        gateway_core::opening::builtin_wanted(&Query::parse("?experiment=nope"), ""),
         Some(ExperimentId::default())
     );
 }

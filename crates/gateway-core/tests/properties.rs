@@ -45,7 +45,7 @@ use gateway_core::ledger::{Commit, Finish, Ledger, MAX_RECEIPTS};
 use gateway_core::mask::has_secret;
 use gateway_core::mode::Turn;
 use gateway_core::notice::Notice;
-use gateway_core::opening::{open, Address, Opening};
+use gateway_core::opening::{open, Address, Opening, Query};
 use gateway_core::playback::{Clock, Playback};
 use gateway_core::reason::Reason;
 use gateway_core::runlog::RunEffect;
@@ -2325,7 +2325,7 @@ impl Harness {
         let query = format!("?experiment={id}");
         let opened = open(
             Address {
-                query: &query,
+                query: &Query::parse(&query),
                 fragment: &fragment,
                 framed: start.framed,
                 from_file: false,

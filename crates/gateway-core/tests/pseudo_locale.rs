@@ -158,15 +158,22 @@ fn the_test_build_has_en_xa_unlisted() {
 #[cfg(feature = "pseudo-locale")]
 #[test]
 fn only_the_address_chooses_en_xa() {
-    use gateway_core::opening::choose_locale;
+    use gateway_core::opening::{choose_locale, Query};
     use gateway_core::text::Locale;
     let xa = Locale::from_id(pseudo::TAG).unwrap();
     assert!(xa.browser_languages().is_empty());
     assert_eq!(Locale::En.browser_languages(), ["en"]);
     for preferred in [["en-XA", "zh-TW"], ["en-xa", "zh-TW"], ["xa", "en"]] {
-        assert_eq!(choose_locale("", &preferred), Locale::En, "{preferred:?}");
+        assert_eq!(
+            choose_locale(&Query::parse(""), &preferred),
+            Locale::En,
+            "{preferred:?}"
+        );
     }
-    assert_eq!(choose_locale("", &["xa", "zh-TW"]), Locale::ZhTw);
-    assert_eq!(choose_locale("?lang=en-XA", &["zh-TW"]), xa);
-    assert_eq!(choose_locale("?lang=en-xa", &[]), xa);
+    assert_eq!(
+        choose_locale(&Query::parse(""), &["xa", "zh-TW"]),
+        Locale::ZhTw
+    );
+    assert_eq!(choose_locale(&Query::parse("?lang=en-XA"), &["zh-TW"]), xa);
+    assert_eq!(choose_locale(&Query::parse("?lang=en-xa"), &[]), xa);
 }

@@ -26,7 +26,7 @@ mod unknown;
 use gateway_core::boot::{Boot, Next};
 use gateway_core::experiments::link;
 use gateway_core::notice::Notice;
-use gateway_core::opening::{self, Address, Opening, UnknownView};
+use gateway_core::opening::{self, Address, Opening, Query, UnknownView};
 use gateway_core::text::{CatalogueFailure, Locale};
 use gateway_core::Msg;
 use wasm_bindgen::prelude::*;
@@ -45,7 +45,7 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 pub fn start() -> Result<(), JsValue> {
     panic::install();
     first_view::stamp_if_asked();
-    let search = location_part(web_sys::Location::search);
+    let query = query();
     let languages: Vec<String> = web_sys::window()
         .map(|w| {
             w.navigator()
@@ -56,9 +56,9 @@ pub fn start() -> Result<(), JsValue> {
         })
         .unwrap_or_default();
     let preferred: Vec<&str> = languages.iter().map(String::as_str).collect();
-    let locale = opening::choose_locale(&search, &preferred);
+    let locale = opening::choose_locale(&query, &preferred);
     let fragment = location_part(web_sys::Location::hash);
-    catalogue::set_experiment(opening::builtin_wanted(&search, &fragment));
+    catalogue::set_experiment(opening::builtin_wanted(&query, &fragment));
     boot(Boot::start(locale));
     Ok(())
 }
@@ -74,6 +74,23 @@ fn boot(start: Boot) {
         Next::Open { locale, notice } => opened(locale, notice),
         Next::Failed { locale, why } => start_failed(&failed_file(locale, why)),
     });
+}
+
+/// The page's query as the browser's `URLSearchParams` reads it.
+pub fn query() -> Query {
+    let search = location_part(web_sys::Location::search);
+    let pairs = web_sys::UrlSearchParams::new_with_str(&search)
+        .map(|params| {
+            js_sys::Array::from(&params)
+                .iter()
+                .filter_map(|entry| {
+                    let entry = js_sys::Array::from(&entry);
+                    Some((entry.get(0).as_string()?, entry.get(1).as_string()?))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Query::from_pairs(pairs)
 }
 
 fn location_part(part: fn(&web_sys::Location) -> Result<String, JsValue>) -> String {
@@ -115,9 +132,9 @@ fn open(
     let Some(root) = doc.get_element_by_id("app") else {
         return Err("the page has no #app element".into());
     };
-    let search = location_part(web_sys::Location::search);
+    let query = query();
     let address = Address {
-        query: &search,
+        query: &query,
         fragment,
         framed: embed::framed(),
         from_file: location_part(web_sys::Location::protocol) == "file:",

@@ -192,7 +192,7 @@ fn serde_json_args(s: &str) -> String {
 #[wasm_bindgen_test]
 fn the_core_reads_the_query_as_the_browser_does() {
     use gateway_core::command::Read;
-    use gateway_core::opening::{open, Address, Opening};
+    use gateway_core::opening::{open, Address, Opening, Query};
     for query in [
         "?experiment=%3Cb%3E",
         "?embed=1&experiment=no+such",
@@ -203,7 +203,7 @@ fn the_core_reads_the_query_as_the_browser_does() {
             .ok()
             .and_then(|p| p.get("experiment"));
         let address = Address {
-            query,
+            query: &Query::parse(query),
             fragment: "",
             framed: false,
             from_file: false,
@@ -216,6 +216,37 @@ fn the_core_reads_the_query_as_the_browser_does() {
         };
         assert_eq!(core, browser, "{query}");
     }
+}
+
+/// The shell hands the core the query as this browser's `URLSearchParams`
+/// reads it, pair for pair as the core's own reader of native callers
+/// (`Query::parse`) reads it, on the cases that reader's tests hold to
+/// URLSearchParams' answers.
+#[wasm_bindgen_test]
+fn the_shell_reads_the_page_query_as_the_core_reads_it() -> Result<(), JsValue> {
+    use gateway_core::opening::Query;
+    let window = web_sys::window().ok_or("no window")?;
+    let history = window.history()?;
+    let before = window.location().href()?;
+    for query in [
+        "?experiment=email&lang=zh-TW",
+        "?q=%E4%B8%AD%E6%96%87&x=%e4%b8%ad",
+        "?a==b&=&&=x&name",
+        "?plus=a+b%2Bc",
+        "?pct=%&pct2=%2&pct3=%zz",
+        "?bad=%FF&half=%E4%B8&two=%FF%FE",
+        "?&&",
+        "",
+    ] {
+        history.replace_state_with_url(
+            &JsValue::NULL,
+            "",
+            Some(&format!("{}{query}", window.location().pathname()?)),
+        )?;
+        assert_eq!(gateway_web::query(), Query::parse(query), "{query}");
+    }
+    history.replace_state_with_url(&JsValue::NULL, "", Some(&before))?;
+    Ok(())
 }
 
 /// Every text node and accessible name under `root`.

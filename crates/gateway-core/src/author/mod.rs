@@ -36,10 +36,9 @@ pub struct Wanted {
 }
 
 impl Wanted {
-    pub fn from_query(query: &str) -> Self {
-        let query = query.strip_prefix('?').unwrap_or(query);
+    pub fn from_query(query: &crate::query::Query) -> Self {
         let mut wanted = Wanted::default();
-        for (name, value) in crate::query::pairs(query) {
+        for (name, value) in query.pairs() {
             let on = value == "1";
             match name.as_str() {
                 "author" => wanted.author |= on,

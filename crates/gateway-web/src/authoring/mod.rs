@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use gateway_core::author::{Author, Status, TeacherView, Wanted};
 use gateway_core::experiments::{link, ExperimentId};
-use gateway_core::opening::{self, Address, Opening};
+use gateway_core::opening::{self, Address, Opening, Query};
 use gateway_core::text::FetchError;
 use gateway_core::Workbench;
 use wasm_bindgen::closure::Closure;
@@ -37,7 +37,7 @@ struct Authoring {
     /// The pending verdict's timer.
     timer: Cell<Option<i32>>,
     check: RefCell<Option<Closure<dyn FnMut()>>>,
-    query: String,
+    query: Query,
     framed: bool,
     from_file: bool,
 }
@@ -83,7 +83,7 @@ pub fn mount(root: &Element, wb: Workbench, address: Address<'_>) -> Result<(), 
         teacher,
         timer: Cell::new(None),
         check: RefCell::new(None),
-        query: address.query.to_string(),
+        query: address.query.clone(),
         framed: address.framed,
         from_file: address.from_file,
     });
