@@ -80,7 +80,7 @@ pub enum Part {
 
 /// Everything an approved call can change. Its only mutators are
 /// [`Ledger::commit`] and [`Ledger::reset`].
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Ledger {
     stores: Stores,
     /// What [`Ledger::reset`] starts the stores from again.
@@ -90,6 +90,21 @@ pub struct Ledger {
     /// The newest keys whose receipts expired, at most [`MAX_RECEIPTS`].
     expired: Vec<String>,
     counters: Counters,
+    /// How many times a mutator ran: what the ledger holds is the same
+    /// while it is.
+    revision: u64,
+}
+
+/// Two ledgers are equal when they hold the same, however often each
+/// changed.
+impl PartialEq for Ledger {
+    fn eq(&self, other: &Self) -> bool {
+        self.stores == other.stores
+            && self.start == other.start
+            && self.receipts == other.receipts
+            && self.expired == other.expired
+            && self.counters == other.counters
+    }
 }
 
 impl Default for Ledger {
@@ -109,6 +124,7 @@ impl Ledger {
             receipts: Vec::new(),
             expired: Vec::new(),
             counters: Counters::default(),
+            revision: 0,
         }
     }
 
@@ -123,12 +139,14 @@ impl Ledger {
     /// A ledger that holds no such store is left as it is.
     pub fn starting_with<S: Store>(mut self, store: S) -> Self {
         if self.stores.replace(store) {
+            self.revision += 1;
             self.start = Rc::new(self.stores.clone());
         }
         self
     }
 
     pub fn reset(&mut self) {
+        self.revision += 1;
         self.stores = (*self.start).clone();
         self.receipts.clear();
         self.expired.clear();
@@ -190,8 +208,15 @@ impl Ledger {
         &self.counters
     }
 
+    /// Changes with every commit and reset of this ledger: a view worded
+    /// at one revision holds at the same revision.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// Records a finished run. This is the only way runs change the ledger.
     pub fn commit(&mut self, commit: Commit) {
+        self.revision += 1;
         self.counters.runs_finished += 1;
         match commit {
             Commit::Rejected(gate) => self.counters.rejections[gate.index()] += 1,

@@ -232,6 +232,39 @@ mod switching {
     }
 
     #[test]
+    fn kept_ledger_words_are_worded_again_when_the_ledger_or_the_language_changes() {
+        use std::rc::Rc;
+        let mut wb = mid_run();
+        let mut words = gateway_core::view::LedgerWords::default();
+        let first = wb.view_kept(&mut words);
+        assert_eq!(first, wb.view());
+        let steps = [
+            (Msg::NextGate, false),
+            (Msg::EditNotes("more".into()), false),
+            (Msg::FinishRun, true),
+            (
+                Msg::SetLocale {
+                    locale: Locale::ZhTw,
+                    page_url: PAGE.into(),
+                },
+                true,
+            ),
+            (Msg::SetKey("another".into()), false),
+            (Msg::ResetLedger, true),
+        ];
+        let mut last = first;
+        for (at, (msg, worded_again)) in (10..).zip(steps) {
+            wb.update(at, msg.clone());
+            let kept = wb.view_kept(&mut words);
+            assert_eq!(kept, wb.view(), "after {msg:?}");
+            let shared = Rc::ptr_eq(&kept.ledger.json, &last.ledger.json)
+                && Rc::ptr_eq(&kept.ledger.sections, &last.ledger.sections);
+            assert_eq!(shared, !worded_again, "after {msg:?}");
+            last = kept;
+        }
+    }
+
+    #[test]
     fn a_catalogue_that_cannot_be_had_leaves_the_language_and_says_why() {
         let mut wb = mid_run();
         let before = wb.view();

@@ -1,10 +1,12 @@
 //! The ledger panel's view: its sections, its JSON and the entry the last
 //! run changed.
 
+use std::rc::Rc;
+
 use super::Workbench;
 use crate::ledger::{Part, MAX_RECEIPTS};
 use crate::store::{AnyStore, StoreView};
-use crate::text::Text;
+use crate::text::{Locale, Text};
 use crate::vocab::Gate;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,10 +125,10 @@ impl Workbench {
 /// The ledger panel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LedgerView {
-    // Shared with the workbench until a run finishes (`Rc`): a playing
-    // frame words none of them again.
-    pub sections: Vec<LedgerSection>,
-    pub json: String,
+    /// Shared with the [`LedgerWords`] they were worded into (`Rc`): views
+    /// of one revision of the ledger share them, and compare equal at once.
+    pub sections: Rc<Vec<LedgerSection>>,
+    pub json: Rc<String>,
     /// The entry the last finished run changed (or whose receipt it
     /// returned), until the next run starts.
     pub change: Option<ChangeView>,
@@ -138,14 +140,32 @@ pub struct LedgerView {
     pub untouched: Option<String>,
 }
 
+/// The ledger's sections and JSON as last worded, kept beside the view by
+/// whoever draws it for one workbench (the workbench's state holds no
+/// words): [`Workbench::view_kept`] words them again only when the ledger
+/// or the language changed.
+#[derive(Debug, Clone, Default)]
+pub struct LedgerWords {
+    at: Option<(u64, Locale)>,
+    sections: Rc<Vec<LedgerSection>>,
+    json: Rc<String>,
+}
+
 impl Workbench {
-    pub(super) fn ledger_view(&self) -> LedgerView {
+    pub(super) fn ledger_view(&self, words: &mut LedgerWords) -> LedgerView {
         let inputs = self.inputs();
-        let ledger = self.ledger_sections();
+        let at = (self.ledger().revision(), self.locale());
+        if words.at != Some(at) {
+            *words = LedgerWords {
+                at: Some(at),
+                sections: Rc::new(self.ledger_sections()),
+                json: Rc::new(crate::json::pretty(&self.ledger().to_json())),
+            };
+        }
         LedgerView {
             own: self.ledger_own(),
-            sections: ledger,
-            json: crate::json::pretty(&self.ledger().to_json()),
+            sections: Rc::clone(&words.sections),
+            json: Rc::clone(&words.json),
             change: self.changed().and_then(|c| {
                 Some(ChangeView {
                     section: self.ledger().parts().iter().position(|p| *p == c.part)?,

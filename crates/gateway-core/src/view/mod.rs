@@ -31,7 +31,7 @@ pub use declarations::{DeclarationsView, ExportView, ToolDeclarationView};
 pub use experiment::{ExperimentView, GoalView};
 pub use gateway::{FrameView, GateRow, GatewayView, PendingView, PlaybackView, RowStatus};
 pub use labels::Labels;
-pub use ledger::{ChangeView, LedgerSection, LedgerView};
+pub use ledger::{ChangeView, LedgerSection, LedgerView, LedgerWords};
 pub use masthead::{ExpandView, MastheadView, ShareView};
 pub use notes::NotesView;
 pub use output::OutputView;
@@ -100,6 +100,12 @@ impl Workbench {
     }
 
     pub fn view(&self) -> PageModel {
+        self.view_kept(&mut LedgerWords::default())
+    }
+
+    /// [`Workbench::view`], with the ledger's words taken from `words`
+    /// where the ledger has not changed since they were worded there.
+    pub fn view_kept(&self, words: &mut LedgerWords) -> PageModel {
         let l = self.locale();
         PageModel {
             locale: l,
@@ -119,7 +125,7 @@ impl Workbench {
                 status: self.export_status(),
             },
             policy: self.policy_rows(),
-            ledger: self.ledger_view(),
+            ledger: self.ledger_view(words),
             baseline: self.baseline_panel_view(),
             notes: self.notes_view(),
             preview: self.preview_view(),

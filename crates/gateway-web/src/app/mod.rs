@@ -14,7 +14,7 @@ mod perform;
 
 use std::cell::{Cell, RefCell};
 
-use gateway_core::view::PageModel;
+use gateway_core::view::{LedgerWords, PageModel};
 use gateway_core::{ExperimentId, Handled, Msg, Workbench};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
@@ -34,6 +34,9 @@ pub struct App {
     pub doc: Document,
     pub page: Page,
     last: Option<PageModel>,
+    /// The ledger's words of `last`, worded again only when the ledger or
+    /// the language changed.
+    words: LedgerWords,
 }
 
 /// The app plus the animation-frame loop that drives time while playing.
@@ -87,6 +90,7 @@ pub fn mount_over(
             doc,
             page,
             last: None,
+            words: LedgerWords::default(),
         };
         let shell: Shared = Box::leak(Box::new(Shell {
             app: RefCell::new(app),
@@ -133,6 +137,7 @@ pub fn replace(shell: Shared, wb: Workbench) -> Result<(), JsValue> {
     {
         let mut app = shell.app.borrow_mut();
         app.wb = wb;
+        app.words = LedgerWords::default();
         let root = app.page.root.clone();
         let model = app.wb.view();
         crate::dom::clear(&root);
@@ -149,7 +154,7 @@ pub fn replace(shell: Shared, wb: Workbench) -> Result<(), JsValue> {
 
 impl App {
     fn draw(&mut self) -> Result<(), JsValue> {
-        let model = self.wb.view();
+        let model = self.wb.view_kept(&mut self.words);
         self.page.render(&self.doc, &model, self.last.as_ref())?;
         self.last = Some(model);
         Ok(())

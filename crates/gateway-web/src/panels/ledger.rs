@@ -95,7 +95,9 @@ impl Ledger {
                 draw_section(doc, parent, section, item)?;
             }
         }
-        set_text(&self.json, &m.json);
+        if last.is_none_or(|l| l.json != m.json) {
+            set_text(&self.json, &m.json);
+        }
         Ok(())
     }
 }
