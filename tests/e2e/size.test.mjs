@@ -21,15 +21,15 @@ import { ROOT, WWW } from './harness.mjs';
  *
  * Issue 31 sets them at 165,000 and 175,000. Its working steps so far
  * (the core as parts, one view per panel; each language's data in its
- * file; tools that own their stores behind trait objects; the links and
- * queries read by base64ct and form_urlencoded, less the JSON built
- * without json! and the trait objects without Debug) measure 169,634
- * (zh-TW/link.json) and 179,047: the ceilings stand just above that until
- * the issue's own size work brings the page back under 165,000 and
- * 175,000, which the issue needs to be resolved.
+ * file; tools that own their stores behind trait objects; the links read
+ * by base64ct; the page's query read by the browser; the ledger's words
+ * kept per revision beside the view) measure 168,551 (zh-TW/link.json)
+ * and 178,071 (docs/figures.md, "The size guard"): the ceilings stand
+ * just above that until the issue's own size work brings the page back
+ * under 165,000 and 175,000, which the issue needs to be resolved.
  */
-const PAGE_CEILING = 169_900;
-const SINGLE_FILE_CEILING = 179_300;
+const PAGE_CEILING = 168_800;
+const SINGLE_FILE_CEILING = 178_300;
 
 const SHARED = ['index.html', 'pkg/style.css', 'pkg/main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
 
