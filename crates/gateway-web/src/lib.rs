@@ -152,11 +152,7 @@ fn open(
         // workbench's index.html lies.
         let href = location_part(web_sys::Location::href);
         let page = href.split(['?', '#']).next().unwrap_or_default();
-        // `get`, not `[..]`: a str slice's panic path would ship its
-        // formatting.
-        let base = page
-            .get(..page.rfind('/').map_or(0, |i| i + 1))
-            .unwrap_or_default();
+        let base = page.trim_end_matches(|c| c != '/');
         let view = gateway_core::course::CourseView::new(locale, base, &storage::read);
         return course::show(&doc, &root, &view);
     }
