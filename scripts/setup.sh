@@ -11,6 +11,20 @@ ensure_cargo() {
     say "cargo is missing: this project needs a Rust toolchain installed by rustup"
     exit 1
   fi
+  # rustc links native programs (the tests, devserve, the build tools)
+  # through the system's C compiler driver.
+  if ! command -v cc >/dev/null 2>&1; then
+    apt_install gcc libc6-dev
+  fi
+}
+
+# python3, whose `re` module is one of the oracles of gateway-core's
+# declarations test (Python's regular expressions against the exported
+# patterns); the test says it skipped them where there is none.
+ensure_python3() {
+  if ! command -v python3 >/dev/null 2>&1; then
+    apt_install python3
+  fi
 }
 
 ensure_wasm_target() {
