@@ -490,25 +490,36 @@ fn generate(locales: &[Locale<'_>], vars: &BTreeMap<&str, BTreeSet<String>>) -> 
     // interprets it. A page downloads only the language it shows.
     s.push_str("    /// Writes the message in `locale` to `out` (English where `locale`'s\n    /// catalogue is not installed).\n    pub fn write(&self, locale: Locale, out: &mut String) {\n        write_text(self, locale, out);\n    }\n");
     // The message's argument `i`, numbering its variables in name order as
-    // the data's variables `i` and selects `{"s": i}` do: one arm per place,
-    // each an or-pattern of every message with a variable there.
-    s.push_str("\n    /// Argument `i`, numbering the variables in name order.\n    pub fn arg(&self, i: usize) -> Option<&Arg> {\n        match i {\n");
+    // the data's variables `i` and selects `{"s": i}` do: one arm per number
+    // of variables, each an or-pattern of every message with that many,
+    // binding them in name order.
+    s.push_str("\n    /// Argument `i`, numbering the variables in name order.\n    pub fn arg(&self, i: usize) -> Option<&Arg> {\n        let args: &[&Arg] = match self {\n");
     let most = vars.values().map(BTreeSet::len).max().unwrap_or(0);
-    for i in 0..most {
+    for arity in 1..=most {
         let arms: Vec<String> = vars
             .iter()
-            .filter_map(|(id, v)| {
-                let n = v.iter().nth(i)?;
-                Some(format!("Text::{} {{ {}: a, .. }}", camel(id), field(n)))
+            .filter(|(_, v)| v.len() == arity)
+            .map(|(id, v)| {
+                let fields: Vec<String> = v
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("{}: a{i}", field(n)))
+                    .collect();
+                format!("Text::{} {{ {} }}", camel(id), fields.join(", "))
             })
             .collect();
+        if arms.is_empty() {
+            continue;
+        }
+        let bound: Vec<String> = (0..arity).map(|i| format!("a{i}")).collect();
         let _ = writeln!(
             s,
-            "            {i} => match self {{\n                {} => Some(a),\n                _ => None,\n            }},",
-            arms.join("\n                | ")
+            "            {} => &[{}],",
+            arms.join("\n            | "),
+            bound.join(", ")
         );
     }
-    s.push_str("            _ => None,\n        }\n    }\n");
+    s.push_str("            _ => &[],\n        };\n        args.get(i).copied()\n    }\n");
     // Every message, each argument made by `arg(name)`: for tests.
     s.push_str("\n    /// Every message, each argument made by `arg(variable name)` (tests).\n    pub fn every(arg: &dyn Fn(&str) -> Arg) -> Vec<Text> {\n        vec![\n");
     for (id, v) in vars {
