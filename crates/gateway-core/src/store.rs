@@ -115,15 +115,13 @@ impl fmt::Debug for StoreKind {
 
 /// A [`Store`] behind a trait object: what the ledger and the view ask of
 /// any store. (`Debug` is no part of it: `dyn AnyStore` is written as its
-/// JSON.)
-pub trait AnyStore {
+/// JSON.) As an [`Any`], it is read as its own type by [`downcast`].
+pub trait AnyStore: Any {
     /// Whether a call can change it ([`Store::CHANGES`]).
     fn changes(&self) -> bool;
     fn view(&self) -> StoreView;
     fn json(&self) -> Option<(&'static str, Value)>;
     fn kind(&self) -> StoreKind;
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
     fn clone_box(&self) -> Box<dyn AnyStore>;
     fn eq_dyn(&self, other: &dyn AnyStore) -> bool;
 }
@@ -141,18 +139,22 @@ impl<S: Store> AnyStore for S {
     fn kind(&self) -> StoreKind {
         StoreKind::of::<S>()
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
     fn clone_box(&self) -> Box<dyn AnyStore> {
         Box::new(self.clone())
     }
     fn eq_dyn(&self, other: &dyn AnyStore) -> bool {
-        other.as_any().downcast_ref::<S>() == Some(self)
+        downcast::<S>(other) == Some(self)
     }
+}
+
+/// `store` as the store `S`, if it is one.
+fn downcast<S: Store>(store: &dyn AnyStore) -> Option<&S> {
+    (store as &dyn Any).downcast_ref()
+}
+
+/// `store` as the store `S`, if it is one, to change.
+fn downcast_mut<S: Store>(store: &mut dyn AnyStore) -> Option<&mut S> {
+    (store as &mut dyn Any).downcast_mut()
 }
 
 /// A store as the ledger's JSON shows it, or its kind when it is in none.
@@ -205,7 +207,7 @@ impl Stores {
     }
 
     pub fn get<S: Store>(&self) -> Option<&S> {
-        self.0.iter().find_map(|s| s.as_any().downcast_ref::<S>())
+        self.0.iter().find_map(|s| downcast::<S>(&**s))
     }
 
     /// The store `S` as held, or at its fixtures when none is (a tool
@@ -218,11 +220,7 @@ impl Stores {
     /// Puts `store` in place of the held store of its kind; `false` when
     /// none is held.
     pub(crate) fn replace<S: Store>(&mut self, store: S) -> bool {
-        match self
-            .0
-            .iter_mut()
-            .find_map(|s| s.as_any_mut().downcast_mut::<S>())
-        {
+        match self.0.iter_mut().find_map(|s| downcast_mut::<S>(&mut **s)) {
             Some(held) => {
                 *held = store;
                 true
@@ -262,7 +260,9 @@ impl Effect {
     pub fn get<S: Store>(&self) -> Option<&S::Change> {
         match self {
             Effect::None => None,
-            Effect::Change(c) => c.0.as_any().downcast_ref::<Changing<S>>().map(|c| &c.0),
+            Effect::Change(c) => (&*c.0 as &dyn Any)
+                .downcast_ref::<Changing<S>>()
+                .map(|c| &c.0),
         }
     }
 
@@ -315,13 +315,12 @@ impl PartialEq for Change {
 }
 
 /// A store's change behind a trait object.
-trait AnyChange {
+trait AnyChange: Any {
     fn kind(&self) -> StoreKind;
     fn apply(&self, store: &mut dyn AnyStore);
     fn text(&self) -> Text;
     fn note(&self, store: &dyn AnyStore) -> Option<Note>;
     fn row(&self, store: &dyn AnyStore) -> Option<usize>;
-    fn as_any(&self) -> &dyn Any;
     fn eq_dyn(&self, other: &dyn AnyChange) -> bool;
 }
 
@@ -333,7 +332,7 @@ impl<S: Store> AnyChange for Changing<S> {
     }
     fn apply(&self, store: &mut dyn AnyStore) {
         // INVARIANT: `Stores::apply` hands the store of this change's kind.
-        if let Some(store) = store.as_any_mut().downcast_mut::<S>() {
+        if let Some(store) = downcast_mut::<S>(store) {
             store.apply(self.0.clone());
         }
     }
@@ -341,17 +340,13 @@ impl<S: Store> AnyChange for Changing<S> {
         S::change_text(&self.0)
     }
     fn note(&self, store: &dyn AnyStore) -> Option<Note> {
-        store.as_any().downcast_ref::<S>()?.note(&self.0)
+        downcast::<S>(store)?.note(&self.0)
     }
     fn row(&self, store: &dyn AnyStore) -> Option<usize> {
-        store.as_any().downcast_ref::<S>()?.row(&self.0)
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
+        downcast::<S>(store)?.row(&self.0)
     }
     fn eq_dyn(&self, other: &dyn AnyChange) -> bool {
-        other
-            .as_any()
+        (other as &dyn Any)
             .downcast_ref::<Changing<S>>()
             .is_some_and(|o| o.0 == self.0)
     }

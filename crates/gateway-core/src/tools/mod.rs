@@ -118,7 +118,7 @@ impl ExecError {
 
     /// The tool's error, if it is of type `E`.
     pub fn get<E: Failure>(&self) -> Option<&E> {
-        self.0.as_any().downcast_ref::<E>()
+        (&*self.0 as &dyn Any).downcast_ref::<E>()
     }
 }
 
@@ -145,9 +145,8 @@ impl PartialEq for ExecError {
 impl Eq for ExecError {}
 
 /// A [`Failure`] behind a trait object.
-trait AnyFailure {
+trait AnyFailure: Any {
     fn text(&self) -> Text;
-    fn as_any(&self) -> &dyn Any;
     fn eq_dyn(&self, other: &dyn AnyFailure) -> bool;
 }
 
@@ -155,11 +154,8 @@ impl<E: Failure> AnyFailure for E {
     fn text(&self) -> Text {
         Failure::text(self)
     }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
     fn eq_dyn(&self, other: &dyn AnyFailure) -> bool {
-        other.as_any().downcast_ref::<E>() == Some(self)
+        (other as &dyn Any).downcast_ref::<E>() == Some(self)
     }
 }
 
