@@ -76,7 +76,7 @@ impl Baseline {
     /// overwritten by the next Capture or Clear.
     pub fn from_stored(text: &str) -> Result<Self, StoredError> {
         let unreadable = |detail: Damage| StoredError::Unreadable { detail };
-        let value: Value = serde_json::from_str(text).map_err(|_| unreadable(Damage::NotJson))?;
+        let value: Value = crate::json::from_str(text).map_err(|_| unreadable(Damage::NotJson))?;
         match value.get("version").and_then(Value::as_u64) {
             Some(v) if v == u64::from(STORED_VERSION) => {}
             Some(v) if v > u64::from(STORED_VERSION) => {

@@ -136,7 +136,7 @@ mod tests {
         post.wire()
             .into_iter()
             .map(|w| {
-                let v: Value = serde_json::from_str(&w.json).unwrap();
+                let v: Value = crate::json::from_str(&w.json).unwrap();
                 if w.as_text {
                     Value::String(w.json)
                 } else {
@@ -162,7 +162,7 @@ mod tests {
             ]
         );
         // What a handler that JSON.parses the string gets.
-        let parsed: Value = serde_json::from_str(got[1].as_str().unwrap()).unwrap();
+        let parsed: Value = crate::json::from_str(got[1].as_str().unwrap()).unwrap();
         assert_eq!(parsed, got[0]);
     }
 

@@ -339,7 +339,7 @@ impl RunMatch {
 /// The goal ids a stored progress value holds (a JSON array of strings);
 /// `None`: it is not one.
 pub fn progress_ids(stored: &str) -> Option<Vec<String>> {
-    match serde_json::from_str::<serde_json::Value>(stored) {
+    match crate::json::from_str(stored) {
         Ok(serde_json::Value::Array(ids)) => Some(
             ids.iter()
                 .filter_map(|id| id.as_str().map(String::from))

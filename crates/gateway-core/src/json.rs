@@ -9,6 +9,7 @@
 
 use serde_json::Value;
 
+pub use crate::decimal::from_str;
 use crate::text::Text;
 
 /// The largest argument text accepted, in UTF-16 code units.
@@ -174,7 +175,7 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
             got,
         });
     }
-    serde_json::from_str(text).map_err(|err| {
+    from_str(text).map_err(|err| {
         let line = err.line().max(1);
         let offset: usize = text
             .split('\n')

@@ -17,6 +17,7 @@ pub mod check;
 pub mod command;
 pub mod course;
 pub mod damage;
+pub mod decimal;
 pub mod declarations;
 pub mod embed;
 pub mod experiments;

@@ -90,7 +90,7 @@ impl Setup {
         let Ok(json) = std::str::from_utf8(&bytes) else {
             return Err(damaged(Damage::NotJson));
         };
-        let wire: Map<String, Value> = match serde_json::from_str(json) {
+        let wire: Map<String, Value> = match crate::json::from_str(json) {
             Ok(Value::Object(map)) => map,
             Ok(_) => return Err(damaged(Damage::NotObject)),
             Err(_) => return Err(damaged(Damage::NotJson)),

@@ -309,7 +309,7 @@ static EXPORTS: [std::sync::OnceLock<Vec<serde_json::Value>>; Locale::BUILT.len(
 fn made_for(
     data: &str,
 ) -> Result<(serde_json::Map<String, serde_json::Value>, Locale), CatalogueError> {
-    let Ok(serde_json::Value::Object(data)) = serde_json::from_str(data) else {
+    let Ok(serde_json::Value::Object(data)) = crate::decimal::from_str(data) else {
         return Err(CatalogueError::Unreadable);
     };
     let Some(tag) = data.get("locale").and_then(serde_json::Value::as_str) else {

@@ -179,6 +179,7 @@ const LAYERS: [(&str, &[&str]); 7] = [
         &[
             "base64url",
             "damage",
+            "decimal",
             "fnv",
             "json",
             "mask",

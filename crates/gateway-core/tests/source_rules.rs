@@ -1,6 +1,10 @@
-//! Two rules read from the source, which no type can enforce:
+//! Three rules read from the source, which no type can enforce:
 //! - the core reads no clock, no randomness and no browser API: time comes
 //!   in as `now_ms`, storage through `opening::open` and result messages;
+//! - the core reads JSON text only through `decimal::from_str` (also
+//!   `json::from_str`), which reads each decimal as the nearest double:
+//!   serde_json's own readers are named in `decimal.rs` alone (and in the
+//!   native build tools of `src/bin/`);
 //! - the shell never hands text to the browser as markup: every word is
 //!   set with `set_text_content` (or an attribute), never as markup.
 //!
@@ -22,6 +26,13 @@ const NOT_IN_THE_CORE: [&str; 8] = [
     "wasm_bindgen",
     "rand::",
     "getrandom",
+];
+
+/// serde_json's readers of JSON text.
+const JSON_READERS: [&str; 3] = [
+    "serde_json::from_str",
+    "serde_json::from_slice",
+    "serde_json::from_reader",
 ];
 
 /// How markup would reach the page: web-sys's setters and their DOM names.
@@ -108,6 +119,15 @@ fn the_core_reads_no_clock_no_randomness_and_no_browser_api() {
 }
 
 #[test]
+fn the_core_reads_json_text_through_decimal_from_str() {
+    let found: Vec<String> = named_in(&crates().join("gateway-core/src"), &JSON_READERS)
+        .into_iter()
+        .filter(|f| !f.contains("/src/decimal.rs:") && !f.contains("/src/bin/"))
+        .collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
 fn the_shell_never_sets_markup() {
     let words = not_in_the_shell();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
@@ -128,5 +148,10 @@ fn a_forbidden_word_planted_in_a_file_is_found() {
     assert_eq!(
         named("y.rs", planted, &NOT_IN_THE_CORE),
         ["y.rs:1: std::time", "y.rs:1: Instant::now"]
+    );
+    let planted = "let v: Value = serde_json::from_str(text)?;";
+    assert_eq!(
+        named("z.rs", planted, &JSON_READERS),
+        ["z.rs:1: serde_json::from_str"]
     );
 }

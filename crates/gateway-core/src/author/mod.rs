@@ -246,14 +246,14 @@ impl Author {
     pub fn start_from(&mut self, base: ExperimentId) {
         self.base = base;
         let file = FILES[base as usize];
-        let text = serde_json::from_str::<Value>(file)
+        let text = crate::json::from_str(file)
             .map_or_else(|_| file.to_string(), |v| crate::json::pretty(&v));
         self.edit_text(text);
     }
 
     /// The JSON text as the instructor wrote it; the form follows.
     pub fn edit_text(&mut self, text: String) {
-        self.value = match serde_json::from_str::<Value>(&text) {
+        self.value = match crate::json::from_str(&text) {
             Ok(Value::Object(map)) => Some(map),
             _ => None,
         };

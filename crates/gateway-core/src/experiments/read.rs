@@ -52,7 +52,7 @@ pub fn experiment(text: &str) -> Result<Experiment, Vec<Problem>> {
             max: MAX_FILE,
         }));
     }
-    match serde_json::from_str::<Value>(text) {
+    match crate::json::from_str(text) {
         Ok(value) => from_value(&value),
         Err(e) => Err(whole(Issue::NotJson {
             line: e.line(),

@@ -148,7 +148,7 @@ impl ApprovalState {
 /// out of bounds counts) whose value differs, the request, or the policy
 /// inputs.
 pub(crate) fn lapse_of(approval: &Approval, tool: &str, args: &str) -> Lapse {
-    let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).ok();
+    let parse = |s: &str| crate::json::from_str(s).ok();
     let now = (tool == approval.tool).then(|| parse(args)).flatten();
     let (Some(serde_json::Value::Object(was)), Some(serde_json::Value::Object(now))) =
         (parse(&approval.payload), now)
