@@ -12,11 +12,11 @@
 //! by a unit in the last place, and a value just over a bound could pass a
 //! gate.
 //!
-//! How: [`exact_numbers`] finds each number of the text that serde_json
+//! How: `exact_numbers` finds each number of the text that serde_json
 //! would not read exactly, works out its nearest double here by exact
-//! integer arithmetic ([`nearest`]), and puts in its place a small integer
+//! integer arithmetic (`nearest`), and puts in its place a small integer
 //! of the same length (padded with spaces), one the text does not hold,
-//! which serde_json reads exactly; [`put_back`] then puts each double where
+//! which serde_json reads exactly; `put_back` then puts each double where
 //! its integer landed. A number too large for a double becomes one that
 //! serde_json refuses as too large at the same place. Every position in the
 //! text stays where it was, so serde_json's errors point where they did.
@@ -45,7 +45,7 @@ pub fn from_str(text: &str) -> serde_json::Result<Value> {
 type Standin = (u64, f64);
 
 /// `text` with each number serde_json would not read exactly replaced (see
-/// the module's header), and the stand-ins for [`put_back`].
+/// the module's header), and the stand-ins for `put_back`.
 fn exact_numbers(text: &str) -> (Cow<'_, str>, Vec<Standin>) {
     let tokens = number_tokens(text);
     let taken: Vec<u64> = tokens
