@@ -115,7 +115,7 @@ impl fmt::Debug for StoreKind {
 
 /// A [`Store`] behind a trait object: what the ledger and the view ask of
 /// any store. (`Debug` is no part of it: `dyn AnyStore` is written as its
-/// JSON.) As an [`Any`], it is read as its own type by [`downcast`].
+/// JSON.) As an [`Any`], it is read as its own type by `downcast`.
 pub trait AnyStore: Any {
     /// Whether a call can change it ([`Store::CHANGES`]).
     fn changes(&self) -> bool;
