@@ -172,7 +172,7 @@ fn not_utf8() -> Report {
 
 /// The file's `id`, if it is JSON with a text there.
 fn experiment_id(text: &str) -> Option<String> {
-    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let value = gateway_core::json::from_str(text).ok()?;
     value.get("id")?.as_str().map(String::from)
 }
 
@@ -190,7 +190,7 @@ fn print_key(locale: Locale, file: &str, report: &Report) {
 /// The link fragment part that carries `text`: its minified JSON (keys in
 /// the file's order), raw-deflated.
 fn fragment(text: &str) -> String {
-    let minified = serde_json::from_str::<serde_json::Value>(text)
+    let minified = gateway_core::json::from_str(text)
         .map(|v| gateway_core::json::compact(&v))
         .unwrap_or_else(|_| text.to_string());
     let deflated = miniz_oxide::deflate::compress_to_vec(minified.as_bytes(), 10);

@@ -13,7 +13,7 @@ use gateway_core::text::Locale;
 use gateway_core::turn::{self, MAX_CALLS};
 use gateway_core::vocab::UnknownValue;
 use gateway_core::{ExampleKind, ExperimentId, Gate, Hook, Risk, Role, Speed, ToolId, Verdict};
-use serde_json::{json, Value};
+use serde_json::json;
 
 use crate::decode::{captured_baseline, percent};
 use crate::{ensure, guard, view_shape, worded, Invariant, Violation};
@@ -336,7 +336,7 @@ fn arguments(s: &str) -> Result<(), Violation> {
     // What the page prints, it reads back and prints the same.
     for print in [json::pretty, json::compact] {
         let text = print(&value);
-        let again = serde_json::from_str::<Value>(&text).map(|v| print(&v));
+        let again = json::from_str(&text).map(|v| print(&v));
         ensure!(
             again.as_ref().ok() == Some(&text),
             Invariant::RoundTrip,

@@ -1,7 +1,7 @@
 //! The model-facing declarations against the schema gate (SPEC 2.3).
 //!
 //! The exported JSON Schemas are checked with an independent validator
-//! (the `jsonschema` crate, draft 2020-12) against the gate's own verdict
+//! (the `boon` crate, draft 2020-12: `tests/json_schema`) against the gate's own verdict
 //! (`Shape::validate` + `Tool::check`) on a table of arguments built from
 //! every field's bounds, on both sides. Where the two may differ, the
 //! difference is listed in [`Known`], and each listed difference must
@@ -36,13 +36,14 @@ fn en() -> Locale {
     EN
 }
 
-fn validator(schema: &Value) -> jsonschema::Validator {
-    assert!(
-        jsonschema::draft202012::meta::is_valid(schema),
-        "not a draft 2020-12 schema: {schema}"
-    );
-    jsonschema::draft202012::new(schema).unwrap()
+/// `schema` compiled; compiling checks it against the draft 2020-12
+/// meta-schema.
+fn validator(schema: &Value) -> Validator {
+    Validator::new(schema).unwrap_or_else(|e| panic!("not a draft 2020-12 schema: {schema}: {e}"))
 }
+
+mod json_schema;
+use json_schema::Validator;
 
 mod schema_eval;
 use schema_eval::gate;
@@ -1422,10 +1423,10 @@ fn the_declarations_panel_rows() {
 // ---------------------------------------------------------------------------
 // Patterns under ECMA-262 and under Python's `re`.
 
-/// The `jsonschema` crate's own answer for a pattern: ECMA-262, as that
-/// crate translates it for its engine.
+/// The validator's own answer for a pattern: ECMA-262, as `boon`
+/// translates it for its engine.
 #[derive(Default)]
-struct Ecma(std::collections::HashMap<String, jsonschema::Validator>);
+struct Ecma(std::collections::HashMap<String, Validator>);
 
 impl Ecma {
     fn matches(&mut self, pattern: &str, text: &str) -> bool {
@@ -1445,7 +1446,7 @@ fn all_cases(id: ToolId) -> Vec<Value> {
 }
 
 #[test]
-fn the_evaluator_reads_every_export_as_the_jsonschema_crate_does() {
+fn the_evaluator_reads_every_export_as_the_json_schema_validator_does() {
     let mut ecma = Ecma::default();
     let mut total = 0;
     for export in Export::ALL {

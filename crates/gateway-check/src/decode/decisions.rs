@@ -28,7 +28,7 @@ pub fn decision(u: &mut Unstructured<'_>) -> Result<String> {
             for _ in 0..u.int_in_range(0..=9)? {
                 let (name, text) = request(u)?;
                 // A string `args` is taken as it is; others are printed.
-                let args = match serde_json::from_str::<Value>(&text) {
+                let args = match gateway_core::json::from_str(&text) {
                     Ok(v) if u.arbitrary()? => v,
                     _ => Value::String(text),
                 };

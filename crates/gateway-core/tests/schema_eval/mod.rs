@@ -2,8 +2,8 @@
 //! evaluator whose regular expressions are another engine's.
 //!
 //! One evaluator, three engines: `tests/declarations.rs` runs it with the
-//! `jsonschema` crate's ECMA-262 patterns (and checks that it agrees with
-//! that crate's own validator, so it is faithful) and with Python's `re`
+//! JSON Schema validator's ECMA-262 patterns (the `boon` crate, and checks
+//! that it agrees with that validator, so it is faithful) and with Python's `re`
 //! (`re.search`, as Python's `jsonschema` runs a `pattern`); the browser
 //! test `crates/gateway-web/tests/web.rs` includes this same file (by
 //! `#[path]`) and runs it with the browser's `new RegExp(p, "u")`.
