@@ -47,57 +47,56 @@ type Standin = (u64, f64);
 /// `text` with each number serde_json would not read exactly replaced (see
 /// the module's header), and the stand-ins for `put_back`.
 fn exact_numbers(text: &str) -> (Cow<'_, str>, Vec<Standin>) {
-    let tokens = number_tokens(text);
+    let tokens: Vec<(usize, usize, Token<'_>)> = number_tokens(text)
+        .into_iter()
+        .filter_map(|(start, end)| Some((start, end, Token::read(&text[start..end])?)))
+        .collect();
+    if tokens.iter().all(|(_, _, t)| t.serde_reads_exactly()) {
+        return (Cow::Borrowed(text), Vec::new());
+    }
+    // Positive integers the text holds, which serde_json reads as they
+    // are: no stand-in may be one of them.
     let taken: Vec<u64> = tokens
         .iter()
-        .filter_map(|&(start, end)| plain_integer(&text[start..end]))
+        .filter(|(_, _, t)| !t.negative && !t.decimal())
+        .filter_map(|(_, _, t)| t.significand())
         .collect();
-    let mut out: Option<String> = None;
+    let mut out = String::with_capacity(text.len());
     let mut standins = Vec::new();
     let mut next = 0u64;
     let mut copied = 0;
-    for (start, end) in tokens {
-        let token = &text[start..end];
-        let Some(read) = Token::read(token) else {
-            continue;
-        };
-        if read.serde_reads_exactly() {
+    for (start, end, token) in tokens {
+        if token.serde_reads_exactly() {
             continue;
         }
-        let x = read.nearest();
+        let x = token.nearest();
+        let len = end - start;
         let replacement = if x.is_finite() {
             while taken.contains(&next) {
                 next += 1;
             }
-            let standin = next;
+            standins.push((next, x));
             next += 1;
-            standins.push((standin, x));
-            standin.to_string()
+            (next - 1).to_string()
         } else {
             // Refused as too large where the number ends, as serde_json
             // refuses it; a number too large for a double has at least five
             // characters ("2e308").
-            format!("{}e999", "9".repeat(token.len().saturating_sub(4).max(1)))
+            format!("{}e999", "9".repeat(len.saturating_sub(4).max(1)))
         };
         // Never longer under the arguments' cap (a stand-in of four digits
         // at most in place of four characters or more); were it longer, the
         // number is left to serde_json.
-        if replacement.len() > token.len() {
+        if replacement.len() > len {
             continue;
         }
-        let out = out.get_or_insert_with(|| String::with_capacity(text.len()));
         out.push_str(&text[copied..start]);
         out.push_str(&replacement);
-        out.extend(std::iter::repeat_n(' ', token.len() - replacement.len()));
+        out.extend(std::iter::repeat_n(' ', len - replacement.len()));
         copied = end;
     }
-    match out {
-        Some(mut out) => {
-            out.push_str(&text[copied..]);
-            (Cow::Owned(out), standins)
-        }
-        None => (Cow::Borrowed(text), standins),
-    }
+    out.push_str(&text[copied..]);
+    (Cow::Owned(out), standins)
 }
 
 /// Puts each stand-in's double where serde_json read its integer.
@@ -148,32 +147,23 @@ fn number_tokens(text: &str) -> Vec<(usize, usize)> {
     tokens
 }
 
-/// A positive integer as serde_json reads it into a `u64`.
-fn plain_integer(token: &str) -> Option<u64> {
-    if token.bytes().all(|b| b.is_ascii_digit()) {
-        token.parse().ok()
-    } else {
-        None
-    }
-}
-
-/// A JSON number's parts: its sign, its digits (integer part then
-/// fraction), how many of them are the fraction, and its exponent.
-struct Token {
+/// A JSON number's parts: its sign, its digits (integer part, then
+/// fraction) and its exponent.
+struct Token<'t> {
     negative: bool,
-    digits: String,
-    fraction: usize,
+    int: &'t str,
+    frac: &'t str,
     exponent: i64,
     /// Whether serde_json reads the exponent by its overflow rule (its
     /// digits overflow an `i32`), which is exact.
     exponent_overflows: bool,
-    /// A fraction or an exponent: read as a double, not an integer.
-    decimal: bool,
+    /// Whether it has an exponent: read as a double, not an integer.
+    has_exponent: bool,
 }
 
-impl Token {
+impl<'t> Token<'t> {
     /// The parts of `token`, if it is a JSON number.
-    fn read(token: &str) -> Option<Self> {
+    fn read(token: &'t str) -> Option<Self> {
         let (negative, rest) = match token.strip_prefix('-') {
             Some(rest) => (true, rest),
             None => (false, token),
@@ -207,12 +197,33 @@ impl Token {
         };
         Some(Token {
             negative,
-            digits: format!("{int}{frac}"),
-            fraction: frac.len(),
+            int,
+            frac,
             exponent,
             exponent_overflows,
-            decimal: token.contains(['.', 'e', 'E']),
+            has_exponent: rest.len() > mantissa.len(),
         })
+    }
+
+    /// A fraction or an exponent: serde_json reads it as a double.
+    fn decimal(&self) -> bool {
+        !self.frac.is_empty() || self.has_exponent
+    }
+
+    /// All its digits as one integer, as serde_json gathers them, if they
+    /// fit a `u64`.
+    fn significand(&self) -> Option<u64> {
+        self.int
+            .bytes()
+            .chain(self.frac.bytes())
+            .try_fold(0u64, |n, b| {
+                n.checked_mul(10)?.checked_add(u64::from(b - b'0'))
+            })
+    }
+
+    /// The power of ten its digits are multiplied by.
+    fn power(&self) -> i64 {
+        self.exponent - self.frac.len() as i64
     }
 
     /// Whether serde_json (without `float_roundtrip`) reads this number
@@ -221,15 +232,14 @@ impl Token {
     /// multiplication or division); zero; or one whose exponent it reads by
     /// its overflow rule.
     fn serde_reads_exactly(&self) -> bool {
-        let significand = self.digits.parse::<u64>().ok();
-        if !self.decimal {
+        let significand = self.significand();
+        if !self.decimal() {
             return significand.is_some();
         }
-        let power = self.exponent - self.fraction as i64;
         self.exponent_overflows
             || match significand {
                 Some(0) => true,
-                Some(s) => s <= 1 << 53 && (-22..=22).contains(&power),
+                Some(s) => s <= 1 << 53 && (-22..=22).contains(&self.power()),
                 None => false,
             }
     }
@@ -237,8 +247,8 @@ impl Token {
     /// The double nearest to the number, ties to even; infinite when the
     /// number is too large for a double.
     fn nearest(&self) -> f64 {
-        let power = self.exponent - self.fraction as i64;
-        let x = nearest(self.digits.trim_start_matches('0'), power);
+        let digits = format!("{}{}", self.int, self.frac);
+        let x = nearest(digits.trim_start_matches('0'), self.power());
         if self.negative {
             -x
         } else {
