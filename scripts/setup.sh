@@ -143,9 +143,14 @@ ensure_lighthouse() {
   printf '%s\n' "$want" >"$stamp"
 }
 
-# Debian's Chromium and ChromeDriver (never a browser a tool downloads).
+# Debian's Chromium and ChromeDriver (never a browser a tool downloads), and
+# the Noto CJK fonts: without them Chinese is drawn as boxes of one width,
+# and the layout tests would measure a page no learner sees.
 ensure_chromium() {
   if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     apt_install chromium chromium-driver
+  fi
+  if [ ! -d /usr/share/fonts/opentype/noto ] || ! ls /usr/share/fonts/opentype/noto | grep -q CJK; then
+    apt_install fonts-noto-cjk
   fi
 }

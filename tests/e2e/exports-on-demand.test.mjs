@@ -23,7 +23,7 @@ const toggle = (page) => page.locator('[data-panel="declarations"] > summary').c
 /** The panel's Copy buttons and tool declarations, and its text. */
 const panelState = (page) =>
   page.locator('[data-panel="declarations"]').evaluate((p) => ({
-    copies: [...p.querySelectorAll('.exports button')].filter((b) => /^Copy |複製/.test(b.textContent)).length,
+    copies: [...p.querySelectorAll('.exports button')].filter((b) => /^Copy |^複製/.test(b.getAttribute('aria-label') ?? '')).length,
     tools: [...p.querySelectorAll('details.declaration')].map((d) => d.dataset.tool),
     hint: p.querySelector('.exports')?.textContent ?? '',
   }));

@@ -578,6 +578,8 @@ panic-banner = Something went wrong inside the workbench and it stopped. Reload 
 
 ## The declarations panel
 
+copy = Copy
+download = Download
 export-copy = Copy { $export }
 export-download = Download { $export }
 # The exports' names: API names, kept as the APIs spell them.

@@ -562,6 +562,8 @@ panic-banner = 工作台內部發生錯誤，已停止運作。請重新載入�
 
 ## The declarations panel
 
+copy = 複製
+download = 下載
 export-copy = 複製 { $export }
 export-download = 下載 { $export }
 export-label-mcp = MCP tools/list 結果

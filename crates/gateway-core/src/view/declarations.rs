@@ -15,11 +15,17 @@ pub struct DeclarationsView {
     pub tools: Vec<ToolDeclarationView>,
 }
 
+/// One export: its name, and its two buttons, each shown by a short word
+/// (`Copy`) and named whole for a screen reader (`Copy MCP tools/list`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExportView {
     pub export: Export,
+    /// `MCP tools/list`.
+    pub name: String,
     pub copy: String,
+    pub copy_name: String,
     pub download: String,
+    pub download_name: String,
 }
 
 /// One tool as the model is told about it.
@@ -58,11 +64,14 @@ impl DeclarationsView {
                 .iter()
                 .map(|e| ExportView {
                     export: *e,
-                    copy: Text::ExportCopy {
+                    name: e.label().render(l),
+                    copy: Text::Copy.render(l),
+                    copy_name: Text::ExportCopy {
                         export: e.label().into(),
                     }
                     .render(l),
-                    download: Text::ExportDownload {
+                    download: Text::Download.render(l),
+                    download_name: Text::ExportDownload {
                         export: e.label().into(),
                     }
                     .render(l),

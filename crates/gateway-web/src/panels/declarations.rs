@@ -78,9 +78,12 @@ impl Declarations {
         clear(&self.tools);
         self.exports.clear();
         for e in &view.exports {
-            let row = child(doc, &self.list, "div", &[("class", "row")], None);
+            let row = child(doc, &self.list, "div", &[("class", "export")], None);
+            child(doc, &row, "p", &[("class", "export-name")], Some(&e.name));
             let copy = button(doc, &row, &e.copy);
+            copy.set_attribute("aria-label", &e.copy_name)?;
             let download = button(doc, &row, &e.download);
+            download.set_attribute("aria-label", &e.download_name)?;
             self.exports.push(ExportButtons {
                 export: e.export,
                 copy,
