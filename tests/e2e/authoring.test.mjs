@@ -218,9 +218,13 @@ test('the iframe snippet on a course page loads the experiment, which reaches a 
   await page.locator('#author-iframe').waitFor();
   const snippet = await page.locator('#author-iframe').inputValue();
   const link = await page.locator('#author-link').inputValue();
+  // The frame's address is the learner link with embed=1 (the page as one
+  // activity of the course), before its fragment.
+  const [address, fragment] = link.split('#');
+  const src = `${address}${address.includes('?') ? '&amp;' : '?'}embed=1#${fragment}`;
   assert.equal(
     snippet,
-    `<iframe src="${link}" title="&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;x&lt;/script&gt;" width="100%" height="900" loading="lazy" allow="fullscreen; clipboard-write"></iframe>`,
+    `<iframe src="${src}" title="&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;x&lt;/script&gt;" width="100%" height="900" loading="lazy" allow="fullscreen; clipboard-write"></iframe>`,
   );
   pages['/course/unit.html'] = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Unit 3</title></head><body><h1>Unit 3</h1>${snippet}</body></html>`;
   const course = await open(`${origin}/course/unit.html`);
@@ -303,6 +307,20 @@ test('?teacher=1 shows the answer key of the experiment, in the page\'s language
   await panel.locator('h2', { hasText: '解答' }).waitFor();
   const zhGoals = await page.locator('.goals li').evaluateAll((lis) => lis.map((li) => li.lastChild.textContent));
   assert.deepEqual(await panel.locator('dt').allTextContents(), zhGoals);
+});
+
+test('Copy link from a teacher view hands out no teacher=1; the teacher keeps the key', { timeout: 60_000 }, async () => {
+  const { page } = await open(`${origin}/?teacher=1&experiment=email`);
+  await waitForGates(page);
+  await page.locator('.teacher-panel').waitFor();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Link to this setup' }).inputValue();
+  assert.doesNotMatch(link, /teacher/, `the link a learner gets: ${link}`);
+  assert.match(link, /\?experiment=email&lang=en#s=1\./);
+  assert.match(page.url(), /[?&]teacher=1&/, 'the address bar keeps the teacher view');
+  const { page: learner } = await open(link);
+  await waitForGates(learner);
+  assert.equal(await learner.locator('.teacher-panel').count(), 0, 'the learner sees no answer key');
 });
 
 test('a select says "none of these" only while the JSON holds another value', { timeout: 60_000 }, async () => {

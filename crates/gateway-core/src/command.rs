@@ -48,6 +48,12 @@ pub enum Command {
     RequestFullScreen,
     /// Leave the browser's full screen (told as `Msg::FullScreen(false)`).
     ExitFullScreen,
+    /// Bring the verdict into view once the page is drawn: the gate
+    /// caption, and the ledger entry the run changed where there is one
+    /// and both fit, scrolling as little as will do (after Next gate,
+    /// Finish run or a decision on a pending call: the learner pressed for
+    /// it, and on a tablet or phone it would land below the screen).
+    Reveal,
 }
 
 /// A stored value the core keeps per experiment.

@@ -1,6 +1,7 @@
 //! A URL's query as its name–value pairs, in order, as `URLSearchParams`
 //! reads it ([`Query`]); and written: the page's address with its
-//! language ([`with_lang`]).
+//! language ([`with_lang`]), and the address a learner is handed
+//! ([`for_learners`]).
 //!
 //! The page's shell hands the core the browser's own reading
 //! ([`Query::from_pairs`]). Native callers (the tests, the checks, the
@@ -49,6 +50,18 @@ impl Query {
 /// replaced where it was), every other parameter and the fragment kept:
 /// share links and a reloaded page keep the language.
 pub fn with_lang(url: &str, locale: Locale) -> String {
+    rewrite(url, locale, &["lang"])
+}
+
+/// The address Copy link hands out: [`with_lang`], without `teacher`. The
+/// answer key never travels in a link; a teacher view is opened on
+/// purpose.
+pub fn for_learners(url: &str, locale: Locale) -> String {
+    rewrite(url, locale, &["lang", "teacher"])
+}
+
+/// `url` without the parameters named `dropped`, with `lang` set last.
+fn rewrite(url: &str, locale: Locale, dropped: &[&str]) -> String {
     let (base, fragment) = url
         .split_once('#')
         .map_or((url, None), |(b, f)| (b, Some(f)));
@@ -56,7 +69,8 @@ pub fn with_lang(url: &str, locale: Locale) -> String {
     // The other parameters exactly as they were written.
     let mut out = format!("{path}?");
     for pair in query.split('&') {
-        if !pair.is_empty() && pair.split('=').next() != Some("lang") {
+        let name = pair.split('=').next().unwrap_or_default();
+        if !pair.is_empty() && !dropped.contains(&name) {
             out.push_str(pair);
             out.push('&');
         }
@@ -110,6 +124,32 @@ mod tests {
         );
         assert_eq!(pairs(""), []);
         assert_eq!(pairs("&&"), []);
+    }
+
+    #[test]
+    fn the_answer_key_never_travels_in_a_learners_link() {
+        assert_eq!(
+            for_learners(
+                "https://s.example/wb/?experiment=email&teacher=1&lang=en#r=viewer",
+                Locale::ZhTw
+            ),
+            "https://s.example/wb/?experiment=email&lang=zh-TW#r=viewer"
+        );
+        assert_eq!(
+            for_learners("/wb/?teacher=1&teacher=0&embed=1", Locale::En),
+            "/wb/?embed=1&lang=en",
+            "every teacher pair goes, whatever its value"
+        );
+        assert_eq!(
+            with_lang("/wb/?teacher=1", Locale::En),
+            "/wb/?teacher=1&lang=en",
+            "a reload keeps the teacher view"
+        );
+        assert_eq!(
+            for_learners("/wb/?teachers=2", Locale::En),
+            "/wb/?teachers=2&lang=en",
+            "only the parameter named teacher"
+        );
     }
 
     #[test]

@@ -303,14 +303,14 @@ fn the_learner_link_drops_the_authoring_parameters_and_carries_the_payload() {
 }
 
 #[test]
-fn the_iframe_snippet_escapes_its_attributes() {
+fn the_iframe_snippet_embeds_the_page_and_escapes_its_attributes() {
     let mut a = email();
     a.set(Field::Title(Locale::default()), r#"Say "hi" <b>&</b>"#);
     a.check();
     let snippet = a.iframe("https://h/?a=1&b=2#x=1.AB");
     assert_eq!(
         snippet,
-        r#"<iframe src="https://h/?a=1&amp;b=2#x=1.AB" title="Say &quot;hi&quot; &lt;b&gt;&amp;&lt;/b&gt;" width="100%" height="900" loading="lazy" allow="fullscreen; clipboard-write"></iframe>"#
+        r#"<iframe src="https://h/?a=1&amp;b=2&amp;embed=1#x=1.AB" title="Say &quot;hi&quot; &lt;b&gt;&amp;&lt;/b&gt;" width="100%" height="900" loading="lazy" allow="fullscreen; clipboard-write"></iframe>"#
     );
     a.made("https://h/#x=1.AB".into());
     let v = a.view();
@@ -318,7 +318,7 @@ fn the_iframe_snippet_escapes_its_attributes() {
     assert!(v
         .iframe
         .unwrap()
-        .starts_with(r#"<iframe src="https://h/#x=1.AB""#));
+        .starts_with(r#"<iframe src="https://h/?embed=1#x=1.AB""#));
     // Another edit: the old link and snippet go.
     a.set(Field::Id, "other");
     assert!(a.view().link.is_none() && a.view().iframe.is_none());

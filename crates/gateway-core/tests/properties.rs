@@ -2126,10 +2126,13 @@ fn check_commands(
                 other => prop_assert!(false, "{:?} offered a copy", other),
             },
             Command::ReplaceAddress { url } => match msg {
+                // The address keeps a teacher view; the link copied is
+                // the address without it.
                 Msg::CopyLink { .. } => {
+                    let link = gateway_core::query::for_learners(url, wb.locale());
                     let copied = commands
                         .iter()
-                        .any(|c| matches!(c, Command::Copy { text, .. } if text == url));
+                        .any(|c| matches!(c, Command::Copy { text, .. } if *text == link));
                     prop_assert!(copied);
                 }
                 // A language switch writes the language to the address.
@@ -2158,6 +2161,16 @@ fn check_commands(
                 prop_assert_eq!(msg, &Msg::Expand);
                 prop_assert_eq!(before.expanded, (true, false));
             }
+            // The verdict is brought into view only when the learner
+            // pressed for it.
+            Command::Reveal => prop_assert!(
+                matches!(
+                    msg,
+                    Msg::NextGate | Msg::FinishRun | Msg::Approve | Msg::Reject
+                ),
+                "{:?} revealed the verdict",
+                msg
+            ),
         }
     }
     // Every goal newly reached in a framed page is posted, once.

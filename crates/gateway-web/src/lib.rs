@@ -20,6 +20,7 @@ mod fullscreen;
 pub mod layout;
 pub mod panels;
 pub mod panic;
+mod reveal;
 mod storage;
 mod unknown;
 

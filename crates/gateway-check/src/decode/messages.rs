@@ -401,9 +401,13 @@ pub fn answers(u: &mut Unstructured<'_>, commands: &[Command]) -> Result<Vec<Msg
             (Command::Copy { what, .. }, _) => Some(Msg::CopyFailed(*what)),
             // A download has no success answer.
             (Command::Download { what, .. }, 1) => Some(Msg::DownloadFailed(*what)),
-            (Command::Download { .. } | Command::Post(_) | Command::ReplaceAddress { .. }, _) => {
-                None
-            }
+            (
+                Command::Download { .. }
+                | Command::Post(_)
+                | Command::ReplaceAddress { .. }
+                | Command::Reveal,
+                _,
+            ) => None,
             (Command::LoadCatalogue(locale), 0) => Some(Msg::CatalogueLoaded {
                 locale: *locale,
                 data: Ok(DATA[*locale as usize].1.into()),

@@ -43,15 +43,23 @@ impl Author {
         format!("{path}{query}#{}", link::fragment(deflated))
     }
 
-    /// The iframe snippet for a course page: the link, the experiment's
-    /// title as the frame's accessible name (the course page's one writer,
-    /// both values escaped).
+    /// The iframe snippet for a course page: the link with `embed=1` (the
+    /// page as one activity of a course, as the course page embeds the
+    /// built-in experiments), the experiment's title as the frame's
+    /// accessible name (the course page's one writer, both values escaped).
     pub fn iframe(&self, link: &str) -> String {
         let title = self
             .experiment()
             .map(|e| e.title.get(self.locale).to_string())
             .unwrap_or_default();
-        crate::course::iframe_snippet(link, &title)
+        let (address, fragment) = link.split_once('#').unwrap_or((link, ""));
+        let joint = if address.contains('?') { '&' } else { '?' };
+        let fragment = if fragment.is_empty() {
+            String::new()
+        } else {
+            format!("#{fragment}")
+        };
+        crate::course::iframe_snippet(&format!("{address}{joint}embed=1{fragment}"), &title)
     }
 
     /// The single file (`html`, the fetched `workbench.html`) carrying the

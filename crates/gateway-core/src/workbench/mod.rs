@@ -44,6 +44,7 @@ use crate::mode::{Request, Turn};
 use crate::notice::Notice;
 use crate::playback::Step;
 use crate::policy::{Hook, Role};
+use crate::query;
 use crate::runlog::RunLog;
 use crate::text::Locale;
 use crate::tools::Registry;
@@ -188,7 +189,7 @@ impl Workbench {
     fn switch_locale(&mut self, locale: Locale, page_url: &str) {
         self.set_locale(locale);
         self.commands.push_back(Command::ReplaceAddress {
-            url: crate::query::with_lang(page_url, locale),
+            url: query::with_lang(page_url, locale),
         });
     }
 
@@ -257,6 +258,7 @@ impl Workbench {
                     let resume = self.run.approval.resumes();
                     self.run.approval.refuse(call);
                     self.decided(resume);
+                    self.commands.push_back(Command::Reveal);
                 }
             }
             Msg::Revoke => {
@@ -282,6 +284,7 @@ impl Workbench {
                     Step::Running => self.run.clock.next_gate(),
                 };
                 self.after(step, false);
+                self.commands.push_back(Command::Reveal);
             }
             Msg::FinishRun => {
                 // As Next gate pressed until the run ends: each gate in turn,
@@ -294,6 +297,7 @@ impl Workbench {
                     step = self.run.clock.next_gate();
                 }
                 self.after(step, false);
+                self.commands.push_back(Command::Reveal);
             }
             Msg::Restart => {
                 self.start_over();
@@ -360,15 +364,18 @@ impl Workbench {
             }
             Msg::CopyLink { page_url } => {
                 let base = page_url.split('#').next().unwrap_or_default();
-                let base = crate::query::with_lang(base, self.locale);
                 let setup = self.setup().to_fragment();
-                let url = match &self.carried {
-                    Some(carried) => format!("{base}#{carried}&{setup}"),
-                    None => format!("{base}#{setup}"),
+                let fragment = match &self.carried {
+                    Some(carried) => format!("{carried}&{setup}"),
+                    None => setup,
                 };
+                // The address bar keeps a teacher view; the link never
+                // carries one.
+                let address = format!("{}#{fragment}", query::with_lang(base, self.locale));
+                let url = format!("{}#{fragment}", query::for_learners(base, self.locale));
                 self.deliveries.share_link = Some(url.clone());
                 self.commands
-                    .push_back(Command::ReplaceAddress { url: url.clone() });
+                    .push_back(Command::ReplaceAddress { url: address });
                 self.offer(Command::Copy {
                     what: Deliverable::ShareLink,
                     text: url,
@@ -488,6 +495,7 @@ impl Workbench {
             let resume = self.run.approval.resumes();
             self.run.approval = ApprovalState::Given(call);
             self.decided(resume);
+            self.commands.push_back(Command::Reveal);
         } else if self.approval() != Some(&call) {
             self.run.approval = ApprovalState::Given(call);
             self.start_over();

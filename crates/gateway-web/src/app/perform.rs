@@ -87,6 +87,10 @@ fn perform(shell: Shared, command: Command) -> Option<Msg> {
             fullscreen::exit(&doc);
             None
         }
+        Command::Reveal => {
+            crate::reveal::after_drawing();
+            None
+        }
         Command::ReplaceAddress { url } => {
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
                 let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
