@@ -171,6 +171,17 @@ fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Result<Op
                 );
             }
         }
+        Opening::BrokenLink { fault, .. } => {
+            for locale in Locale::ALL {
+                let page = UnknownView::broken_link(fault, locale);
+                ensure!(
+                    !page.message.trim().is_empty() && !page.experiments.is_empty(),
+                    Invariant::ErrorHasMessage,
+                    "the page for a broken link ({fault:?}) says nothing"
+                );
+                worded(&fault.text())?;
+            }
+        }
     }
     Ok(opening)
 }

@@ -58,6 +58,17 @@ pub fn check_session(data: &[u8]) -> Result<(), Violation> {
             );
             return Ok(());
         }
+        Opening::BrokenLink { fault, locale } => {
+            let page = guard(0, "broken link", || {
+                UnknownView::broken_link(&fault, locale)
+            })?;
+            ensure!(
+                !page.message.is_empty() && !page.experiments.is_empty(),
+                Invariant::ErrorHasMessage,
+                "the broken-link page for {fault:?} says nothing"
+            );
+            return Ok(());
+        }
     };
     let mut s = Session {
         wb,

@@ -1,15 +1,15 @@
 //! Links that carry an instructor's experiment, case by case: a field a
 //! link must never carry (an approval, a ledger, a receipt, a file the
 //! page does not have) makes the experiment unreadable, and the page opens
-//! on a built-in one with a notice; markup in its text stays text.
+//! no experiment in its place (it says the link is damaged and lists the
+//! experiments); markup in its text stays text.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gateway_check::carried::{check, Carried};
 use gateway_core::command::Read;
 use gateway_core::experiments::FILES;
-use gateway_core::notice::Notice;
-use gateway_core::opening::{open, Address, Opening, Query};
+use gateway_core::opening::{open, Address, LinkFault, Opening, Query};
 use gateway_core::text::Locale;
 
 fn opened(fragment: &str, inflated: &[u8]) -> Opening {
@@ -39,27 +39,25 @@ fn a_field_a_link_must_not_carry_makes_it_unreadable() {
             r#""ledger":{"outbox":[]},"#,
             r#""receipts":[],"#,
         ] {
-            let Opening::Workbench(wb) = opened(LINK, with_field(file, field).as_bytes()) else {
-                panic!("no workbench");
-            };
-            assert!(wb.experiment().builtin.is_some(), "{field}");
-            assert!(wb.inputs().approval.is_none());
-            assert!(
-                wb.notices()
-                    .iter()
-                    .any(|n| matches!(n, Notice::CarriedUnreadable(p) if p[0].path == format!("/{}", &field[1..field.find("\":").unwrap()]))),
-                "{field}: {:?}",
-                wb.notices()
-            );
+            let path = format!("/{}", &field[1..field.find("\":").unwrap()]);
+            match opened(LINK, with_field(file, field).as_bytes()) {
+                Opening::BrokenLink {
+                    fault: LinkFault::Unreadable(problems),
+                    ..
+                } => assert_eq!(problems[0].path, path, "{field}"),
+                other => panic!("{field}: {other:?}"),
+            }
         }
         // A starting file the page does not have.
         let mut e: serde_json::Value = serde_json::from_str(file).unwrap();
         e["files"] = serde_json::json!({"/etc/passwd": "root"});
-        let Opening::Workbench(wb) = opened(LINK, e.to_string().as_bytes()) else {
-            panic!("no workbench");
-        };
-        assert!(wb.experiment().builtin.is_some());
-        assert_eq!(*wb.ledger(), wb.experiment().ledger(wb.registry()));
+        assert!(matches!(
+            opened(LINK, e.to_string().as_bytes()),
+            Opening::BrokenLink {
+                fault: LinkFault::Unreadable(_),
+                ..
+            }
+        ));
     }
 }
 

@@ -215,12 +215,17 @@ catalogue-wrong-locale = the file holds the words of { $tag }
 # A file the page asked for was answered with an error status (404, 500…) from the server at that address.
 fetch-status = HTTP { $status } { $url }
 notice-shared-setup = Opened a shared setup. Approvals are never shared: review the request and approve it yourself.
-notice-carried-refused = The experiment this link carries cannot be opened ({ $detail }). A built-in experiment is shown instead.
-notice-carried-unreadable = The experiment this link carries cannot be read: { $first }{ $count ->
+notice-carried-title = This link is incomplete or damaged
+notice-carried-message = The experiment this link carries cannot be opened: the link may have been cut short when it was copied or pasted. Ask whoever gave it to you for the whole link, or choose one of the experiments below.
+notice-carried-found = What the page found: { $detail }.
+notice-carried-newer = it was made by a newer version of the workbench (version { $got }; this page reads version { $version })
+notice-carried-not-inflated = this browser could not decompress it
+notice-carried-not-inflated-why = this browser could not decompress it ({ $why })
+notice-carried-unreadable = its experiment cannot be read: { $first }{ $count ->
     [1] {""}
     [one] {""}
    *[other] {" "}(and { $count } problems in all)
-}. A built-in experiment is shown instead.
+}
 notice-experiment-conflict = This link is for the { $link } experiment, so it was opened instead of ?experiment={ $query }.
 notice-baseline-storage-unreadable = This browser's storage could not be read, so a baseline stored here is left untouched: a baseline you capture stays on this page only.
 notice-baseline-kept = The baseline stays on this page only: a stored one this version cannot read was left untouched.

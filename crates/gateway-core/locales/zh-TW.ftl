@@ -220,11 +220,16 @@ catalogue-other-build = 這個檔案屬於本頁的另一個版本
 catalogue-wrong-locale = 這個檔案是 { $tag } 的文字
 fetch-status = HTTP { $status } { $url }
 notice-shared-setup = 已開啟分享的設定。核准永遠不會隨連結分享：請檢查請求，並自行核准。
-notice-carried-refused = 無法開啟這個連結所帶的實驗（{ $detail }），因此改為顯示內建實驗。
-notice-carried-unreadable = 無法讀取這個連結所帶的實驗：{ $first }{ $count ->
+notice-carried-title = 這個連結不完整或已損壞
+notice-carried-message = 無法開啟這個連結所帶的實驗：連結可能在複製或貼上時被截斷了。請向提供連結的人索取完整的連結，或從下列實驗中選擇一個。
+notice-carried-found = 頁面發現的問題：{ $detail }。
+notice-carried-newer = 它是由較新版本的工作台製作的（版本 { $got }；本頁讀取版本 { $version }）
+notice-carried-not-inflated = 這個瀏覽器無法解壓縮它
+notice-carried-not-inflated-why = 這個瀏覽器無法解壓縮它（{ $why }）
+notice-carried-unreadable = 無法讀取它所帶的實驗：{ $first }{ $count ->
     [1] {""}
    *[other] （共 { $count } 個問題）
-}。因此改為顯示內建實驗。
+}
 notice-experiment-conflict = 這個連結屬於 { $link } 實驗，因此改為開啟該實驗，而非 ?experiment={ $query }。
 notice-baseline-storage-unreadable = 無法讀取此瀏覽器的儲存空間，因此這裡儲存的基準保持原樣：你擷取的基準只會留在本頁。
 notice-baseline-kept = 基準只會留在本頁：此版本無法讀取的已儲存基準，已原封不動保留。

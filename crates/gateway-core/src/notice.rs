@@ -15,16 +15,7 @@ pub enum Notice {
     /// A shared link could not be restored.
     LinkRefused(ShareError),
     /// The link's experiment and `?experiment=` disagree; the link won.
-    ExperimentConflict {
-        link: String,
-        query: String,
-    },
-    /// The experiment a link carries could not be had: damaged, newer,
-    /// not inflated (the browser's words), or not an experiment (its
-    /// problems). The page opens on a built-in experiment instead.
-    CarriedRefused(ShareError),
-    CarriedNotInflated(String),
-    CarriedUnreadable(Vec<crate::experiments::read::Problem>),
+    ExperimentConflict { link: String, query: String },
     /// A stored baseline this build cannot read was left untouched.
     BaselineUnreadable(StoredError),
     /// Baseline storage could not be read at all.
@@ -50,18 +41,6 @@ impl Notice {
             Notice::HiddenPaused => Text::NoticeHiddenPaused,
             Notice::SharedSetup => Text::NoticeSharedSetup,
             Notice::LinkRefused(e) => e.text(),
-            Notice::CarriedRefused(e) => Text::NoticeCarriedRefused {
-                detail: e.text().into(),
-            },
-            Notice::CarriedNotInflated(why) => Text::NoticeCarriedRefused { detail: why.into() },
-            Notice::CarriedUnreadable(problems) => Text::NoticeCarriedUnreadable {
-                count: problems.len().into(),
-                first: problems
-                    .first()
-                    .map(|p| p.sentence())
-                    .unwrap_or(Text::ProblemEmpty)
-                    .into(),
-            },
             Notice::ExperimentConflict { link, query } => Text::NoticeExperimentConflict {
                 link: link.into(),
                 query: query.into(),

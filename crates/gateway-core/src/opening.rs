@@ -7,6 +7,9 @@
 //!   the learner is told.
 //! - A damaged or newer link gives a notice and the experiment's default
 //!   setup.
+//! - An experiment a link carries (`#x=1.…`) that cannot be opened opens
+//!   nothing in its place: the page says the link is incomplete or
+//!   damaged, to ask for the whole link, and lists the experiments.
 //! - `hide=` names that are no panel are reported, with the ones there are.
 //! - A stored value this build cannot read, or storage that cannot be
 //!   read at all, locks that slot: it is reported and never written over.
@@ -18,10 +21,11 @@ pub use crate::query::{with_lang, Query};
 use std::rc::Rc;
 
 use crate::damage::Damage;
+use crate::experiments::read::Problem;
 use crate::experiments::{link, Experiment, ExperimentId};
 use crate::notice::Notice;
 use crate::share::{Setup, ShareError};
-use crate::text::Locale;
+use crate::text::{Locale, Text};
 use crate::workbench::{Msg, Workbench};
 
 /// What the page opens to.
@@ -33,6 +37,46 @@ pub enum Opening {
         id: String,
         locale: Locale,
     },
+    /// The experiment the link carries cannot be opened: the page says so
+    /// and lists the experiments.
+    BrokenLink {
+        fault: LinkFault,
+        locale: Locale,
+    },
+}
+
+/// Why the experiment a link carries (`#x=1.…`) cannot be opened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkFault {
+    /// Damaged (cut short, not base64url) or made by a newer page.
+    Refused(ShareError),
+    /// The browser could not decompress it (its words, if it gave any).
+    NotInflated(String),
+    /// Decompressed, but not an experiment: its problems.
+    Unreadable(Vec<Problem>),
+}
+
+impl LinkFault {
+    /// What the page found, as the detail under the plain message.
+    pub fn text(&self) -> Text {
+        match self {
+            LinkFault::Refused(ShareError::FutureVersion { got }) => Text::NoticeCarriedNewer {
+                got: (*got).into(),
+                version: crate::share::VERSION.into(),
+            },
+            LinkFault::Refused(ShareError::Damaged { detail }) => detail.text(),
+            LinkFault::NotInflated(why) if why.is_empty() => Text::NoticeCarriedNotInflated,
+            LinkFault::NotInflated(why) => Text::NoticeCarriedNotInflatedWhy { why: why.into() },
+            LinkFault::Unreadable(problems) => Text::NoticeCarriedUnreadable {
+                count: problems.len().into(),
+                first: problems
+                    .first()
+                    .map(|p| p.sentence())
+                    .unwrap_or(Text::ProblemEmpty)
+                    .into(),
+            },
+        }
+    }
 }
 
 /// The page's address and frame, as the shell reads them.
@@ -79,27 +123,19 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
     let named = param("experiment");
     let mut shared = Setup::from_fragment(address.fragment);
     let mut notices = Vec::new();
+    let broken = |fault| Opening::BrokenLink {
+        fault,
+        locale: address.locale,
+    };
     let carried = match (link::compressed(address.fragment), address.inflated) {
         (Ok(None), _) => None,
-        (Err(e), _) => {
-            notices.push(Notice::CarriedRefused(e));
-            None
-        }
+        (Err(e), _) => return broken(LinkFault::Refused(e)),
         (Ok(Some(_)), Some(Ok(bytes))) => match link::experiment(bytes) {
             Ok(e) => Some(Rc::new(e)),
-            Err(problems) => {
-                notices.push(Notice::CarriedUnreadable(problems));
-                None
-            }
+            Err(problems) => return broken(LinkFault::Unreadable(problems)),
         },
-        (Ok(Some(_)), Some(Err(why))) => {
-            notices.push(Notice::CarriedNotInflated(why.into()));
-            None
-        }
-        (Ok(Some(_)), None) => {
-            notices.push(Notice::CarriedNotInflated(String::new()));
-            None
-        }
+        (Ok(Some(_)), Some(Err(why))) => return broken(LinkFault::NotInflated(why.into())),
+        (Ok(Some(_)), None) => return broken(LinkFault::NotInflated(String::new())),
     };
     // A setup for another experiment than the one it opens is refused.
     if let (Ok(Some(setup)), Some(e)) = (&shared, &carried) {
@@ -262,13 +298,15 @@ pub struct UnknownView {
     pub eyebrow: String,
     pub title: String,
     pub message: String,
+    /// What the page found, under the message (a broken link's fault).
+    pub detail: Option<String>,
     /// `(href, title)` of every experiment.
     pub experiments: Vec<(String, String)>,
 }
 
 impl UnknownView {
-    pub fn new(id: &str, locale: crate::text::Locale) -> Self {
-        use crate::text::Text;
+    /// `?experiment=id` names no experiment.
+    pub fn new(id: &str, locale: Locale) -> Self {
         Self {
             locale,
             page_title: Text::PageTitle {
@@ -278,23 +316,51 @@ impl UnknownView {
             eyebrow: Text::Eyebrow.render(locale),
             title: Text::ChooseExperiment.render(locale),
             message: Text::UnknownExperiment { id: id.into() }.render(locale),
-            experiments: ExperimentId::ALL
-                .iter()
-                .map(|e| {
-                    let href = format!("?experiment={}&lang={}", e.id(), locale.id());
-                    // A link's catalogue carries no other title: the id.
-                    let title = e.title(locale);
-                    (
-                        href,
-                        if title.is_empty() {
-                            e.id().into()
-                        } else {
-                            title
-                        },
-                    )
-                })
-                .collect(),
+            detail: None,
+            experiments: Self::experiments(locale),
         }
+    }
+
+    /// The experiment the link carries cannot be opened: it is incomplete
+    /// or damaged, and the learner is told to ask for the whole link.
+    pub fn broken_link(fault: &LinkFault, locale: Locale) -> Self {
+        Self {
+            locale,
+            page_title: Text::PageTitle {
+                experiment: Text::NoticeCarriedTitle.into(),
+            }
+            .render(locale),
+            eyebrow: Text::Eyebrow.render(locale),
+            title: Text::NoticeCarriedTitle.render(locale),
+            message: Text::NoticeCarriedMessage.render(locale),
+            detail: Some(
+                Text::NoticeCarriedFound {
+                    detail: fault.text().into(),
+                }
+                .render(locale),
+            ),
+            experiments: Self::experiments(locale),
+        }
+    }
+
+    /// `(href, title)` of every built-in experiment.
+    fn experiments(locale: Locale) -> Vec<(String, String)> {
+        ExperimentId::ALL
+            .iter()
+            .map(|e| {
+                let href = format!("?experiment={}&lang={}", e.id(), locale.id());
+                // A link's catalogue carries no other title: the id.
+                let title = e.title(locale);
+                (
+                    href,
+                    if title.is_empty() {
+                        e.id().into()
+                    } else {
+                        title
+                    },
+                )
+            })
+            .collect()
     }
 }
 

@@ -1,15 +1,16 @@
 //! An experiment carried in the link (`#x=1.…`, `opening::open` with the
 //! bytes the shell inflated): it opens as an instructor's, says so, keeps
 //! its text as text, stores apart from the built-ins, and a shared link of
-//! it carries it again; what cannot be read opens the default experiment
-//! with a notice.
+//! it carries it again; what cannot be had or read opens no experiment in
+//! its place: the page says the link is incomplete or damaged, to ask for
+//! the whole link, and lists the experiments.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gateway_core::command::{Command, Read, Slot};
 use gateway_core::experiments::{link, FILES};
 use gateway_core::notice::Notice;
-use gateway_core::opening::{open, Address, Opening, Query};
+use gateway_core::opening::{open, Address, LinkFault, Opening, Query, UnknownView};
 use gateway_core::share::Setup;
 use gateway_core::text::Locale;
 use gateway_core::{ExperimentId, Msg, Workbench};
@@ -48,6 +49,7 @@ fn open_with(
     match open(address, read) {
         Opening::Workbench(wb) => *wb,
         Opening::Unknown { id, .. } => panic!("{id} opened the list"),
+        Opening::BrokenLink { fault, .. } => panic!("{fault:?} opened the broken-link page"),
     }
 }
 
@@ -98,39 +100,87 @@ fn it_is_stored_apart_from_the_built_in_of_the_same_id() {
     assert!(keys.contains(&Slot::Progress.key("authored-email")));
 }
 
-#[test]
-fn what_cannot_be_had_or_read_opens_the_default_with_a_notice() {
-    let text = authored();
-    // Not inflated (a browser without DecompressionStream), or refused.
-    for (inflated, why) in [(None, ""), (Some(Err("no deflate-raw")), "no deflate-raw")] {
-        let wb = open_with("", &fragment(), inflated, &absent);
-        assert_eq!(wb.experiment().builtin, Some(ExperimentId::default()));
-        assert_eq!(wb.notices(), [Notice::CarriedNotInflated(why.into())]);
+/// Opens `fragment` expecting the broken-link page: its fault.
+fn broken(query: &str, fragment: &str, inflated: Option<Result<&[u8], &str>>) -> LinkFault {
+    let address = Address {
+        query: &Query::parse(query),
+        fragment,
+        framed: false,
+        from_file: false,
+        locale: Locale::default(),
+        inflated,
+    };
+    match open(address, &absent) {
+        Opening::BrokenLink { fault, .. } => fault,
+        Opening::Workbench(wb) => panic!("{fragment} opened {}", wb.experiment().id),
+        Opening::Unknown { id, .. } => panic!("{fragment} listed for {id}"),
     }
-    // Damaged or newer.
-    for damaged in ["#x=1.***", "#x=9.AAAA", "#x=1"] {
-        let wb = open_with("", damaged, Some(Ok(text.as_bytes())), &absent);
-        assert_eq!(wb.experiment().builtin, Some(ExperimentId::default()));
+}
+
+#[test]
+fn what_cannot_be_had_or_read_opens_nothing_in_its_place() {
+    let text = authored();
+    // Not inflated (a browser without DecompressionStream), or refused;
+    // ?experiment= does not open instead.
+    for (inflated, why) in [(None, ""), (Some(Err("no deflate-raw")), "no deflate-raw")] {
+        let fault = broken("?experiment=search", &fragment(), inflated);
+        assert_eq!(fault, LinkFault::NotInflated(why.into()));
+    }
+    // Damaged (cut short, not base64url) or newer.
+    let cut = &fragment()[..8];
+    for damaged in ["#x=1.***", "#x=9.AAAA", "#x=1", "#x=1.AAAAgarbage!", cut] {
+        let fault = broken("", damaged, Some(Ok(text.as_bytes())));
         assert!(
-            matches!(wb.notices(), [Notice::CarriedRefused(_)]),
-            "{damaged}"
+            matches!(fault, LinkFault::Refused(_)),
+            "{damaged}: {fault:?}"
         );
     }
     // Inflated, but no experiment: every problem is named.
     let mut v: Value = serde_json::from_str(&text).unwrap();
     v["title"].as_object_mut().unwrap().remove("zh-TW");
-    let broken = v.to_string();
-    let wb = open_with("", &fragment(), Some(Ok(broken.as_bytes())), &absent);
-    let [Notice::CarriedUnreadable(problems)] = wb.notices() else {
-        panic!("{:?}", wb.notices())
+    let LinkFault::Unreadable(problems) =
+        broken("", &fragment(), Some(Ok(v.to_string().as_bytes())))
+    else {
+        panic!("not unreadable")
     };
     let sentences: Vec<_> = problems.iter().map(|p| p.sentence().en()).collect();
     assert_eq!(sentences, ["/title/zh-TW: has no zh-TW text."]);
-    let words = wb.view().gateway.notices.join(" ");
-    assert!(words.contains("/title/zh-TW"), "{words}");
     // Not UTF-8.
-    let wb = open_with("", &fragment(), Some(Ok(&[0xff, 0xfe])), &absent);
-    assert!(matches!(wb.notices(), [Notice::CarriedUnreadable(_)]));
+    let fault = broken("", &fragment(), Some(Ok(&[0xff, 0xfe])));
+    assert!(matches!(fault, LinkFault::Unreadable(_)));
+}
+
+#[test]
+fn a_broken_link_says_so_plainly_asks_for_the_whole_link_and_lists_the_experiments() {
+    let fault = broken("", "#x=1.***", None);
+    let page = UnknownView::broken_link(&fault, Locale::En);
+    assert_eq!(page.title, "This link is incomplete or damaged");
+    assert!(
+        page.message
+            .contains("Ask whoever gave it to you for the whole link"),
+        "{}",
+        page.message
+    );
+    assert_eq!(
+        page.detail.as_deref(),
+        Some("What the page found: it is not base64url.")
+    );
+    assert_eq!(page.experiments.len(), ExperimentId::ALL.len());
+    let zh = UnknownView::broken_link(&fault, Locale::ZhTw);
+    assert_eq!(zh.title, "這個連結不完整或已損壞");
+    assert!(zh.message.contains("完整的連結"), "{}", zh.message);
+    // A newer link and one the browser could not decompress, in words.
+    let newer = UnknownView::broken_link(&broken("", "#x=9.AAAA", None), Locale::En);
+    assert!(newer
+        .detail
+        .unwrap()
+        .contains("newer version of the workbench (version 9"));
+    let deflate =
+        UnknownView::broken_link(&LinkFault::NotInflated("no deflate-raw".into()), Locale::En);
+    assert_eq!(
+        deflate.detail.as_deref(),
+        Some("What the page found: this browser could not decompress it (no deflate-raw).")
+    );
 }
 
 #[test]

@@ -837,6 +837,7 @@ fn framed(experiment: ExperimentId) -> Workbench {
     match open(address, &|_| Read::Absent) {
         Opening::Workbench(wb) => *wb,
         Opening::Unknown { id, .. } => panic!("{id} did not open"),
+        Opening::BrokenLink { fault, .. } => panic!("{fault:?}: the link did not open"),
     }
 }
 

@@ -167,6 +167,9 @@ fn open(
         Opening::Unknown { id, locale } => {
             unknown::show(&doc, &root, &UnknownView::new(&id, locale))
         }
+        Opening::BrokenLink { fault, locale } => {
+            unknown::show(&doc, &root, &UnknownView::broken_link(&fault, locale))
+        }
     }
 }
 

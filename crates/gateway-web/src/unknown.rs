@@ -1,5 +1,7 @@
-//! What the page shows for an experiment id it does not know: the list of
-//! experiments, never a blank page. Every word comes from the core.
+//! What the page shows for an experiment id it does not know, or for a link
+//! whose experiment cannot be opened: the list of experiments, never a
+//! blank page and never another experiment in its place. Every word comes
+//! from the core.
 
 use gateway_core::opening::UnknownView;
 use wasm_bindgen::JsValue;
@@ -30,6 +32,9 @@ pub fn show(doc: &Document, root: &Element, view: &UnknownView) -> Result<(), Js
     );
     child(doc, &panel, "h1", &[("id", "h-unknown")], Some(&view.title));
     child(doc, &panel, "p", &[("role", "alert")], Some(&view.message));
+    if let Some(detail) = &view.detail {
+        child(doc, &panel, "p", &[("class", "hint")], Some(detail));
+    }
     let list = child(doc, &panel, "ul", &[("class", "experiments")], None);
     for (href, title) in &view.experiments {
         let li = child(doc, &list, "li", &[], None);

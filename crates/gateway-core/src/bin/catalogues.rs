@@ -52,8 +52,9 @@ fn main() -> ExitCode {
 /// messages only a link's experiment needs (`text::LINK_ONLY`); the
 /// default experiment's also carries every title (a page asked for an experiment it does not have
 /// opens with it, and lists them all). And `link.json`, for a page whose
-/// link carries an experiment: every message, and the default experiment's
-/// structure and words only (the page opens it should the link's not read).
+/// link carries an experiment: every message, the default experiment's
+/// structure and words, and every title (a link that cannot be opened
+/// lists the experiments by their titles).
 /// None of these carries the exports: they go to `exports.json`, which the
 /// page downloads when the declarations panel opens.
 fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String> {
@@ -74,11 +75,11 @@ fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String>
         );
     }
     write(&dir.join("exports.json"), &Value::Object(exports))?;
-    // A link's page opens the default experiment should the one it
-    // carries not read: its structure and words, and no other title.
+    // A link's page lists the experiments when the one it carries cannot
+    // be opened: the default's structure and words, and every title.
     let mut link = whole.clone();
     let default = ExperimentId::default().id();
-    keep_only(&mut link, "experiments", default);
+    titles_only_but(&mut link, default);
     keep_only(&mut link, "structures", default);
     write(&dir.join("link.json"), &link)?;
     for e in ExperimentId::ALL {
@@ -87,13 +88,8 @@ fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String>
         keep_only(&mut one, "structures", id);
         if id != default {
             keep_only(&mut one, "experiments", id);
-        } else if let Some(Value::Object(words)) = one.get_mut("experiments") {
-            // The others' titles: the first of their words.
-            for (other, list) in words.iter_mut() {
-                if let (true, Value::Array(list)) = (other != id, list) {
-                    list.truncate(1);
-                }
-            }
+        } else {
+            titles_only_but(&mut one, id);
         }
         if let Some(Value::Array(messages)) = one.get_mut("messages") {
             for i in LINK_ONLY {
@@ -105,6 +101,18 @@ fn write_per_experiment(dir: &std::path::Path, data: &str) -> Result<(), String>
         write(&dir.join(format!("{id}.json")), &one)?;
     }
     Ok(())
+}
+
+/// Keeps `id`'s words whole and, of every other experiment, its title (the
+/// first of its words).
+fn titles_only_but(catalogue: &mut serde_json::Value, id: &str) {
+    if let Some(serde_json::Value::Object(words)) = catalogue.get_mut("experiments") {
+        for (other, list) in words.iter_mut() {
+            if let (true, serde_json::Value::Array(list)) = (other != id, list) {
+                list.truncate(1);
+            }
+        }
+    }
 }
 
 /// Keeps, of the catalogue's map `key` (by experiment id), `id`'s entry only.
