@@ -53,6 +53,16 @@ def write(name, text):
 # --- OpenAI Responses: a whole Response, as response.model_dump_json() writes it.
 
 
+def output_message(item_id, text):
+    return orr.ResponseOutputMessage(
+        id=item_id,
+        type="message",
+        role="assistant",
+        status="completed",
+        content=[orr.ResponseOutputText(type="output_text", text=text, annotations=[])],
+    )
+
+
 def function_tool(name):
     return orr.FunctionTool(
         type="function",
@@ -78,13 +88,7 @@ def responses_response():
             ],
             encrypted_content="gAAAAA" + "x" * 600,
         ),
-        orr.ResponseOutputMessage(
-            id="msg_01",
-            type="message",
-            role="assistant",
-            status="completed",
-            content=[orr.ResponseOutputText(type="output_text", text=FIRST, annotations=[])],
-        ),
+        output_message("msg_01", FIRST),
     ]
     for i, call in enumerate(calls, 1):
         output.append(
@@ -98,13 +102,7 @@ def responses_response():
             )
         )
     output.append(
-        orr.ResponseOutputMessage(
-            id="msg_02",
-            type="message",
-            role="assistant",
-            status="completed",
-            content=[orr.ResponseOutputText(type="output_text", text=LAST, annotations=[])],
-        )
+        output_message("msg_02", LAST)
     )
     return orr.Response(
         id="resp_0123456789abcdef",
@@ -269,13 +267,7 @@ def responses_events():
         tools=[],
         status="in_progress",
     )
-    message = orr.ResponseOutputMessage(
-        id="msg_01",
-        type="message",
-        role="assistant",
-        status="completed",
-        content=[orr.ResponseOutputText(type="output_text", text=FIRST, annotations=[])],
-    )
+    message = output_message("msg_01", FIRST)
     events = [
         orr.ResponseCreatedEvent(type="response.created", sequence_number=0, response=created),
         orr.ResponseOutputItemAddedEvent(
