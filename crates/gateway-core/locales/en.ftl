@@ -532,7 +532,7 @@ notes-download-refused = The download was refused by this browser: copy the expo
 
 ## Model decision errors
 
-decision-unrecognised = A model decision must be one of these shapes (got { $got }): a JSON array of {"{"}"name", "args"{"}"} calls and {"{"}"text"{"}"} items; an OpenAI Chat Completions assistant message, a completion with choices, or a tool_calls array; OpenAI Responses output items, or a response with output; Gemini contents, a Content with parts, a parts array, or a generateContent response with candidates; an Anthropic Messages assistant message or its content blocks; an MCP tools/call request, a batch of them, or their params {"{"}"name", "arguments"{"}"}
+decision-unrecognised = A model decision must be one of these shapes (got { $got }): a JSON array of {"{"}"name", "args"{"}"} calls and {"{"}"text"{"}"} items; an OpenAI Chat Completions assistant message, a completion with choices, a tool_calls array, a stream of chat.completion.chunk objects, or a request body with messages; OpenAI Responses output items, a response with output, its stream events, or a request body with input; Gemini contents, a Content with parts, a parts array, a generateContent response with candidates, a stream of them, or a request body with contents (camelCase, or snake_case as google-genai dumps it); an Anthropic Messages assistant message, its content blocks, its stream events, or a request body with messages; an MCP tools/call request (with or without its JSON-RPC envelope), a batch of them, or their params {"{"}"name", "arguments"{"}"}
 decision-no-call = A model decision needs at least one call
 decision-at = { $kind ->
     [decision] Decision
@@ -541,6 +541,8 @@ decision-at = { $kind ->
     [block] Block { $n }
     [request] Request { $n }
     [content] Content { $n }
+    [message] Message { $n }
+    [chunk] Chunk { $n }
    *[item] Item { $n }
 }{ $part ->
     [0] {""}
@@ -559,6 +561,49 @@ decision-not-one-of = { $at }: { $field } must be { $allowed ->
    *[other] one of { $allowed }
 } (got { $got })
 decision-unknown-field = { $at }: Unknown field { $field }
+decision-too-long = Model decision JSON must be at most { $cap } characters (got { $got })
+decision-json = Model decision JSON: { $error }
+decision-in = Read as { $seen }: { $fault }
+decision-seen = { $format } ({ $shape })
+decision-shape = { $shape ->
+    [workbench] an array of calls and texts
+    [chat-message] an assistant message
+    [chat-completion] a completion with choices
+    [chat-tool-calls] a tool_calls array
+    [chat-chunks] a stream of chat.completion.chunk objects
+    [chat-request] a request body with messages
+    [responses-items] output items
+    [responses-response] a response with output
+    [responses-events] a stream of response events
+    [responses-request] a request body with input
+    [gemini-parts] a parts array
+    [gemini-content] a Content with parts
+    [gemini-contents] the model's contents
+    [gemini-response] a response with candidates
+    [gemini-chunks] a stream of responses
+    [gemini-request] a request body with contents
+    [anthropic-message] an assistant message
+    [anthropic-blocks] content blocks
+    [anthropic-events] a stream of server-sent events
+    [anthropic-request] a request body with messages
+    [mcp-request] a tools/call request
+    [mcp-batch] a batch of tools/call requests
+   *[mcp-params] tools/call params
+}
+decision-all-answered = every call of its last assistant message already has its result ({ $answered ->
+    [one] { $answered } call
+   *[other] { $answered } calls
+}), and only calls without a result are replayed: paste a request that ends with the assistant's calls, or the model's response
+decision-unfinished = This is a stream of chunks that stops before its end (it has no { $last }); paste the final response
+decision-used-choice = Used choice 1 of { $of }; { $left } left out.
+decision-used-candidate = Used candidate 1 of { $of }; { $left } left out.
+decision-assembled = Assembled from a stream of { $chunks ->
+    [one] { $chunks } chunk
+   *[other] { $chunks } chunks
+}.
+turn-history-heading = Earlier in the conversation (shown, not replayed)
+turn-history-result = Result: { $result }
+turn-history-no-result = No result for it in the request.
 format-workbench = workbench calls
 format-chat = OpenAI Chat Completions
 format-responses = OpenAI Responses API

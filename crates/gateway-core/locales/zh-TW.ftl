@@ -519,7 +519,7 @@ notes-download-refused = 這個瀏覽器拒絕了下載：請複製下方的匯�
 
 ## Model decision errors
 
-decision-unrecognised = 模型決策必須是下列其中一種形式（實際為 { $got }）：由 {"{"}"name", "args"{"}"} 呼叫與 {"{"}"text"{"}"} 項目組成的 JSON 陣列；OpenAI Chat Completions 的 assistant 訊息、含 choices 的回應，或 tool_calls 陣列；OpenAI Responses 的 output 項目，或含 output 的回應；Gemini 的 contents、含 parts 的 Content、parts 陣列，或含 candidates 的 generateContent 回應；Anthropic Messages 的 assistant 訊息或其 content 區塊；MCP tools/call 請求、請求的批次，或其 params {"{"}"name", "arguments"{"}"}
+decision-unrecognised = 模型決策必須是下列其中一種形式（實際為 { $got }）：由 {"{"}"name", "args"{"}"} 呼叫與 {"{"}"text"{"}"} 項目組成的 JSON 陣列；OpenAI Chat Completions 的 assistant 訊息、含 choices 的回應、tool_calls 陣列、chat.completion.chunk 串流片段，或含 messages 的請求本文；OpenAI Responses 的 output 項目、含 output 的回應、其串流事件，或含 input 的請求本文；Gemini 的 contents、含 parts 的 Content、parts 陣列、含 candidates 的 generateContent 回應、這類回應的串流，或含 contents 的請求本文（camelCase，或 google-genai 傾印出的 snake_case）；Anthropic Messages 的 assistant 訊息、其 content 區塊、其串流事件，或含 messages 的請求本文；MCP tools/call 請求（可省略 JSON-RPC 外層）、請求的批次，或其 params {"{"}"name", "arguments"{"}"}
 decision-no-call = 模型決策至少需要一個呼叫
 decision-at = { $kind ->
     [decision] 決策
@@ -528,6 +528,8 @@ decision-at = { $kind ->
     [block] 第 { $n } 個區塊
     [request] 第 { $n } 個請求
     [content] 第 { $n } 則內容
+    [message] 第 { $n } 則訊息
+    [chunk] 第 { $n } 個串流片段
    *[item] 第 { $n } 項
 }{ $part ->
     [0] {""}
@@ -543,6 +545,43 @@ decision-wrong-type = { $at }：{ $field } 必須是{ $expected ->
 }（實際為 { $got }）
 decision-not-one-of = { $at }：{ $field } 只能是 { $allowed }（實際為 { $got }）
 decision-unknown-field = { $at }：未知的欄位 { $field }
+decision-too-long = 模型決策 JSON 最多 { $cap } 個字元（實際為 { $got }）
+decision-json = 模型決策 JSON：{ $error }
+decision-in = 讀作 { $seen }：{ $fault }
+decision-seen = { $format }（{ $shape }）
+decision-shape = { $shape ->
+    [workbench] 呼叫與文字組成的陣列
+    [chat-message] 助理訊息
+    [chat-completion] 含 choices 的回應
+    [chat-tool-calls] tool_calls 陣列
+    [chat-chunks] chat.completion.chunk 串流片段
+    [chat-request] 含 messages 的請求本文
+    [responses-items] output 項目
+    [responses-response] 含 output 的回應
+    [responses-events] 回應的串流事件
+    [responses-request] 含 input 的請求本文
+    [gemini-parts] parts 陣列
+    [gemini-content] 含 parts 的 Content
+    [gemini-contents] 模型的 contents
+    [gemini-response] 含 candidates 的回應
+    [gemini-chunks] 回應的串流片段
+    [gemini-request] 含 contents 的請求本文
+    [anthropic-message] 助理訊息
+    [anthropic-blocks] content 區塊
+    [anthropic-events] 伺服器推送事件（SSE）串流
+    [anthropic-request] 含 messages 的請求本文
+    [mcp-request] tools/call 請求
+    [mcp-batch] 一批 tools/call 請求
+   *[mcp-params] tools/call 的 params
+}
+decision-all-answered = 最後一則助理訊息中的每個呼叫都已經有結果（{ $answered } 個呼叫），而只有還沒有結果的呼叫才會重播：請貼上以助理的呼叫結尾的請求，或模型的回應
+decision-unfinished = 這是一串還沒結束的串流片段（其中沒有 { $last }）；請貼上最終的回應
+decision-used-choice = 使用了 { $of } 個選項中的第 1 個；其餘 { $left } 個未採用。
+decision-used-candidate = 使用了 { $of } 個候選回應中的第 1 個；其餘 { $left } 個未採用。
+decision-assembled = 由 { $chunks } 個串流片段組合而成。
+turn-history-heading = 對話中較早的呼叫（僅顯示，不重播）
+turn-history-result = 結果：{ $result }
+turn-history-no-result = 請求中沒有這個呼叫的結果。
 format-workbench = 工作台的呼叫陣列
 format-chat = OpenAI Chat Completions 格式
 format-responses = OpenAI Responses API 格式

@@ -175,6 +175,12 @@ pub fn parse(text: &str) -> Result<Value, JsonError> {
             got,
         });
     }
+    read(text)
+}
+
+/// Parses JSON text with `JSON.parse` semantics and no length cap: for a
+/// caller that applies a bound of its own (a model decision) first.
+pub fn read(text: &str) -> Result<Value, JsonError> {
     from_str(text).map_err(|err| {
         let line = err.line().max(1);
         let offset: usize = text

@@ -223,11 +223,14 @@ fn the_request_comes_from_the_decision_while_a_turn_runs() {
         .turn
         .error
         .unwrap()
-        .starts_with("Malformed JSON at line 1, column 1"));
+        .starts_with("Model decision JSON: Malformed JSON at line 1, column 1"));
     let v = d.send(Msg::EditDecision(r#"[{"name":"search"}]"#.into()));
     assert_eq!(v.turn.error, None, "an edit clears the old message");
     let v = d.send(Msg::StartTurn);
-    assert_eq!(v.turn.error.as_deref(), Some("Item 1: Missing args"));
+    assert_eq!(
+        v.turn.error.as_deref(),
+        Some("Read as workbench calls: Item 1: Missing args")
+    );
     let v = d.send(Msg::EndTurn);
     assert!(!v.turn.active);
 }

@@ -13,7 +13,7 @@ use gateway_core::schema::{Args, Shape};
 use gateway_core::store::Stores;
 use gateway_core::text::{Locale, Text};
 use gateway_core::tools::{files, Declaration, Examples, ExecError, Planned, Tool};
-use gateway_core::turn::{claims, Call, Decision, Format};
+use gateway_core::turn::{claims, Call, Decision, Form, Format};
 use gateway_core::{Registry, ToolId};
 
 /// What one call of the turn did.
@@ -55,6 +55,7 @@ fn verdicts(text: &str, ran: &[Ran], registry: &Registry) -> Vec<(&'static str, 
     let mut turn = Turn::new(
         Decision {
             format: Format::Workbench,
+            shape: Form::Workbench,
             calls: calls
                 .iter()
                 .map(|(name, _)| Call {
@@ -63,6 +64,8 @@ fn verdicts(text: &str, ran: &[Ran], registry: &Registry) -> Vec<(&'static str, 
                 })
                 .collect(),
             text: Some(text.into()),
+            history: Vec::new(),
+            partial: Vec::new(),
         },
         registry,
     );

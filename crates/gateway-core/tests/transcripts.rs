@@ -236,7 +236,7 @@ fn malformed_transcripts_say_what_is_wrong_and_where() {
         ),
         (
             r#"[{"id":"a","type":"custom","function":{"name":"x","arguments":"{}"}}]"#,
-            "A model decision must be one of these shapes (got array)",
+            "A model decision must be one of these shapes (got array of objects {\"id\", \"type\", \"function\"})",
         ),
         (
             r#"[{"id":"a","function":{"name":"x","arguments":"{}"}},{"type":"custom","custom":{}}]"#,
@@ -305,12 +305,12 @@ fn malformed_transcripts_say_what_is_wrong_and_where() {
             "Decision: Missing candidates[0].content",
         ),
         (
-            r#"{"contents":[{"role":"model","parts":[{"text":"a"}]},{"role":"model","parts":[{"functionCall":{"name":"search"}},{"inlineData":{"mimeType":"image/png","data":""}}]}]}"#,
+            r#"{"contents":[{"role":"model","parts":[{"text":"a"}]},{"role":"model","parts":[{"functionCall":{"name":"search"}},{"mystery":{}}]}]}"#,
             "Content 2, part 2: Missing text",
         ),
         (
-            r#"{"contents":[{"role":"user","parts":[{"text":"hi"}]}]}"#,
-            "Content 1: role must be \"model\" (got \"user\")",
+            r#"{"contents":[{"role":"model","parts":[{"text":"hi"}]},{"parts":[],"role":5}]}"#,
+            "Content 2: role must be \"model\" (got 5)",
         ),
         // Anthropic.
         (
@@ -365,7 +365,7 @@ fn malformed_transcripts_say_what_is_wrong_and_where() {
         // None of them.
         (
             r#"{"tool":"search"}"#,
-            "A model decision must be one of these shapes (got object): a JSON array of {\"name\", \"args\"} calls and {\"text\"} items; an OpenAI Chat Completions assistant message, a completion with choices, or a tool_calls array; OpenAI Responses output items, or a response with output; Gemini contents, a Content with parts, a parts array, or a generateContent response with candidates; an Anthropic Messages assistant message or its content blocks; an MCP tools/call request, a batch of them, or their params {\"name\", \"arguments\"}",
+            "A model decision must be one of these shapes (got object {\"tool\"}): a JSON array of {\"name\", \"args\"} calls and {\"text\"} items; an OpenAI Chat Completions assistant message",
         ),
         (
             "\"search\"",
@@ -373,7 +373,7 @@ fn malformed_transcripts_say_what_is_wrong_and_where() {
         ),
     ] {
         let err = parse(text).map(|d| d.format).unwrap_err().to_string();
-        assert!(err.starts_with(message), "{text}\n  got: {err}\n want: {message}");
+        assert!(err.contains(message), "{text}\n  got: {err}\n want: {message}");
     }
 }
 
@@ -383,18 +383,18 @@ fn errors_are_worded_in_every_language() {
         .unwrap_err();
     assert_eq!(
         err.text().render(Locale::ZhTw),
-        "第 1 個呼叫：function.arguments 必須是字串（實際為 object）"
+        "讀作 OpenAI Chat Completions 格式（助理訊息）：第 1 個呼叫：function.arguments 必須是字串（實際為 object）"
     );
     let err =
         parse(r#"{"output":[{"type":"message","content":[{"type":"output_text"}]}]}"#).unwrap_err();
     assert_eq!(
         err.text().render(Locale::ZhTw),
-        "第 1 項的第 1 個部分：缺少 text"
+        "讀作 OpenAI Responses API 格式（含 output 的回應）：第 1 項的第 1 個部分：缺少 text"
     );
     let err = parse(r#"{"jsonrpc":"2.0","method":"tools/list"}"#).unwrap_err();
     assert_eq!(
         err.text().render(Locale::ZhTw),
-        "決策：method 只能是 \"tools/call\"（實際為 \"tools/list\"）"
+        "讀作 MCP tools/call 請求（tools/call 請求）：決策：method 只能是 \"tools/call\"（實際為 \"tools/list\"）"
     );
 }
 

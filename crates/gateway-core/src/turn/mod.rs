@@ -2,42 +2,54 @@
 //!
 //! A decision is what a model answered: the workbench's own array of
 //! calls `{"name": …, "args": …}` and texts `{"text": …}`, or a transcript
-//! as an OpenAI, Gemini, Anthropic or MCP API writes it ([`Format`],
-//! `formats.rs`). Text may stand before, between or after the calls: all of
+//! as an OpenAI, Gemini, Anthropic or MCP API or SDK writes it ([`Format`],
+//! in one of its [`Form`]s, `formats/`): a response, a stream of its
+//! chunks assembled, or a request body whose last assistant message's
+//! unanswered calls are replayed (its earlier calls kept as [`Past`]
+//! history). Text may stand before, between or after the calls: all of
 //! it is the model's message. The calls go through the same seven gates one
 //! after another; at most [`MAX_CALLS`] are dispatched and the rest are
 //! refused before dispatch, whatever the format. A clause of the text that
 //! claims an effect is a claim (`claims.rs`): only committed effects and
 //! replayed receipts count as completed operations (seed 002).
 
-use crate::json::{parse as parse_json, quote, JsonError};
+use crate::json::{read as read_json, utf16_len};
 use crate::text::Text;
 
 mod claims;
+mod error;
 mod formats;
 
 pub use claims::{claims, Claim};
+pub use error::{At, DecisionError, Expected, Fault, Place};
 
 /// At most this many calls of one turn are dispatched.
 pub const MAX_CALLS: usize = 6;
 
+/// The largest decision text accepted, in UTF-16 code units, counted
+/// before parsing: room for a whole response or request body. Each call's
+/// arguments keep the argument cap (SPEC 2.1) at the schema gate.
+pub const MAX_DECISION_UNITS: usize = 65_536;
+
+/// From this many units on (90 % of [`MAX_DECISION_UNITS`], rounded up)
+/// the decision box shows how much of the bound is used.
+pub const DECISION_COUNT_FROM: usize = MAX_DECISION_UNITS - MAX_DECISION_UNITS / 10;
+
 crate::closed_enum! {
-    /// The shape a decision was written in, recognised when it is read.
+    /// The provider a decision was written for, recognised when it is read.
     pub enum Format as "decision format" {
         /// `[{"name", "args"} | {"text"}, …]`, the workbench's own.
         Workbench = "workbench",
-        /// An assistant message (or a completion's first choice), or its
-        /// `tool_calls` array.
+        /// OpenAI Chat Completions.
         ChatCompletions = "chat-completions",
-        /// Responses API output items, or a response with `output`.
+        /// OpenAI Responses.
         Responses = "responses",
-        /// `contents`, a `Content`, its `parts`, or a response's first
-        /// candidate.
+        /// Gemini `generateContent` (camelCase, or google-genai's
+        /// snake_case dump).
         Gemini = "gemini",
-        /// An assistant message (or a Messages API response), or its
-        /// `content` blocks.
+        /// Anthropic Messages.
         Anthropic = "anthropic",
-        /// `tools/call`: a JSON-RPC request, a batch, or bare params.
+        /// MCP `tools/call`.
         Mcp = "mcp",
     }
 }
@@ -56,15 +68,129 @@ impl Format {
     }
 }
 
+crate::closed_enum! {
+    /// Which of its format's shapes a decision was written in: what a
+    /// message names as the shape it saw.
+    pub enum Form as "decision shape" {
+        /// The workbench's own array.
+        Workbench = "workbench",
+        /// An assistant message.
+        ChatMessage = "chat-message",
+        /// A completion: its first choice's message.
+        ChatCompletion = "chat-completion",
+        /// A `tool_calls` array.
+        ChatToolCalls = "chat-tool-calls",
+        /// `chat.completion.chunk` objects, assembled.
+        ChatChunks = "chat-chunks",
+        /// A request body `{"model", "messages"}`.
+        ChatRequest = "chat-request",
+        /// Output items.
+        ResponsesItems = "responses-items",
+        /// A `Response` with `output`.
+        ResponsesResponse = "responses-response",
+        /// Stream events `response.…`, assembled.
+        ResponsesEvents = "responses-events",
+        /// A request body `{"input": […]}`.
+        ResponsesRequest = "responses-request",
+        /// A `parts` array.
+        GeminiParts = "gemini-parts",
+        /// One `Content` with `parts`.
+        GeminiContent = "gemini-content",
+        /// `contents` of model turns only.
+        GeminiContents = "gemini-contents",
+        /// A `generateContent` response: its first candidate.
+        GeminiResponse = "gemini-response",
+        /// Streamed responses, assembled.
+        GeminiChunks = "gemini-chunks",
+        /// A request body `{"contents": […]}` with user turns.
+        GeminiRequest = "gemini-request",
+        /// An assistant message or a Messages API response.
+        AnthropicMessage = "anthropic-message",
+        /// Content blocks.
+        AnthropicBlocks = "anthropic-blocks",
+        /// Server-sent event objects, assembled.
+        AnthropicEvents = "anthropic-events",
+        /// A request body `{"messages": […]}`.
+        AnthropicRequest = "anthropic-request",
+        /// A `tools/call` request, with or without its JSON-RPC envelope.
+        McpRequest = "mcp-request",
+        /// A batch of them.
+        McpBatch = "mcp-batch",
+        /// Bare params `{"name", "arguments"}`.
+        McpParams = "mcp-params",
+    }
+}
+
+impl Form {
+    /// The format this shape belongs to.
+    pub fn format(self) -> Format {
+        use Form::*;
+        match self {
+            Workbench => Format::Workbench,
+            ChatMessage | ChatCompletion | ChatToolCalls | ChatChunks | ChatRequest => {
+                Format::ChatCompletions
+            }
+            ResponsesItems | ResponsesResponse | ResponsesEvents | ResponsesRequest => {
+                Format::Responses
+            }
+            GeminiParts | GeminiContent | GeminiContents | GeminiResponse | GeminiChunks
+            | GeminiRequest => Format::Gemini,
+            AnthropicMessage | AnthropicBlocks | AnthropicEvents | AnthropicRequest => {
+                Format::Anthropic
+            }
+            McpRequest | McpBatch | McpParams => Format::Mcp,
+        }
+    }
+
+    /// The shape's name inside its format ("a request body with input").
+    pub fn label(self) -> Text {
+        Text::DecisionShape {
+            shape: self.id().into(),
+        }
+    }
+
+    /// Its format and its name together, as a message names what it saw.
+    pub fn seen(self) -> Text {
+        if self == Form::Workbench {
+            // The workbench has one shape: its name says it.
+            return self.format().label();
+        }
+        Text::DecisionSeen {
+            format: self.format().label().into(),
+            shape: self.label().into(),
+        }
+    }
+
+    /// Whether it is a request body, whose earlier calls are history.
+    pub fn is_request(self) -> bool {
+        matches!(
+            self,
+            Form::ChatRequest
+                | Form::ResponsesRequest
+                | Form::GeminiRequest
+                | Form::AnthropicRequest
+        )
+    }
+}
+
 /// A parsed model decision.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
-    /// The shape it was written in.
+    /// The provider it was written for.
     pub format: Format,
+    /// The shape it was written in.
+    pub shape: Form,
+    /// The calls to replay, in order.
     pub calls: Vec<Call>,
     /// All of the model's text, in order, its parts joined by a blank line
-    /// (claims are read from all of it); `None` if it wrote none.
+    /// (claims are read from all of it); `None` if it wrote none. Of a
+    /// request body, the text of its last assistant message only.
     pub text: Option<String>,
+    /// Of a request body: the calls before the replayed ones, with their
+    /// results, in order. Shown, never replayed.
+    pub history: Vec<Past>,
+    /// What of the paste was used, where not all of it was.
+    pub partial: Vec<Partial>,
 }
 
 /// One call as the model wrote it; the gates judge its arguments.
@@ -72,9 +198,48 @@ pub struct Decision {
 pub struct Call {
     pub name: String,
     /// The argument text the schema gate will read: arguments written as a
-    /// string (OpenAI's `arguments`, a string `args`) are taken as they
-    /// are, anything else is printed as JSON.
+    /// string (OpenAI's `arguments`, a string `args`, a stream's argument
+    /// pieces joined) are taken as they are, anything else is printed as
+    /// JSON.
     pub args: String,
+}
+
+/// A call of a request body's history, and what it returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Past {
+    pub call: Call,
+    /// The result the body holds for it, as text (an object printed as
+    /// JSON); `None` if it holds none.
+    pub result: Option<String>,
+}
+
+/// Where only part of a paste makes the decision: said in the turn panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Partial {
+    /// The first of `of` choices was used (`n > 1`).
+    Choices { of: usize },
+    /// The first of `of` Gemini candidates was used.
+    Candidates { of: usize },
+    /// A stream of `chunks` chunks (or events) assembled into one answer.
+    Stream { chunks: usize },
+}
+
+impl Partial {
+    pub fn text(self) -> Text {
+        match self {
+            Partial::Choices { of } => Text::DecisionUsedChoice {
+                of: of.into(),
+                left: of.saturating_sub(1).into(),
+            },
+            Partial::Candidates { of } => Text::DecisionUsedCandidate {
+                of: of.into(),
+                left: of.saturating_sub(1).into(),
+            },
+            Partial::Stream { chunks } => Text::DecisionAssembled {
+                chunks: chunks.into(),
+            },
+        }
+    }
 }
 
 impl Decision {
@@ -89,167 +254,18 @@ impl Decision {
     }
 }
 
-crate::closed_enum! {
-    /// What a place in a decision is called in its format.
-    pub enum Place as "decision place" {
-        /// The decision as a whole (one message, request or response).
-        Decision = "decision",
-        Item = "item",
-        Call = "call",
-        Part = "part",
-        Block = "block",
-        Request = "request",
-        Content = "content",
-    }
-}
-
-/// Where in a decision something is wrong: the `n`th (from 1) of its
-/// places, and the `part`th part inside it (0: the place itself).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct At {
-    pub place: Place,
-    pub n: usize,
-    pub part: usize,
-}
-
-impl At {
-    /// The decision as a whole.
-    pub const WHOLE: At = At::new(Place::Decision, 0);
-
-    pub const fn new(place: Place, n: usize) -> Self {
-        At { place, n, part: 0 }
-    }
-
-    pub fn text(self) -> Text {
-        Text::DecisionAt {
-            kind: self.place.id().into(),
-            n: self.n.into(),
-            part: self.part.into(),
-        }
-    }
-}
-
-/// The type a field must have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Expected {
-    String,
-    Object,
-    Array,
-    /// A message's `content`: a string, an array of parts, or null.
-    Content,
-}
-
-/// Why a decision cannot be inspected. Places are numbered from 1; a field
-/// is named by its path inside the place (`function.arguments`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum DecisionError {
-    Json(JsonError),
-    /// None of the accepted shapes; the message lists them.
-    Unrecognised {
-        got: &'static str,
-    },
-    NoCall,
-    NotObject {
-        at: At,
-        got: &'static str,
-    },
-    Missing {
-        at: At,
-        field: String,
-    },
-    WrongType {
-        at: At,
-        field: String,
-        expected: Expected,
-        got: &'static str,
-    },
-    /// A closed field (`type`, `role`, `method`, `jsonrpc`) holds another
-    /// value; `got` is that value as JSON.
-    NotOneOf {
-        at: At,
-        field: String,
-        allowed: &'static [&'static str],
-        got: String,
-    },
-    UnknownField {
-        at: At,
-        field: String,
-    },
-}
-
-impl From<JsonError> for DecisionError {
-    fn from(e: JsonError) -> Self {
-        DecisionError::Json(e)
-    }
-}
-
-impl DecisionError {
-    pub fn text(&self) -> Text {
-        match self {
-            DecisionError::Json(e) => e.text(),
-            DecisionError::Unrecognised { got } => {
-                Text::DecisionUnrecognised { got: (*got).into() }
-            }
-            DecisionError::NoCall => Text::DecisionNoCall,
-            DecisionError::NotObject { at, got } => Text::DecisionNotObject {
-                at: at.text().into(),
-                got: (*got).into(),
-            },
-            DecisionError::Missing { at, field } => Text::DecisionMissing {
-                at: at.text().into(),
-                field: field.into(),
-            },
-            DecisionError::WrongType {
-                at,
-                field,
-                expected,
-                got,
-            } => Text::DecisionWrongType {
-                at: at.text().into(),
-                field: field.into(),
-                expected: match expected {
-                    Expected::String => "string",
-                    Expected::Object => "object",
-                    Expected::Array => "array",
-                    Expected::Content => "content",
-                }
-                .into(),
-                got: (*got).into(),
-            },
-            DecisionError::NotOneOf {
-                at,
-                field,
-                allowed,
-                got,
-            } => Text::DecisionNotOneOf {
-                at: at.text().into(),
-                field: field.into(),
-                allowed: allowed.iter().map(|a| quote(a)).collect::<Vec<_>>().into(),
-                got: got.into(),
-            },
-            DecisionError::UnknownField { at, field } => Text::DecisionUnknownField {
-                at: at.text().into(),
-                field: quote(field).into(),
-            },
-        }
-    }
-}
-
-crate::display_by_text!(DecisionError);
-impl std::error::Error for DecisionError {}
-
-/// Parses a decision under the same 4096-unit cap and JSON rules as
-/// arguments, in whichever accepted format it is written.
+/// Parses a decision in whichever accepted shape it is written: at most
+/// [`MAX_DECISION_UNITS`] UTF-16 units, counted before parsing, read with
+/// the arguments' JSON rules.
 pub fn parse(text: &str) -> Result<Decision, DecisionError> {
-    let (format, calls, texts) = formats::read(&parse_json(text)?)?;
-    if calls.is_empty() {
-        return Err(DecisionError::NoCall);
+    let got = utf16_len(text);
+    if got > MAX_DECISION_UNITS {
+        return Err(DecisionError::TooLong {
+            cap: MAX_DECISION_UNITS,
+            got,
+        });
     }
-    Ok(Decision {
-        format,
-        calls,
-        text: (!texts.is_empty()).then(|| texts.join("\n\n")),
-    })
+    formats::read(&read_json(text)?)
 }
 
 #[cfg(test)]
@@ -300,10 +316,13 @@ mod tests {
     #[test]
     fn malformed_decisions_say_what_and_where() {
         for (text, message) in [
-            ("[", "Malformed JSON at line 1, column 1"),
+            (
+                "[",
+                "Model decision JSON: Malformed JSON at line 1, column 1",
+            ),
             (
                 "{}",
-                "A model decision must be one of these shapes (got object): a JSON array",
+                "A model decision must be one of these shapes (got object {}): a JSON array",
             ),
             (
                 "5",
@@ -311,7 +330,7 @@ mod tests {
             ),
             (
                 r#"[{"foo":1}]"#,
-                "A model decision must be one of these shapes (got array)",
+                "A model decision must be one of these shapes (got array of objects {\"foo\"})",
             ),
             ("[]", "A model decision needs at least one call"),
             (
@@ -339,13 +358,13 @@ mod tests {
             ),
         ] {
             let err = parse(text).unwrap_err().to_string();
-            assert!(err.starts_with(message), "{text}: {err}");
+            assert!(err.contains(message), "{text}: {err}");
         }
-        let long = format!("[{}]", " ".repeat(4095));
+        let long = format!("[{}]", " ".repeat(65_535));
         assert!(parse(&long)
             .unwrap_err()
             .to_string()
-            .contains("at most 4096"));
+            .contains("at most 65536"));
     }
 
     #[test]

@@ -38,7 +38,7 @@ pub use output::OutputView;
 pub use policy::PolicyRow;
 pub use preview::PreviewView;
 pub use runs::{RunView, RunsView};
-pub use turn::{ClaimView, MessagePiece, TurnCallView, TurnView};
+pub use turn::{ClaimView, HistoryView, MessagePiece, PastView, TurnCallView, TurnView};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageModel {

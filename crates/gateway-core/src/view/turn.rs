@@ -2,14 +2,19 @@
 //! message with its claims marked, and their verdicts.
 
 use super::Workbench;
+use crate::json::utf16_len;
 use crate::mode::CallOutcome;
 use crate::text::Text;
-use crate::turn::MAX_CALLS;
+use crate::turn::{DECISION_COUNT_FROM, MAX_CALLS, MAX_DECISION_UNITS};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TurnView {
     /// The model decision text.
     pub decision: String,
+    /// `60000 / 65536 characters`, from 90 % of the bound on.
+    pub count: Option<String>,
+    /// Whether the text is over the bound.
+    pub over_cap: bool,
     /// Why the decision cannot be inspected, naming the item and field.
     pub error: Option<String>,
     pub active: bool,
@@ -25,9 +30,32 @@ pub struct TurnView {
     /// Said when the model wrote no text.
     pub message_none: Option<String>,
     pub calls: Vec<TurnCallView>,
+    /// What of the paste was used, where not all of it was ("Used choice
+    /// 1 of 3; 2 left out.").
+    pub partial: Vec<String>,
+    /// A request body's earlier calls, with the heading above them; none
+    /// elsewhere.
+    pub history: Option<HistoryView>,
     pub claims: Vec<ClaimView>,
     /// `Completed operations: …`, once the turn has claims or operations.
     pub completed: Option<String>,
+}
+
+/// The calls a request body held before the replayed ones: shown as text,
+/// never replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryView {
+    pub heading: String,
+    pub calls: Vec<PastView>,
+}
+
+/// One earlier call: its tool, its arguments and what it returned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PastView {
+    pub name: String,
+    pub args: String,
+    /// `Result: …`, or that the request holds none.
+    pub result: String,
 }
 
 /// A stretch of the model's message: plain, or a claim marked in place.
@@ -62,9 +90,20 @@ pub struct ClaimView {
 impl Workbench {
     pub(crate) fn turn_view(&self) -> TurnView {
         let l = self.locale();
+        let units = utf16_len(self.decision_text());
+        let count = (units >= DECISION_COUNT_FROM).then(|| {
+            Text::ArgsCount {
+                units: units.into(),
+                max: MAX_DECISION_UNITS.into(),
+            }
+            .render(l)
+        });
+        let over_cap = units > MAX_DECISION_UNITS;
         let Some(turn) = self.turn() else {
             return TurnView {
                 decision: self.decision_text().into(),
+                count,
+                over_cap,
                 error: self.decision_error().map(|e| e.text().render(l)),
                 active: false,
                 summary: Text::TurnIdle {
@@ -76,6 +115,8 @@ impl Workbench {
                 message: Vec::new(),
                 message_none: None,
                 calls: Vec::new(),
+                partial: Vec::new(),
+                history: None,
                 claims: Vec::new(),
                 completed: None,
             };
@@ -194,21 +235,48 @@ impl Workbench {
             Some(text) => (message_pieces(text, &turn.claims(), complete), None),
             None => (Vec::new(), Some(Text::TurnMessageNone.render(l))),
         };
+        let decision = turn.decision();
+        let history = (!decision.history.is_empty()).then(|| HistoryView {
+            heading: Text::TurnHistoryHeading.render(l),
+            calls: decision
+                .history
+                .iter()
+                .map(|past| PastView {
+                    name: past.call.name.clone(),
+                    args: past.call.args.clone(),
+                    result: match &past.result {
+                        Some(result) => Text::TurnHistoryResult {
+                            result: result.into(),
+                        },
+                        None => Text::TurnHistoryNoResult,
+                    }
+                    .render(l),
+                })
+                .collect(),
+        });
         TurnView {
             decision: self.decision_text().into(),
+            count,
+            over_cap,
             error: None,
             active: true,
             summary: summary.render(l),
             counts: Some(counts.render(l)),
             format: Some(
                 Text::TurnFormat {
-                    format: turn.decision().format.label().into(),
+                    format: decision.shape.seen().into(),
                 }
                 .render(l),
             ),
             message,
             message_none,
             calls,
+            partial: decision
+                .partial
+                .iter()
+                .map(|p| p.text().render(l))
+                .collect(),
+            history,
             claims,
             completed,
         }

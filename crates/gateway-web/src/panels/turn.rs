@@ -7,13 +7,17 @@ use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::{disclosure, field, hint, status};
-use crate::dom::{button, child, clear, set_flag, set_optional_text, set_text, set_value};
+use crate::dom::{
+    button, child, clear, set_attr, set_flag, set_optional_text, set_text, set_value,
+};
 
 #[derive(Debug, Clone)]
 pub struct Turn {
     /// The claims heading's words.
     claims_heading: String,
     pub decision: Element,
+    /// How much of the decision box's bound is used, from 90 % on.
+    pub count: Element,
     pub start: Element,
     pub end: Element,
     pub error: Element,
@@ -27,6 +31,10 @@ pub struct Turn {
     pub message_box: Element,
     pub message: Element,
     pub calls: Element,
+    /// What of the paste was used, where not all of it was.
+    pub partial: Element,
+    /// A request body's earlier calls: a heading and a list.
+    pub history: Element,
     pub claims: Element,
 }
 
@@ -37,6 +45,14 @@ impl Turn {
         let decision = field(doc, &turn, "textarea", "decision", &l.decision);
         decision.set_attribute("rows", "8")?;
         decision.set_attribute("spellcheck", "false")?;
+        let count = child(
+            doc,
+            &turn,
+            "p",
+            &[("id", "decision-count"), ("class", "count"), ("hidden", "")],
+            None,
+        );
+        decision.set_attribute("aria-describedby", "decision-count")?;
         let row = child(doc, &turn, "div", &[("class", "row")], None);
         let start = button(doc, &row, &l.start_turn);
         let end = button(doc, &row, &l.end_turn);
@@ -50,6 +66,7 @@ impl Turn {
         let summary = status(doc, &turn);
         let counts = child(doc, &turn, "p", &[("class", "turn-counts")], None);
         let format = child(doc, &turn, "p", &[("class", "turn-format")], None);
+        let partial = child(doc, &turn, "ul", &[("class", "turn-partial")], None);
         let message_box = child(
             doc,
             &turn,
@@ -61,10 +78,18 @@ impl Turn {
         hint(doc, &message_box, &l.turn_heuristic);
         let message = child(doc, &message_box, "p", &[("class", "turn-message")], None);
         let calls = child(doc, &turn, "ol", &[("class", "turn-calls")], None);
+        let history = child(
+            doc,
+            &turn,
+            "div",
+            &[("class", "turn-history"), ("hidden", "")],
+            None,
+        );
         let claims = child(doc, &turn, "div", &[("class", "turn-claims")], None);
         Ok(Self {
             claims_heading: l.claims_heading.clone(),
             decision,
+            count,
             start,
             end,
             error,
@@ -74,6 +99,8 @@ impl Turn {
             message_box,
             message,
             calls,
+            partial,
+            history,
             claims,
         })
     }
@@ -85,6 +112,12 @@ impl Turn {
         last: Option<&TurnView>,
     ) -> Result<(), JsValue> {
         set_value(&self.decision, &t.decision);
+        set_optional_text(&self.count, t.count.as_deref());
+        set_attr(
+            &self.count,
+            "class",
+            if t.over_cap { "count over" } else { "count" },
+        );
         set_flag(&self.end, "disabled", !t.active);
         set_optional_text(&self.error, t.error.as_deref());
         set_text(&self.summary, &t.summary);
@@ -125,11 +158,34 @@ impl Turn {
             child(doc, &li, "code", &[], Some(&call.name));
             li.append_child(&doc.create_text_node(&call.detail))?;
         }
+        clear(&self.partial);
+        for said in &t.partial {
+            child(doc, &self.partial, "li", &[], Some(said));
+        }
+        self.render_history(doc, t);
         clear(&self.claims);
         if let Some(completed) = &t.completed {
             self.render_claims(doc, t, completed)?;
         }
         Ok(())
+    }
+
+    /// A request body's earlier calls: each tool's name, its arguments
+    /// and its result, as text.
+    fn render_history(&self, doc: &Document, t: &TurnView) {
+        clear(&self.history);
+        set_flag(&self.history, "hidden", t.history.is_none());
+        let Some(history) = &t.history else {
+            return;
+        };
+        child(doc, &self.history, "h3", &[], Some(&history.heading));
+        let ol = child(doc, &self.history, "ol", &[], None);
+        for past in &history.calls {
+            let li = child(doc, &ol, "li", &[], None);
+            child(doc, &li, "code", &[], Some(&past.name));
+            child(doc, &li, "pre", &[], Some(&past.args));
+            child(doc, &li, "p", &[], Some(&past.result));
+        }
     }
 
     fn render_claims(&self, doc: &Document, t: &TurnView, completed: &str) -> Result<(), JsValue> {
