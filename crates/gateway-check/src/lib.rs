@@ -26,7 +26,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use gateway_core::gates::{Plan, GATES};
 use gateway_core::ledger::Commit;
-use gateway_core::mask::has_secret;
 use gateway_core::runlog::RunLog;
 use gateway_core::text::{Locale, Text};
 use gateway_core::view::PageModel;
@@ -35,6 +34,7 @@ use gateway_core::{Gate, Verdict};
 pub mod carried;
 pub mod decode;
 mod decoders;
+pub mod keys;
 mod planner;
 mod session;
 
@@ -280,7 +280,7 @@ pub fn plan_shape(plan: &Plan) -> Result<(), Violation> {
     }
     if let Some(text) = plan.returned_text() {
         ensure!(
-            !has_secret(&text),
+            clean(&text),
             Invariant::NoUnmaskedKey,
             "returned output: {text}"
         );
@@ -288,20 +288,37 @@ pub fn plan_shape(plan: &Plan) -> Result<(), Violation> {
     Ok(())
 }
 
+/// No key shape left whole in `text`, by the judge written apart from the
+/// masker ([`keys::visible_key`]).
+fn clean(text: &str) -> bool {
+    keys::visible_key(text).is_none()
+}
+
 /// No API-key-shaped string in any record of the runs log.
 pub fn log_masked(log: &RunLog) -> Result<(), Violation> {
     for r in log.records() {
         let leak = Invariant::NoUnmaskedKey;
+        ensure!(clean(&r.tool), leak, "run {} tool {:?}", r.seq, r.tool);
+        ensure!(clean(&r.key), leak, "run {} key {:?}", r.seq, r.key);
+        ensure!(clean(&r.args), leak, "run {} arguments {:?}", r.seq, r.args);
         ensure!(
-            !has_secret(&r.tool),
+            clean(&r.experiment),
             leak,
-            "run {} tool {:?}",
+            "run {} experiment {:?}",
             r.seq,
-            r.tool
+            r.experiment
         );
-        ensure!(!has_secret(&r.key), leak, "run {} key {:?}", r.seq, r.key);
         if let Some(out) = &r.output {
-            ensure!(!has_secret(out), leak, "run {} output: {out}", r.seq);
+            ensure!(clean(out), leak, "run {} output: {out}", r.seq);
+        }
+        for claim in r.turn.iter().flat_map(|t| &t.claims) {
+            ensure!(
+                clean(&claim.quote),
+                leak,
+                "run {} claim {:?}",
+                r.seq,
+                claim.quote
+            );
         }
     }
     Ok(())
@@ -333,18 +350,19 @@ pub fn view_shape(view: &PageModel) -> Result<(), Violation> {
     }
     let leak = Invariant::NoUnmaskedKey;
     if let Some(out) = &view.output.text {
-        ensure!(!has_secret(out), leak, "returned output: {out}");
+        ensure!(clean(out), leak, "returned output: {out}");
     }
     for run in view.runs.records.iter() {
         ensure!(
-            !has_secret(&run.summary),
+            clean(&run.summary),
             leak,
             "run {}: {}",
             run.seq,
             run.summary
         );
+        ensure!(clean(&run.args), leak, "run {}: {}", run.seq, run.args);
         if let Some(out) = &run.output {
-            ensure!(!has_secret(out), leak, "run {} output: {out}", run.seq);
+            ensure!(clean(out), leak, "run {} output: {out}", run.seq);
         }
     }
     Ok(())
