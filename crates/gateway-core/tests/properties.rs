@@ -1314,13 +1314,15 @@ fn settled(mut clock: Clock, now: u64) -> Clock {
 
 /// The inputs of a new request (a tool or argument edit, a turn's next
 /// call, a shared setup): the approval is gone, and a redact hook falls
-/// back to none when the tool changed to one with nothing to hide.
+/// back to none when the learner changed the tool to one with nothing to
+/// hide (`learner_tool_change`). A turn's call or a shared setup never
+/// changes a setting (issue 33, hole 1).
 fn new_request(
     wb: &Workbench,
     base: &Inputs,
     tool: &str,
     args: &str,
-    tool_changed: bool,
+    learner_tool_change: bool,
 ) -> Inputs {
     let mut e = Inputs {
         tool: tool.into(),
@@ -1329,7 +1331,7 @@ fn new_request(
         refusal: None,
         ..base.clone()
     };
-    if tool_changed && e.hook == Hook::RedactOutput && !hook_applies(wb, tool, e.hook) {
+    if learner_tool_change && e.hook == Hook::RedactOutput && !hook_applies(wb, tool, e.hook) {
         e.hook = Hook::None;
     }
     e
@@ -1358,7 +1360,7 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
     if advanced {
         let turn = before.turn.as_ref().unwrap();
         let next = &turn.decision().dispatched()[turn.outcomes().len() + 1];
-        return new_request(wb, b, &next.name, &next.args, true);
+        return new_request(wb, b, &next.name, &next.args, false);
     }
     // A policy edit: ignored by a finished turn; a change clears the approval.
     let policy = |f: &dyn Fn(&mut Inputs)| {
@@ -1476,13 +1478,13 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
                 key: s.key.clone(),
                 ..b.clone()
             };
-            new_request(wb, &base, &s.tool, &s.args, true)
+            new_request(wb, &base, &s.tool, &s.args, false)
         }
         Msg::EditDecision(text) if *text != before.decision => left_turn(),
         Msg::StartTurn => match turn::parse(&before.decision) {
             Ok(d) => {
                 let first = &d.dispatched()[0];
-                new_request(wb, b, &first.name, &first.args, true)
+                new_request(wb, b, &first.name, &first.args, false)
             }
             Err(_) => left_turn(),
         },
