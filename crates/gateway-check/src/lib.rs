@@ -1,4 +1,4 @@
-//! The workbench's security boundary as four checks over arbitrary bytes.
+//! The workbench's security boundary as six checks over arbitrary bytes.
 //!
 //! Each check decodes the bytes into inputs of `gateway-core`, runs them,
 //! and answers `Err(Violation)` naming the invariant that broke and the
@@ -11,6 +11,9 @@
 //!   after every step;
 //! - [`check_decoders`]: the same text through every decoder of outside
 //!   input;
+//! - [`check_turn_settings`], [`check_baseline`]: the session, its
+//!   messages weighted towards agent turns with setting changes between
+//!   their steps, and towards Capture baseline mid-run;
 //! - [`check_carried`]: a page opened on an instructor's experiment
 //!   carried in a link (any fragment, any inflated bytes, a built-in file
 //!   with fields smuggled in): never an approval, never a ledger beyond
@@ -18,7 +21,7 @@
 //!
 //! The fuzz targets in `fuzz/` call these and panic on `Err`; the test
 //! `tests/replay.rs` replays the saved corpus and every regression through
-//! all four on stable. There is no randomness and no clock: the same bytes
+//! all of them on stable. There is no randomness and no clock: the same bytes
 //! always give the same run.
 
 use std::fmt;
@@ -37,11 +40,12 @@ mod decoders;
 pub mod keys;
 mod planner;
 mod session;
+mod settings;
 
 pub use carried::check_carried;
 pub use decoders::check_decoders;
 pub use planner::check_planner;
-pub use session::check_session;
+pub use session::{check_baseline, check_session, check_turn_settings};
 
 gateway_core::closed_enum! {
     /// What must hold, whatever the bytes.
@@ -74,6 +78,15 @@ gateway_core::closed_enum! {
         NoUnmaskedKey = "no-unmasked-key",
         /// At most six calls of a turn are dispatched (and run).
         AtMostSixCalls = "at-most-six-calls",
+        /// Role, hook, operation key and receipt policy change only by the
+        /// learner's own messages (a setting, a shared setup, a reset, a
+        /// tool choice that turns Redact output off with a notice); never
+        /// by an agent turn.
+        SettingsOnlyByLearner = "settings-only-by-learner",
+        /// A captured baseline holds the run as far as inspection reached
+        /// it: no verdict of a gate not yet inspected, no output before
+        /// the run finished.
+        BaselineAsReached = "baseline-as-reached",
         /// No Store or Remove reaches a locked slot; opening writes nothing.
         NoWriteToLockedSlot = "no-write-to-locked-slot",
         /// Every error of a decoder has words, naming the field and the bound.
