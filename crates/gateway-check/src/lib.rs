@@ -1,4 +1,4 @@
-//! The workbench's security boundary as four checks over arbitrary bytes.
+//! The workbench's security boundary as six checks over arbitrary bytes.
 //!
 //! Each check decodes the bytes into inputs of `gateway-core`, runs them,
 //! and answers `Err(Violation)` naming the invariant that broke and the
@@ -11,6 +11,9 @@
 //!   after every step;
 //! - [`check_decoders`]: the same text through every decoder of outside
 //!   input;
+//! - [`check_turn_settings`], [`check_baseline`]: the session, its
+//!   messages weighted towards agent turns with setting changes between
+//!   their steps, and towards Capture baseline mid-run;
 //! - [`check_carried`]: a page opened on an instructor's experiment
 //!   carried in a link (any fragment, any inflated bytes, a built-in file
 //!   with fields smuggled in): never an approval, never a ledger beyond
@@ -18,7 +21,7 @@
 //!
 //! The fuzz targets in `fuzz/` call these and panic on `Err`; the test
 //! `tests/replay.rs` replays the saved corpus and every regression through
-//! all four on stable. There is no randomness and no clock: the same bytes
+//! all of them on stable. There is no randomness and no clock: the same bytes
 //! always give the same run.
 
 use std::fmt;
@@ -26,7 +29,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use gateway_core::gates::{Plan, GATES};
 use gateway_core::ledger::Commit;
-use gateway_core::mask::has_secret;
 use gateway_core::runlog::RunLog;
 use gateway_core::text::{Locale, Text};
 use gateway_core::view::PageModel;
@@ -35,13 +37,15 @@ use gateway_core::{Gate, Verdict};
 pub mod carried;
 pub mod decode;
 mod decoders;
+pub mod keys;
 mod planner;
 mod session;
+mod settings;
 
 pub use carried::check_carried;
 pub use decoders::check_decoders;
 pub use planner::check_planner;
-pub use session::check_session;
+pub use session::{check_baseline, check_session, check_turn_settings};
 
 gateway_core::closed_enum! {
     /// What must hold, whatever the bytes.
@@ -74,6 +78,15 @@ gateway_core::closed_enum! {
         NoUnmaskedKey = "no-unmasked-key",
         /// At most six calls of a turn are dispatched (and run).
         AtMostSixCalls = "at-most-six-calls",
+        /// Role, hook, operation key and receipt policy change only by the
+        /// learner's own messages (a setting, a shared setup, a reset, a
+        /// tool choice that turns Redact output off with a notice); never
+        /// by an agent turn.
+        SettingsOnlyByLearner = "settings-only-by-learner",
+        /// A captured baseline holds the run as far as inspection reached
+        /// it: no verdict of a gate not yet inspected, no output before
+        /// the run finished.
+        BaselineAsReached = "baseline-as-reached",
         /// No Store or Remove reaches a locked slot; opening writes nothing.
         NoWriteToLockedSlot = "no-write-to-locked-slot",
         /// Every error of a decoder has words, naming the field and the bound.
@@ -280,7 +293,7 @@ pub fn plan_shape(plan: &Plan) -> Result<(), Violation> {
     }
     if let Some(text) = plan.returned_text() {
         ensure!(
-            !has_secret(&text),
+            clean(&text),
             Invariant::NoUnmaskedKey,
             "returned output: {text}"
         );
@@ -288,20 +301,37 @@ pub fn plan_shape(plan: &Plan) -> Result<(), Violation> {
     Ok(())
 }
 
+/// No key shape left whole in `text`, by the judge written apart from the
+/// masker ([`keys::visible_key`]).
+fn clean(text: &str) -> bool {
+    keys::visible_key(text).is_none()
+}
+
 /// No API-key-shaped string in any record of the runs log.
 pub fn log_masked(log: &RunLog) -> Result<(), Violation> {
     for r in log.records() {
         let leak = Invariant::NoUnmaskedKey;
+        ensure!(clean(&r.tool), leak, "run {} tool {:?}", r.seq, r.tool);
+        ensure!(clean(&r.key), leak, "run {} key {:?}", r.seq, r.key);
+        ensure!(clean(&r.args), leak, "run {} arguments {:?}", r.seq, r.args);
         ensure!(
-            !has_secret(&r.tool),
+            clean(&r.experiment),
             leak,
-            "run {} tool {:?}",
+            "run {} experiment {:?}",
             r.seq,
-            r.tool
+            r.experiment
         );
-        ensure!(!has_secret(&r.key), leak, "run {} key {:?}", r.seq, r.key);
         if let Some(out) = &r.output {
-            ensure!(!has_secret(out), leak, "run {} output: {out}", r.seq);
+            ensure!(clean(out), leak, "run {} output: {out}", r.seq);
+        }
+        for claim in r.turn.iter().flat_map(|t| &t.claims) {
+            ensure!(
+                clean(&claim.quote),
+                leak,
+                "run {} claim {:?}",
+                r.seq,
+                claim.quote
+            );
         }
     }
     Ok(())
@@ -333,18 +363,19 @@ pub fn view_shape(view: &PageModel) -> Result<(), Violation> {
     }
     let leak = Invariant::NoUnmaskedKey;
     if let Some(out) = &view.output.text {
-        ensure!(!has_secret(out), leak, "returned output: {out}");
+        ensure!(clean(out), leak, "returned output: {out}");
     }
     for run in view.runs.records.iter() {
         ensure!(
-            !has_secret(&run.summary),
+            clean(&run.summary),
             leak,
             "run {}: {}",
             run.seq,
             run.summary
         );
+        ensure!(clean(&run.args), leak, "run {}: {}", run.seq, run.args);
         if let Some(out) = &run.output {
-            ensure!(!has_secret(out), leak, "run {} output: {out}", run.seq);
+            ensure!(clean(out), leak, "run {} output: {out}", run.seq);
         }
     }
     Ok(())

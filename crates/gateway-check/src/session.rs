@@ -7,11 +7,13 @@ use gateway_core::ledger::Ledger;
 use gateway_core::mode::Turn;
 use gateway_core::opening::{open, Address, Opening, Query, UnknownView};
 use gateway_core::playback::{Clock, Playback};
+use gateway_core::text::Text;
 use gateway_core::turn::MAX_CALLS;
 use gateway_core::view::PageModel;
 use gateway_core::{Hook, Msg, Workbench};
 
 use crate::decode::{self, kind, Time};
+use crate::settings::{settings_kept, Settings};
 use crate::{ensure, guard, log_masked, plan_shape, view_shape, Invariant, Violation};
 
 /// Messages per input, at most.
@@ -32,8 +34,38 @@ const GATE_ONE_PAUSED: Playback = Playback::Paused {
 /// reset; any input change clears the approval; the redact hook never
 /// changes the ledger; no unmasked API key in returned output or the runs
 /// log; at most six calls of a turn run; no Store or Remove reaches a
-/// locked slot.
+/// locked slot; the settings change only by the learner's messages; a
+/// captured baseline holds nothing inspection has not reached.
 pub fn check_session(data: &[u8]) -> Result<(), Violation> {
+    drive(data, Focus::Any)
+}
+
+/// [`check_session`] with its messages weighted towards agent turns and
+/// setting changes between their steps (role, hook, key, receipt policy,
+/// a tool choice, a shared setup): after any sequence the settings are the
+/// last ones the learner set, and the ledger changes only at a finished
+/// seventh stage.
+pub fn check_turn_settings(data: &[u8]) -> Result<(), Violation> {
+    drive(data, Focus::TurnSettings)
+}
+
+/// [`check_session`] with its messages weighted towards Capture baseline
+/// at every point of a run (playing, paused, held for approval, in a
+/// turn): a captured baseline never holds output for a run that has not
+/// finished, nor a verdict of a gate not yet inspected.
+pub fn check_baseline(data: &[u8]) -> Result<(), Violation> {
+    drive(data, Focus::Baseline)
+}
+
+/// Which messages the bytes mostly decode to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Focus {
+    Any,
+    TurnSettings,
+    Baseline,
+}
+
+fn drive(data: &[u8], focus: Focus) -> Result<(), Violation> {
     let mut u = Unstructured::new(data);
     let Ok(start) = decode::start(&mut u) else {
         return Ok(());
@@ -87,7 +119,12 @@ pub fn check_session(data: &[u8]) -> Result<(), Violation> {
         for msg in answers {
             s.send(Time::Same, msg)?;
         }
-        let Ok(chunk) = decode::chunk(&mut u) else {
+        let chunk = match focus {
+            Focus::Any => decode::chunk(&mut u),
+            Focus::TurnSettings => decode::turn_settings_chunk(&mut u),
+            Focus::Baseline => decode::baseline_chunk(&mut u),
+        };
+        let Ok(chunk) = chunk else {
             break;
         };
         for (time, msg) in chunk {
@@ -117,11 +154,16 @@ struct Before {
     plan: Plan,
     turn: Option<Turn>,
     slots: [SlotState; 3],
+    settings: Settings,
+    /// The page said the message means nothing in this state.
+    ignored: bool,
 }
 
 impl Before {
-    fn of(wb: &Workbench) -> Self {
+    fn of(wb: &Workbench, msg: &Msg) -> Self {
         Self {
+            settings: Settings::of(&wb.inputs()),
+            ignored: wb.ignores(msg).is_some(),
             ledger: wb.ledger().clone(),
             inputs: wb.inputs(),
             clock: *wb.clock(),
@@ -159,7 +201,7 @@ impl Session {
         self.now = time.apply(self.now);
         let step = self.step;
         let at = kind(&msg).id();
-        let before = Before::of(&self.wb);
+        let before = Before::of(&self.wb, &msg);
         let (wb, now) = (&mut self.wb, self.now);
         guard(step, at, || wb.update(now, msg.clone()))?;
         let commands: Vec<Command> = std::iter::from_fn(|| self.wb.poll_command()).collect();
@@ -299,6 +341,18 @@ impl Session {
         // No API key in the returned output or the runs log.
         log_masked(wb.log())?;
 
+        // Settings belong to the learner; a baseline holds what was reached.
+        settings_kept(
+            wb,
+            &before.settings,
+            &before.inputs.tool,
+            msg,
+            before.ignored,
+        )?;
+        if *msg == Msg::CaptureBaseline {
+            baseline_as_reached(wb)?;
+        }
+
         // At most six calls of a turn are dispatched, and run.
         if finished && before.turn.is_some() {
             self.turn_runs += 1;
@@ -347,4 +401,44 @@ impl Session {
         }
         Ok(())
     }
+}
+
+/// The baseline just captured holds the run as far as inspection reached
+/// it: `pending` for each gate from the one under inspection on, and the
+/// returned output only once the run finished (then as the plan returned
+/// it).
+fn baseline_as_reached(wb: &Workbench) -> Result<(), Violation> {
+    let at = Invariant::BaselineAsReached;
+    let Some(baseline) = wb.baseline() else {
+        return Err(Violation::new(at, "Capture baseline captured nothing"));
+    };
+    let stage = wb.clock().stage();
+    match stage {
+        Some(stage) => {
+            ensure!(
+                baseline.output.is_none(),
+                at,
+                "output captured at gate {}: {:?}",
+                stage + 1,
+                baseline.output
+            );
+            let pending = Text::StatusPending.render(wb.locale());
+            for (i, (gate, status, _)) in baseline.rows.iter().enumerate().skip(stage) {
+                ensure!(
+                    *status == pending,
+                    at,
+                    "gate {} ({gate}) captured as {status:?} at gate {}",
+                    i + 1,
+                    stage + 1
+                );
+            }
+        }
+        None => ensure!(
+            baseline.output == wb.plan().returned_text(),
+            at,
+            "a finished run captured output {:?}",
+            baseline.output
+        ),
+    }
+    Ok(())
 }

@@ -90,6 +90,8 @@ reason-key-again = Reuse receipts is off: { $key } executes again
 reason-receipt-held = the tool does not run again: { $key } already holds a receipt
 reason-nothing-to-redact = nothing to redact
 reason-nothing-to-redact-in = nothing to redact in { $tool } output
+# The Redact output hook is on, but the tool of this call returns no field the hook hides (only an email's recipient and a file's content are redacted).
+reason-redact-has-nothing = Redact output: nothing to redact in this output ({ $tool } returns no field this hook hides)
 reason-redacted = { $fields } replaced by { $marker } in the returned output only
 reason-marked-as-data = returned output wrapped as data under the boundary { $boundary }; the ledger and receipts keep the original
 reason-skipped-after = skipped after the { $gate } gate rejected the call
@@ -214,6 +216,8 @@ catalogue-other-build = the file belongs to another version of this page
 catalogue-wrong-locale = the file holds the words of { $tag }
 # A file the page asked for was answered with an error status (404, 500…) from the server at that address.
 fetch-status = HTTP { $status } { $url }
+# The learner chose a tool whose output has nothing to redact, so the page turned the Redact output hook off.
+notice-redact-turned-off = Redact output is now off: { $tool } returns nothing it could redact. Choose a tool that returns an email recipient or a file's content to turn it on again.
 notice-shared-setup = Opened a shared setup. Approvals are never shared: review the request and approve it yourself.
 notice-carried-title = This link is incomplete or damaged
 notice-carried-message = The experiment this link carries cannot be opened: the link may have been cut short when it was copied or pasted. Ask whoever gave it to you for the whole link, or choose one of the experiments below.
@@ -513,6 +517,8 @@ baseline-setup = Role: { $role } · Hook: { $hook } · Key: { $key } · { $appro
 }
 live-setup = Role: { $role } · Hook: { $hook } · Key: { $key } · { $approval }
 compare-row = { $gate }: { $status } — { $reason }
+# A baseline or the live run, seen before inspection finished: what it does is not shown yet.
+baseline-reached-gate = Inspection stood at gate { $number } of { $total } ({ $gate }): the result is shown once the seventh stage is inspected.
 
 ## Status lines
 

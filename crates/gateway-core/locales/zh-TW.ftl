@@ -107,6 +107,7 @@ reason-key-again = 「重用收據」已關閉，因此 { $key } 再次執行
 reason-receipt-held = 工具不會再次執行，因為 { $key } 已有收據
 reason-nothing-to-redact = 沒有需要遮蔽的內容
 reason-nothing-to-redact-in = { $tool } 的輸出沒有需要遮蔽的內容
+reason-redact-has-nothing = 遮蔽輸出：這次的輸出沒有需要遮蔽的內容（{ $tool } 不會傳回這個掛鉤要遮蔽的欄位）
 reason-redacted = 僅在傳回的輸出中將 { $fields } 替換為 { $marker }
 reason-marked-as-data = 傳回的輸出包成資料，加上邊界 { $boundary }；帳本與收據保留原始內容
 reason-skipped-after = { $gate }關卡已拒絕此呼叫，因此略過
@@ -219,6 +220,7 @@ catalogue-unknown-locale = 這個檔案屬於本頁沒有的語言：{ $tag }
 catalogue-other-build = 這個檔案屬於本頁的另一個版本
 catalogue-wrong-locale = 這個檔案是 { $tag } 的文字
 fetch-status = HTTP { $status } { $url }
+notice-redact-turned-off = 「遮蔽輸出」已關閉：{ $tool } 不會傳回任何可遮蔽的內容。若要再次開啟，請選擇會傳回郵件收件者或檔案內容的工具。
 notice-shared-setup = 已開啟分享的設定。核准永遠不會隨連結分享：請檢查請求，並自行核准。
 notice-carried-title = 這個連結不完整或已損壞
 notice-carried-message = 無法開啟這個連結所帶的實驗：連結可能在複製或貼上時被截斷了。請向提供連結的人索取完整的連結，或從下列實驗中選擇一個。
@@ -500,6 +502,7 @@ baseline-setup = 角色：{ $role } · 掛鉤：{ $hook } · 操作鍵：{ $key 
 }
 live-setup = 角色：{ $role } · 掛鉤：{ $hook } · 操作鍵：{ $key } · { $approval }
 compare-row = { $gate }：{ $status } — { $reason }
+baseline-reached-gate = 檢查停在第 { $number } / { $total } 個關卡（{ $gate }）：檢查完第七個階段後，才會顯示結果。
 
 ## Status lines
 

@@ -2,13 +2,16 @@
 //! and what the ledger holds, as one plain-text file.
 
 use crate::json::pretty;
+use crate::mask::mask;
 use crate::text::Text;
 use crate::workbench::Workbench;
 
 impl Workbench {
-    /// A suggested file name for the export, e.g. `email-notes.txt`.
+    /// A suggested file name for the export, e.g. `email-notes.txt`. An
+    /// experiment's id and title may come from a link or a file: they are
+    /// masked here as the runs log masks the learner's text.
     pub fn export_file_name(&self) -> String {
-        format!("{}-notes.txt", self.experiment().id)
+        format!("{}-notes.txt", mask(&self.experiment().id))
     }
 
     /// The export text: notes first, then the recorded setup, the ledger
@@ -17,8 +20,8 @@ impl Workbench {
         let e = self.experiment();
         let inputs = self.inputs();
         Text::NotesExport {
-            title: e.title.get(self.locale()).into(),
-            id: self.experiment().id.as_str().into(),
+            title: mask(e.title.get(self.locale())).into(),
+            id: mask(&e.id).into(),
             notes: self.notes().into(),
             tool: inputs.tool.into(),
             role: inputs.role.label().into(),

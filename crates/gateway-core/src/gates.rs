@@ -432,6 +432,12 @@ fn after_hook(hook: Hook, tool: &dyn Tool, output: Value) -> (Check, Value) {
         Hook::MarkData => (Check::Pass(Reason::MarkedAsData), mark_as_data(output)),
         Hook::RedactOutput => {
             let fields = tool.declaration().redacts;
+            if fields.is_empty() {
+                // The hook runs for every tool, and says when this tool
+                // returns nothing it hides.
+                let tool = tool.declaration().name.into();
+                return (Check::Pass(Reason::RedactHasNothing { tool }), output);
+            }
             let Value::Object(map) = output else {
                 return (Check::Pass(Reason::NothingToRedact), output);
             };

@@ -1,70 +1,132 @@
 //! Masking of API-key-shaped strings in returned output and the run log.
 //!
 //! Two shapes are recognised, as common secret scanners do: `AIza` followed
-//! by exactly 35 key characters, and `sk-` followed by 20 or more. The rule
-//! errs on masking: a shape is masked wherever it starts, whatever comes
-//! before it, because real leaks are glued to other text (`key%3Dsk-…`,
-//! `Bearer-sk-…`, `x_sk-…`, `1AIza…`). So `task-` followed by twenty key
-//! characters is masked too. Masking is applied whatever the hook says; the
-//! ledger keeps what was written.
+//! by exactly 35 key characters, and `sk-` followed by 20 or more (key
+//! characters: ASCII letters and digits, `_` and `-`). The rule errs on
+//! masking: a shape is masked wherever it starts, whatever comes before it,
+//! because real leaks are glued to other text (`key%3Dsk-…`, `Bearer-sk-…`,
+//! `x_sk-…`, `1AIza…`). So `task-` followed by twenty key characters is
+//! masked too. Masking is applied whatever the hook says; the ledger keeps
+//! what was written.
+//!
+//! Masking is two steps. First every match of every shape is found, at
+//! every position one starts, inside another match too ([`matches`]); then
+//! the union of their byte ranges is masked ([`mask`]): each maximal run of
+//! overlapping matches becomes the prefix of its first match and [`MASK`].
+//! Matches that only touch (one ends where the next starts) stay two masks.
+//! So no part of any match is left visible, however keys overlap or are
+//! glued together. The union step knows nothing of the shapes: a new kind
+//! of matcher only has to say where its matches are.
+
+use std::ops::Range;
 
 use serde_json::Value;
 
 /// What a masked key is replaced by (its prefix is kept).
 pub const MASK: &str = "…[masked]";
 
-const GOOGLE_PREFIX: &str = "AIza";
-const GOOGLE_BODY: usize = 35;
-const OPENAI_PREFIX: &str = "sk-";
-const OPENAI_MIN_BODY: usize = 20;
-
-fn is_key_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+/// A key shape: a literal prefix and a body of key characters.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    prefix: &'static str,
+    body: Body,
 }
 
-/// `text` with every key-shaped run replaced by its prefix and [`MASK`].
-pub fn mask(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        if let Some(len) = key_at(rest) {
-            let prefix = if rest.starts_with(GOOGLE_PREFIX) {
-                GOOGLE_PREFIX
-            } else {
-                OPENAI_PREFIX
-            };
-            out.push_str(prefix);
-            out.push_str(MASK);
-            rest = &rest[len..];
-            continue;
+/// How many key characters follow the prefix.
+#[derive(Debug, Clone, Copy)]
+enum Body {
+    /// Exactly this many, as in the usual `AIza[0-9A-Za-z_-]{35}`; key
+    /// characters after them are not part of the match.
+    Exactly(usize),
+    /// This many or more: the match runs to the last key character.
+    AtLeast(usize),
+}
+
+const SHAPES: [Shape; 2] = [
+    Shape {
+        prefix: "AIza",
+        body: Body::Exactly(35),
+    },
+    Shape {
+        prefix: "sk-",
+        body: Body::AtLeast(20),
+    },
+];
+
+/// One match: the bytes it covers, and the prefix a mask keeps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Match {
+    pub range: Range<usize>,
+    pub prefix: &'static str,
+}
+
+fn is_key_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// Every match of every shape in `text`, by where it starts: one for each
+/// position a shape matches at, inside another match included. Key
+/// characters are ASCII, so every range starts and ends on a character
+/// boundary.
+pub(crate) fn matches(text: &str) -> Vec<Match> {
+    let bytes = text.as_bytes();
+    // run[i]: how many key characters follow from byte i on.
+    let mut run = vec![0usize; bytes.len() + 1];
+    for i in (0..bytes.len()).rev() {
+        if is_key_char(bytes[i]) {
+            run[i] = run[i + 1] + 1;
         }
-        out.push(c);
-        rest = &rest[c.len_utf8()..];
     }
+    let mut found = Vec::new();
+    for start in 0..bytes.len() {
+        for shape in SHAPES {
+            if !bytes[start..].starts_with(shape.prefix.as_bytes()) {
+                continue;
+            }
+            let body_start = start + shape.prefix.len();
+            let have = run[body_start];
+            let body = match shape.body {
+                Body::Exactly(n) if have >= n => n,
+                Body::AtLeast(n) if have >= n => have,
+                _ => continue,
+            };
+            found.push(Match {
+                range: start..body_start + body,
+                prefix: shape.prefix,
+            });
+        }
+    }
+    found
+}
+
+/// `text` with the union of `found` masked: each maximal run of
+/// overlapping matches replaced by its first match's prefix and [`MASK`].
+/// `found` must be sorted by where each match starts.
+fn mask_matches(text: &str, found: &[Match]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut shown = 0;
+    let mut i = 0;
+    while i < found.len() {
+        let first = &found[i];
+        let mut end = first.range.end;
+        i += 1;
+        while i < found.len() && found[i].range.start < end {
+            end = end.max(found[i].range.end);
+            i += 1;
+        }
+        out.push_str(&text[shown..first.range.start]);
+        out.push_str(first.prefix);
+        out.push_str(MASK);
+        shown = end;
+    }
+    out.push_str(&text[shown..]);
     out
 }
 
-/// The byte length of a key starting at the beginning of `s`, if one does.
-fn key_at(s: &str) -> Option<usize> {
-    let body_len = |body: &str| body.chars().take_while(|c| is_key_char(*c)).count();
-    if let Some(body) = s.strip_prefix(GOOGLE_PREFIX) {
-        // Exactly 35 key characters, as in the usual `AIza[0-9A-Za-z_-]{35}`.
-        if body_len(body) >= GOOGLE_BODY {
-            return Some(GOOGLE_PREFIX.len() + GOOGLE_BODY);
-        }
-    }
-    if let Some(body) = s.strip_prefix(OPENAI_PREFIX) {
-        let n = body_len(body);
-        if n >= OPENAI_MIN_BODY {
-            return Some(OPENAI_PREFIX.len() + n);
-        }
-    }
-    None
-}
-
-/// Whether `text` holds anything [`mask`] would change.
-pub fn has_secret(text: &str) -> bool {
-    mask(text) != text
+/// `text` with every key-shaped run masked: the union of every match,
+/// overlapping and glued ones included (see the module's header).
+pub fn mask(text: &str) -> String {
+    mask_matches(text, &matches(text))
 }
 
 /// Masks every string inside a JSON value, keys included.
@@ -115,7 +177,6 @@ mod tests {
         let once = mask(&text);
         assert_eq!(once, "AIza…[masked]AIza…[masked]sk-…[masked]");
         assert_eq!(mask(&once), once);
-        assert!(!has_secret(&once));
     }
 
     /// Issue 13, defect 6: a key glued to a letter, a digit, `_`, `-` or
@@ -128,11 +189,9 @@ mod tests {
             for (key, prefix) in [(&openai, "sk-"), (&google, "AIza")] {
                 let text = format!("{before}{key} end");
                 assert_eq!(mask(&text), format!("{before}{prefix}{MASK} end"));
-                assert!(has_secret(&text), "{text}");
                 // The other side: one key character short is not a key.
                 let short = format!("{before}{} end", &key[..key.len() - 1]);
                 assert_eq!(mask(&short), short);
-                assert!(!has_secret(&short), "{short}");
             }
         }
     }
@@ -144,7 +203,31 @@ mod tests {
         let m = mask_value(&v);
         assert_eq!(m["body"], "use sk-…[masked]");
         assert_eq!(m["list"][0], "sk-…[masked]");
-        assert!(has_secret(&key));
-        assert!(!has_secret("nothing here"));
+        assert_eq!(mask("nothing here"), "nothing here");
+    }
+
+    /// Issue 33, hole 2: `AIza` and 32 key characters glued to an `sk-`
+    /// key. The Google match ends inside the `sk-` key, which starts inside
+    /// it: the union of both is masked, so no part of either shows.
+    #[test]
+    fn overlapping_keys_mask_their_union() {
+        let text = format!("x AIza{}sk-{} y", "G".repeat(32), "o".repeat(20));
+        assert_eq!(mask(&text), "x AIza…[masked] y");
+        let found = matches(&text);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(found[1].range.start < found[0].range.end);
+        // An `sk-` key inside a longer one, and one starting in its body.
+        let text = format!("sk-{}sk-{}", "a".repeat(5), "b".repeat(25));
+        assert_eq!(mask(&text), "sk-…[masked]");
+        assert_eq!(matches(&text).len(), 2);
+    }
+
+    #[test]
+    fn matches_that_only_touch_are_masked_apart() {
+        let text = format!("AIza{}sk-{}!", "A".repeat(35), "b".repeat(20));
+        let found = matches(&text);
+        assert_eq!(found[0].range, 0..39);
+        assert_eq!(found[1].range, 39..62);
+        assert_eq!(mask(&text), "AIza…[masked]sk-…[masked]!");
     }
 }

@@ -1,5 +1,6 @@
 //! Notices: messages about something the learner did not do themselves
-//! (a shared link, storage, the page being hidden, the embed options). They are a list, so a
+//! (a shared link, storage, the page being hidden, the embed options, a
+//! setting the page turned off). They are a list, so a
 //! second notice never hides the first.
 
 use crate::baseline::StoredError;
@@ -27,6 +28,12 @@ pub enum Notice {
     /// `hide=` named these, which are no panel of the page (for the
     /// instructor who embeds it).
     HideUnknown(Vec<String>),
+    /// The learner chose a tool with nothing to redact, so the Redact
+    /// output hook was turned off (the editor keeps only options that mean
+    /// something for the tool).
+    RedactTurnedOff {
+        tool: String,
+    },
     /// A language's catalogue could not be fetched or installed: the page
     /// stays in its language.
     CatalogueFailed {
@@ -53,6 +60,7 @@ impl Notice {
                 names: names.clone().into(),
                 panels: crate::embed::PANELS.to_vec().into(),
             },
+            Notice::RedactTurnedOff { tool } => Text::NoticeRedactTurnedOff { tool: tool.into() },
             Notice::CatalogueFailed { language, why } => Text::NoticeCatalogueFailed {
                 language: (*language).into(),
                 detail: why.text(),

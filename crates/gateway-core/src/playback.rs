@@ -171,7 +171,7 @@ impl Clock {
             self.state = Playback::Paused { stage, elapsed: 0 };
             return Step::Running;
         }
-        let mut elapsed = elapsed + now_ms.saturating_sub(since_ms) * self.speed.rate();
+        let mut elapsed = self.played(elapsed, since_ms, now_ms);
         while elapsed >= GATE_UNITS {
             elapsed -= GATE_UNITS;
             stage += 1;
@@ -231,8 +231,8 @@ impl Clock {
                 elapsed, since_ms, ..
             } => {
                 let rate = self.speed.rate();
-                let left = GATE_UNITS - elapsed;
-                Some(since_ms + left.div_ceil(rate))
+                let left = GATE_UNITS.saturating_sub(elapsed);
+                Some(since_ms.saturating_add(left.div_ceil(rate)))
             }
             _ => None,
         }
@@ -244,10 +244,19 @@ impl Clock {
             Playback::Paused { elapsed, .. } => elapsed,
             Playback::Playing {
                 elapsed, since_ms, ..
-            } => elapsed + now_ms.saturating_sub(since_ms) * self.speed.rate(),
+            } => self.played(elapsed, since_ms, now_ms),
             Playback::Finished => GATE_UNITS,
         };
         (elapsed.min(GATE_UNITS) * 1000 / GATE_UNITS) as u32
+    }
+
+    /// Inspection units into the gate as of `now_ms`: `elapsed` as of
+    /// `since_ms`, plus the time since at this speed. It saturates at the
+    /// extremes of the clock (a clock that went back adds nothing), so no
+    /// `now_ms` overflows it.
+    fn played(&self, elapsed: u64, since_ms: u64, now_ms: u64) -> u64 {
+        let since = now_ms.saturating_sub(since_ms);
+        elapsed.saturating_add(since.saturating_mul(self.speed.rate()))
     }
 
     /// Whole inspection seconds left in the gate under inspection.

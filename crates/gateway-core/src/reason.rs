@@ -89,6 +89,10 @@ pub enum Reason {
     /// Execution planned this effect.
     Executed(Effect),
     NothingToRedact,
+    /// The redact hook ran for a tool that returns no field it hides.
+    RedactHasNothing {
+        tool: String,
+    },
     NothingToRedactIn {
         tool: String,
     },
@@ -179,6 +183,7 @@ impl Reason {
             Reason::Exec(e) => e.text(),
             Reason::Executed(effect) => effect.text(),
             Reason::NothingToRedact => Text::ReasonNothingToRedact,
+            Reason::RedactHasNothing { tool } => Text::ReasonRedactHasNothing { tool: tool.into() },
             Reason::NothingToRedactIn { tool } => {
                 Text::ReasonNothingToRedactIn { tool: tool.into() }
             }

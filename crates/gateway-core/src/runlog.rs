@@ -164,6 +164,9 @@ impl RunLog {
     pub fn push(&mut self, mut record: RunRecord) {
         self.next_seq += 1;
         record.seq = self.next_seq;
+        // The experiment's id may come from a link or a file: masked as
+        // the learner's own text is.
+        record.experiment = mask(&record.experiment);
         record.tool = mask(&record.tool);
         record.key = mask(&record.key);
         record.args = shorten(mask(&record.args));

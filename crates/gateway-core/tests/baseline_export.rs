@@ -30,6 +30,7 @@ fn baseline_is_captured_replaced_and_cleared() {
     assert!(d.wb.baseline().is_none());
     assert_eq!(v.baseline.capture_label, "Capture baseline");
 
+    d.finish();
     let v = d.send(Msg::CaptureBaseline);
     let (setup, rows, _, output) = compare(&v).unwrap();
     assert_eq!(v.baseline.capture_label, "Replace baseline");
@@ -50,6 +51,7 @@ fn baseline_is_captured_replaced_and_cleared() {
     assert!(compare(&v).unwrap().0.starts_with("Role: Viewer · "));
     assert_eq!(d.wb.baseline().unwrap().role, "Viewer");
     d.send(Msg::Approve);
+    d.finish();
     let v = d.send(Msg::CaptureBaseline);
     let (setup, _, summary, output) = compare(&v).unwrap();
     assert!(setup.starts_with("Role: Operator · "), "{setup}");
@@ -62,6 +64,56 @@ fn baseline_is_captured_replaced_and_cleared() {
     assert_eq!(compare(&v), None);
     assert!(d.wb.baseline().is_none());
     assert_eq!(v.baseline.capture_label, "Capture baseline");
+}
+
+/// Issue 33, hole 3: a baseline captured mid-run records the run as far as
+/// inspection has reached it, and the returned output only once the run
+/// finished; the live column beside it shows no more than the gate cards.
+#[test]
+fn capture_baseline_shows_nothing_the_gates_have_not_reached() {
+    let mut d = Driver::new(ExperimentId::Email);
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::Approve);
+    for _ in 0..5 {
+        d.send(Msg::NextGate);
+    }
+    // Execution is under inspection: five gates revealed, two not.
+    let v = d.send(Msg::CaptureBaseline);
+    let (_, rows, summary, output) = compare(&v).unwrap();
+    assert_eq!(output, None);
+    assert!(rows[4].starts_with("idempotency: passed — "), "{}", rows[4]);
+    assert_eq!(rows[5], "execution: pending — under inspection");
+    assert_eq!(rows[6], "after-hook: pending — not yet inspected");
+    assert_eq!(
+        summary,
+        "Inspection stood at gate 6 of 7 (execution): the result is shown once the seventh stage is inspected."
+    );
+    assert_eq!(d.wb.baseline().unwrap().output, None);
+    let BaselineView::Compare(c) = &v.baseline.compare else {
+        panic!("a baseline is captured");
+    };
+    assert_eq!(c.live_rows, rows);
+    assert_eq!(c.live_summary, summary);
+    // The after-hook under inspection: the output is not shown yet either.
+    d.send(Msg::NextGate);
+    let v = d.send(Msg::CaptureBaseline);
+    assert_eq!(compare(&v).unwrap().3, None);
+    assert_eq!(
+        compare(&v).unwrap().1[6],
+        "after-hook: pending — under inspection"
+    );
+    // Finished: the output, as the output panel shows it.
+    d.send(Msg::NextGate);
+    let v = d.send(Msg::CaptureBaseline);
+    let (_, rows, summary, output) = compare(&v).unwrap();
+    assert_eq!(output, v.output.text);
+    assert!(output.unwrap().contains("email-1"));
+    assert!(
+        rows[6].starts_with("after-hook: not needed — "),
+        "{}",
+        rows[6]
+    );
+    assert!(summary.contains("commits the effect"), "{summary}");
 }
 
 #[test]

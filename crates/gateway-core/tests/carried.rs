@@ -240,3 +240,39 @@ fn a_setup_for_another_experiment_is_refused_with_the_carried_one() {
         wb.notices()
     );
 }
+
+/// Issue 33, hole 5: an authored experiment whose id has the shape of a key
+/// (`sk-` and 20 lowercase letters and digits, which the id rules allow),
+/// and a title holding a Google key, shows both masked in the runs log and
+/// in the notes export: nothing that came from a link is shown unmasked.
+#[test]
+fn an_authored_experiment_with_a_key_shaped_id_shows_masked_in_the_runs_log_and_notes() {
+    let id_body = "q7w8e9r0t1y2u3i4o5p6";
+    let title_body = "Sy_4Kq-9mZ2xW7vB1nT8rL0pJ5hC3dF6gH2";
+    let mut v: Value = serde_json::from_str(FILES[ExperimentId::Email as usize]).unwrap();
+    v["id"] = format!("sk-{id_body}").into();
+    v["title"]["en"] = format!("Keys: AIza{title_body}").into();
+    let text = v.to_string();
+    let mut wb = open_with("", &fragment(), Some(Ok(text.as_bytes())), &absent);
+    assert_eq!(wb.experiment().id, format!("sk-{id_body}"));
+    wb.update(1_000, Msg::FinishRun);
+    let view = wb.view();
+    let shown = [
+        view.runs.records[0].summary.clone(),
+        wb.log().to_json().to_string(),
+        wb.export_notes(),
+        wb.export_file_name(),
+    ];
+    for text in &shown {
+        for body in [id_body, title_body] {
+            let chars: Vec<char> = body.chars().collect();
+            for piece in chars.windows(8) {
+                let piece: String = piece.iter().collect();
+                assert!(!text.contains(&piece), "{piece:?} shows in {text}");
+            }
+        }
+    }
+    assert!(shown[0].contains("sk-…[masked]"), "{}", shown[0]);
+    assert!(shown[2].contains("Keys: AIza…[masked]"), "{}", shown[2]);
+    assert_eq!(shown[3], "sk-…[masked]-notes.txt");
+}

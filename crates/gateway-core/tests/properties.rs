@@ -42,7 +42,6 @@ use gateway_core::gates::{self, Approval, Inputs, Plan};
 use gateway_core::goals::Event;
 use gateway_core::json::{utf16_len, JsonError, MAX_ARGUMENT_UNITS};
 use gateway_core::ledger::{Commit, Finish, Ledger, MAX_RECEIPTS};
-use gateway_core::mask::has_secret;
 use gateway_core::mode::Turn;
 use gateway_core::notice::Notice;
 use gateway_core::opening::{open, Address, Opening, Query};
@@ -56,6 +55,7 @@ use gateway_core::tools::email::MAX_OUTBOX;
 use gateway_core::tools::files::FILE_NAMES;
 use gateway_core::tools::{mark_as_data, REDACTED};
 use gateway_core::turn;
+use gateway_core::view::PageModel;
 use gateway_core::{
     ExampleKind, ExperimentId, Gate, Handled, Hook, Msg, Role, Speed, ToolId, Verdict, Workbench,
 };
@@ -160,8 +160,8 @@ fn secret() -> BoxedStrategy<String> {
 
 /// Free text mixing words, non-ASCII and API keys, 1 to about 450 units.
 ///
-/// With `adjacent`, fragments may touch (`AIza…` directly followed by
-/// `sk-…`); otherwise a space always separates them.
+/// With `adjacent`, fragments may touch or overlap (`AIza…` directly
+/// followed by `sk-…`); otherwise a space always separates them.
 fn prose(adjacent: bool) -> BoxedStrategy<String> {
     let plain = prop_oneof![
         3 => "[A-Za-z0-9 ,.!?]{1,16}",
@@ -169,8 +169,10 @@ fn prose(adjacent: bool) -> BoxedStrategy<String> {
         1 => "[éü😀\u{2028}日本\t]{1,3}",
     ];
     let (fragment, sep) = if adjacent {
-        // A Google key directly followed by another key.
-        let touching = ("AIza[0-9A-Za-z_-]{35}", secret()).prop_map(|(a, b)| a + &b);
+        // A Google key directly followed by another key, or `AIza` and 32
+        // to 34 key characters that a following key completes: the two
+        // matches overlap (issue 33, hole 2).
+        let touching = ("AIza[0-9A-Za-z_-]{32,35}", secret()).prop_map(|(a, b)| a + &b);
         (
             prop_oneof![3 => plain, 1 => touching].boxed(),
             select(vec!["", " ", "\n", "-", "=", "\""]).boxed(),
@@ -1312,13 +1314,15 @@ fn settled(mut clock: Clock, now: u64) -> Clock {
 
 /// The inputs of a new request (a tool or argument edit, a turn's next
 /// call, a shared setup): the approval is gone, and a redact hook falls
-/// back to none when the tool changed to one with nothing to hide.
+/// back to none when the learner changed the tool to one with nothing to
+/// hide (`learner_tool_change`). A turn's call or a shared setup never
+/// changes a setting (issue 33, hole 1).
 fn new_request(
     wb: &Workbench,
     base: &Inputs,
     tool: &str,
     args: &str,
-    tool_changed: bool,
+    learner_tool_change: bool,
 ) -> Inputs {
     let mut e = Inputs {
         tool: tool.into(),
@@ -1327,7 +1331,7 @@ fn new_request(
         refusal: None,
         ..base.clone()
     };
-    if tool_changed && e.hook == Hook::RedactOutput && !hook_applies(wb, tool, e.hook) {
+    if learner_tool_change && e.hook == Hook::RedactOutput && !hook_applies(wb, tool, e.hook) {
         e.hook = Hook::None;
     }
     e
@@ -1356,7 +1360,7 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
     if advanced {
         let turn = before.turn.as_ref().unwrap();
         let next = &turn.decision().dispatched()[turn.outcomes().len() + 1];
-        return new_request(wb, b, &next.name, &next.args, true);
+        return new_request(wb, b, &next.name, &next.args, false);
     }
     // A policy edit: ignored by a finished turn; a change clears the approval.
     let policy = |f: &dyn Fn(&mut Inputs)| {
@@ -1474,13 +1478,13 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
                 key: s.key.clone(),
                 ..b.clone()
             };
-            new_request(wb, &base, &s.tool, &s.args, true)
+            new_request(wb, &base, &s.tool, &s.args, false)
         }
         Msg::EditDecision(text) if *text != before.decision => left_turn(),
         Msg::StartTurn => match turn::parse(&before.decision) {
             Ok(d) => {
                 let first = &d.dispatched()[0];
-                new_request(wb, b, &first.name, &first.args, true)
+                new_request(wb, b, &first.name, &first.args, false)
             }
             Err(_) => left_turn(),
         },
@@ -2995,8 +2999,10 @@ proptest! {
 }
 
 fn secrets_case(tool: ToolId, text: &str, hook: Hook) -> TestResult {
-    // `run_text` checks output and log after every step.
+    // `run_text` checks output and log after every step (no key shape left
+    // whole, by gateway-check's judge written apart from the masker).
     let mut h = run_text(tool, text, hook)?;
+    no_piece_of_a_key_shown(text, &h.wb.view())?;
     if tool == ToolId::Files && matches!(h.wb.plan().commit(), Commit::Ran(Finish::Effect { .. })) {
         let args: Value = serde_json::from_str(text).unwrap();
         let path = args["path"].as_str().unwrap();
@@ -3008,8 +3014,26 @@ fn secrets_case(tool: ToolId, text: &str, hook: Hook) -> TestResult {
         h.send(Time::Same, Msg::SetHook(Hook::None))?;
         h.send(Time::Same, Msg::EditArgs(read))?;
         h.finish()?;
-        let out = h.wb.view().output.text.unwrap();
-        prop_assert!(!has_secret(&out), "{}", out);
+        no_piece_of_a_key_shown(text, &h.wb.view())?;
+    }
+    Ok(())
+}
+
+/// No eight characters of the body of any key written in `written` (found
+/// by gateway-check's own scan, at every position, inside other keys too)
+/// show in the returned output or the runs log's arguments and outputs.
+fn no_piece_of_a_key_shown(written: &str, view: &PageModel) -> TestResult {
+    let mut shown: Vec<&str> = view.output.text.iter().map(String::as_str).collect();
+    for run in &view.runs.records {
+        shown.push(&run.args);
+        shown.extend(run.output.as_deref());
+    }
+    for key in gateway_check::keys::keys(written) {
+        let body = gateway_check::keys::body(key);
+        for text in &shown {
+            let piece = gateway_check::keys::piece_left(body, text);
+            prop_assert!(piece.is_none(), "{:?} of {} shows in {}", piece, key, text);
+        }
     }
     Ok(())
 }

@@ -332,7 +332,8 @@ impl Time {
     }
 }
 
-fn time(u: &mut Unstructured<'_>) -> Result<Time> {
+/// When a message arrives: at once, a little or a lot later, or earlier.
+pub fn time(u: &mut Unstructured<'_>) -> Result<Time> {
     Ok(match weighted(u, &[2, 4, 2, 1])? {
         0 => Time::Same,
         1 => Time::Forward(u.int_in_range(0..=3_000)?),

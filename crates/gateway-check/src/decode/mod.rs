@@ -82,12 +82,14 @@ pub fn prose(u: &mut Unstructured<'_>) -> Result<String> {
 
 mod args;
 mod decisions;
+mod focus;
 mod messages;
 mod outside;
 mod start;
 
 pub use args::*;
 pub use decisions::*;
+pub use focus::*;
 pub use messages::*;
 pub use outside::*;
 pub use start::*;

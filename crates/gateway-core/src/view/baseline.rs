@@ -67,13 +67,15 @@ impl BaselineView {
             live_setup: live,
             live_request_label: Text::LiveRequest.render(l),
             live_request: crate::gates::request_text(&wb.inputs()).render(l),
-            live_rows: wb
-                .plan()
-                .rows()
+            // The live run as far as inspection has reached it.
+            live_rows: Gate::ALL
                 .iter()
-                .map(|r| compare_row(l, r.gate.name(), r.verdict.label(), r.reason.text()))
+                .map(|&gate| {
+                    let (status, reason) = wb.row_as_reached(gate);
+                    compare_row(l, gate.name(), status, reason)
+                })
                 .collect(),
-            live_summary: wb.plan().summary().render(l),
+            live_summary: wb.summary_as_reached().render(l),
         }))
     }
 }

@@ -67,13 +67,19 @@ impl Workbench {
         }
     }
 
-    /// An input changed: a redact hook with nothing to hide falls back to
-    /// none (Block mutations stays: on a read it lets the read through, as
-    /// the registry walkthrough shows), approval no longer applies,
-    /// inspection starts over.
-    pub(super) fn inputs_changed(&mut self, tool_changed: bool) {
-        if tool_changed && self.policy.hook == Hook::RedactOutput && !self.redact_applies() {
+    /// An input changed: approval no longer applies, inspection starts
+    /// over. When the learner changed the tool (`learner_chose_tool`) to
+    /// one with nothing to redact, a redact hook falls back to none, as the
+    /// editor disables options that mean nothing, and a notice says so
+    /// (Block mutations stays: on a read it lets the read through, as the
+    /// registry walkthrough shows). Nothing else changes a setting: a
+    /// turn's call or a shared setup leaves the hook as it is, and the
+    /// after-hook row says when it has nothing to redact.
+    pub(super) fn inputs_changed(&mut self, learner_chose_tool: bool) {
+        if learner_chose_tool && self.policy.hook == Hook::RedactOutput && !self.redact_applies() {
             self.policy.hook = Hook::None;
+            let tool = self.editor.request().0.to_string();
+            self.notify(Notice::RedactTurnedOff { tool });
         }
         // The approval this edit cleared, or the one an earlier edit did:
         // what changed since is worked out again.
@@ -103,9 +109,10 @@ impl Workbench {
         }
     }
 
-    /// The turn moved to its next call: it is the request now.
+    /// The turn moved to its next call: it is the request now. The tool is
+    /// the turn's, not the learner's choice: no setting changes.
     pub(super) fn call_loaded(&mut self, keep_playing: bool) {
-        self.inputs_changed(true);
+        self.inputs_changed(false);
         if keep_playing {
             self.run.clock.play(self.now_ms);
         }
@@ -125,7 +132,8 @@ impl Workbench {
         self.policy.key = setup.key;
         self.run.clock.speed = setup.speed;
         self.notify(Notice::SharedSetup);
-        self.inputs_changed(true);
+        // The setup's settings are restored as they were shared.
+        self.inputs_changed(false);
     }
 
     /// Gate 1, paused, with a fresh plan of the current inputs and ledger.

@@ -7,6 +7,8 @@ use crate::baseline::Baseline;
 use crate::gates::request_text;
 use crate::mode::Mode;
 use crate::share::Setup;
+use crate::text::Text;
+use crate::vocab::Gate;
 
 impl Workbench {
     /// The setup a Copy link action shares.
@@ -23,30 +25,54 @@ impl Workbench {
         }
     }
 
-    /// The current inputs and plan as a baseline, in the page's language.
+    /// The current inputs and the run as far as inspection has reached it,
+    /// as a baseline in the page's language: the verdict and reason of each
+    /// gate inspected, `pending` for the rest, and the returned output only
+    /// once the run finished (as the output panel shows it: SPEC 3).
     pub(super) fn capture_baseline(&self) -> Baseline {
         let l = self.locale;
         let inputs = self.inputs();
         let plan = &self.run.plan;
+        let finished = self.run.clock.is_finished();
         Baseline {
             request: request_text(&inputs).render(l),
             role: inputs.role.label().render(l),
             hook: inputs.hook.label().render(l),
             key: inputs.key.clone(),
             approved: inputs.approval.is_some(),
-            rows: plan
-                .rows()
+            rows: Gate::ALL
                 .iter()
-                .map(|r| {
-                    (
-                        r.gate.id().into(),
-                        r.verdict.label().render(l),
-                        r.reason.text().render(l),
-                    )
+                .map(|&gate| {
+                    let (status, reason) = self.row_as_reached(gate);
+                    (gate.id().into(), status.render(l), reason.render(l))
                 })
                 .collect(),
-            summary: plan.summary().render(l),
-            output: plan.returned_text(),
+            summary: self.summary_as_reached().render(l),
+            output: plan.returned_text().filter(|_| finished),
+        }
+    }
+
+    /// A gate's verdict and reason once inspection has revealed it; before,
+    /// `pending` and where inspection stands.
+    pub(crate) fn row_as_reached(&self, gate: Gate) -> (Text, Text) {
+        let row = self.run.plan.row(gate);
+        match self.run.clock.stage() {
+            Some(stage) if gate.index() == stage => (Text::StatusPending, Text::UnderInspection),
+            Some(stage) if gate.index() > stage => (Text::StatusPending, Text::NotYetInspected),
+            _ => (row.verdict.label(), row.reason.text()),
+        }
+    }
+
+    /// What the run does, once it finished; before, where inspection
+    /// stands (what finishing would do is not said yet).
+    pub(crate) fn summary_as_reached(&self) -> Text {
+        match self.run.clock.stage() {
+            None => self.run.plan.summary(),
+            Some(stage) => Text::BaselineReachedGate {
+                number: (stage + 1).into(),
+                total: Gate::ALL.len().into(),
+                gate: Gate::ALL[stage].name().into(),
+            },
         }
     }
 
