@@ -613,9 +613,10 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     };
     const start = await ledgerJson(page);
     for (const [text, message] of [
-      ['[{"name":"search"}]', /^Item 1: Missing args$/],
-      ['[', /^Malformed JSON at line 1, column \d+/],
-      ['{"name":"search","args":{}}', /^Decision: Unknown field "args"$/],
+      // Each refusal names the form it read the text as, then the fault.
+      ['[{"name":"search"}]', /^Read as workbench calls: Item 1: Missing args$/],
+      ['[', /^Model decision JSON: Malformed JSON at line 1, column \d+/],
+      ['{"name":"search","args":{}}', /^Read as MCP .*: Decision: Unknown field "args"$/],
     ]) {
       await textbox(page, 'Model decision JSON').fill(text);
       await button(page, 'Start turn').click();

@@ -19,12 +19,17 @@ import { ROOT, WWW } from './harness.mjs';
  * file. They guard against regressions, not a target of their own: a change
  * may raise them only by what its feature measurably needs, and says so.
  *
- * Issue 31 sets them at 165,000 and 175,000; its working steps measure
- * 162,761 (zh-TW/link.json) and 172,494 (docs/figures.md, "The size
+ * Issue 31 set them at 165,000 and 175,000 (measured 162,761 for
+ * zh-TW/link.json and 172,494). Issue 33 (whole transcripts as people
+ * paste them: request bodies, streams, snake_case dumps, each refusal
+ * naming its form; masking as a union of matches; the settings rule) and
+ * the first steps of issue 32 (the verdict brought into view, the broken
+ * link page, every title in link.json) measure 175,152 and 184,404:
+ * the ceilings are 176,500 and 185,500 (docs/figures.md, "The size
  * guard").
  */
-const PAGE_CEILING = 165_000;
-const SINGLE_FILE_CEILING = 175_000;
+const PAGE_CEILING = 176_500;
+const SINGLE_FILE_CEILING = 185_500;
 
 const SHARED = ['index.html', 'pkg/style.css', 'pkg/main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
 

@@ -61,7 +61,7 @@ const UNTRANSLATED = [
   // Field names of the tools' arguments, the ledger, a model decision and a stored baseline.
   {
     kind: 'field name',
-    words: /to|subject|body|title|start|end|operation|path|content|key|value|seats|status|query|limit|operator|left|right|name|args|text|rows|output|approved/,
+    words: /to|subject|body|title|start|end|operation|path|content|key|value|seats|status|query|limit|operator|left|right|name|args|params|text|rows|output|approved/,
   },
   // Values a learner types into a tool's fields (the database's operations), named in the goals.
   { kind: 'field value', words: /set|get/ },

@@ -31,9 +31,7 @@ pub enum Notice {
     /// The learner chose a tool with nothing to redact, so the Redact
     /// output hook was turned off (the editor keeps only options that mean
     /// something for the tool).
-    RedactTurnedOff {
-        tool: String,
-    },
+    RedactTurnedOff { tool: String },
     /// A language's catalogue could not be fetched or installed: the page
     /// stays in its language.
     CatalogueFailed {

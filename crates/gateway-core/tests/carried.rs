@@ -32,12 +32,13 @@ fn fragment() -> String {
     format!("#{}", link::fragment(b"deflated"))
 }
 
-fn open_with(
+/// What the page at `query` and `fragment` opens to.
+fn opening(
     query: &str,
     fragment: &str,
     inflated: Option<Result<&[u8], &str>>,
     read: &dyn Fn(&str) -> Read,
-) -> Workbench {
+) -> Opening {
     let address = Address {
         query: &Query::parse(query),
         fragment,
@@ -46,7 +47,16 @@ fn open_with(
         locale: Locale::default(),
         inflated,
     };
-    match open(address, read) {
+    open(address, read)
+}
+
+fn open_with(
+    query: &str,
+    fragment: &str,
+    inflated: Option<Result<&[u8], &str>>,
+    read: &dyn Fn(&str) -> Read,
+) -> Workbench {
+    match opening(query, fragment, inflated, read) {
         Opening::Workbench(wb) => *wb,
         Opening::Unknown { id, .. } => panic!("{id} opened the list"),
         Opening::BrokenLink { fault, .. } => panic!("{fault:?} opened the broken-link page"),
@@ -102,15 +112,7 @@ fn it_is_stored_apart_from_the_built_in_of_the_same_id() {
 
 /// Opens `fragment` expecting the broken-link page: its fault.
 fn broken(query: &str, fragment: &str, inflated: Option<Result<&[u8], &str>>) -> LinkFault {
-    let address = Address {
-        query: &Query::parse(query),
-        fragment,
-        framed: false,
-        from_file: false,
-        locale: Locale::default(),
-        inflated,
-    };
-    match open(address, &absent) {
+    match opening(query, fragment, inflated, &absent) {
         Opening::BrokenLink { fault, .. } => fault,
         Opening::Workbench(wb) => panic!("{fragment} opened {}", wb.experiment().id),
         Opening::Unknown { id, .. } => panic!("{fragment} listed for {id}"),
