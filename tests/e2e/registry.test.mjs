@@ -515,7 +515,7 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     assert.match(email[0].text, /flagged/i, 'the claim is flagged in words');
     // A backed claim appears only for a tool that committed or replayed in this turn.
     for (const c of claims.filter((x) => x.claim === 'backed')) {
-      assert.match(c.text, /backed by a calendar effect/, `only calendar committed, so only it can back a claim: ${c.text}`);
+      assert.match(c.text, /backed by an effect or receipt of calendar/, `only calendar committed, so only it can back a claim: ${c.text}`);
     }
     const completed = await page.locator('[data-panel="turn"] .turn-claims > p').textContent();
     assert.match(completed, /Completed operations: Call 2 \(calendar\)/, `the completed operations: ${completed}`);

@@ -500,8 +500,8 @@ completed-none = Completed operations: none.
 completed-list = Completed operations: { $operations ->
     *[other] { $operations }
 }.
-claim-backed = {" "}— backed by a { $tool } effect or receipt in this turn
-claim-unbacked = {" "}— flagged: no { $tool } effect or receipt stands behind it
+claim-backed = {" "}— backed by an effect or receipt of { $tool } in this turn
+claim-unbacked = {" "}— flagged: no effect or receipt of { $tool } stands behind it
 
 ## The baseline panel
 
