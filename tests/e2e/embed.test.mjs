@@ -44,6 +44,10 @@ test('inside an iframe: no chrome, hidden panels, height and goal messages', { t
   const frame = page.frameLocator('#workbench');
   await frame.locator('li[data-gate]').first().waitFor();
   assert.equal(await frame.locator('li[data-gate]').count(), 7);
+  // The gates are in index.html's first view already, chrome and all: wait
+  // for the page to have taken it over in embed mode (on a loaded machine
+  // the check below ran before, and saw the first view's eyebrow).
+  await frame.locator('.workbench.embed').waitFor();
 
   // Embed mode: the chrome is gone, the hidden panel is gone, the rest is there.
   assert.equal(await frame.locator('.eyebrow').isVisible(), false, 'no page chrome');
