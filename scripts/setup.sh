@@ -150,7 +150,7 @@ ensure_chromium() {
   if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     apt_install chromium chromium-driver
   fi
-  if [ ! -d /usr/share/fonts/opentype/noto ] || ! ls /usr/share/fonts/opentype/noto | grep -q CJK; then
+  if ! compgen -G '/usr/share/fonts/opentype/noto/NotoSansCJK*' >/dev/null; then
     apt_install fonts-noto-cjk
   fi
 }
