@@ -76,6 +76,26 @@ pub enum Step {
     Finished,
 }
 
+/// How far inspection has come to one gate: past it (its verdict is
+/// revealed; every gate is once the run finished), at it, or not yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reached {
+    Past,
+    At,
+    Ahead,
+}
+
+impl Reached {
+    /// Gate `index` while `stage` is under inspection (`None`: finished).
+    pub fn of(index: usize, stage: Option<usize>) -> Self {
+        match stage {
+            Some(s) if index == s => Reached::At,
+            Some(s) if index > s => Reached::Ahead,
+            _ => Reached::Past,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Clock {
     pub state: Playback,

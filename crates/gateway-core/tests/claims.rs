@@ -13,7 +13,7 @@ use gateway_core::schema::{Args, Shape};
 use gateway_core::store::Stores;
 use gateway_core::text::{Locale, Text};
 use gateway_core::tools::{files, Declaration, Examples, ExecError, Planned, Tool};
-use gateway_core::turn::{claims, Call, Decision, Form, Format};
+use gateway_core::turn::{claims, Call, Decision, Form};
 use gateway_core::{Registry, ToolId};
 
 /// What one call of the turn did.
@@ -54,7 +54,6 @@ fn verdicts(text: &str, ran: &[Ran], registry: &Registry) -> Vec<(&'static str, 
     calls.truncate(6);
     let mut turn = Turn::new(
         Decision {
-            format: Format::Workbench,
             shape: Form::Workbench,
             calls: calls
                 .iter()

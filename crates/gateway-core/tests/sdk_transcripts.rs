@@ -60,7 +60,7 @@ fn a_whole_responses_response_over_4096_characters_is_read() {
     assert!(text.chars().count() > 4096, "{}", text.len());
     let d = read("responses-response");
     assert_eq!(
-        (d.format, d.shape),
+        (d.format(), d.shape),
         (Format::Responses, Form::ResponsesResponse)
     );
     assert_eq!(
@@ -83,7 +83,10 @@ fn google_genai_dumps_read_in_snake_case_and_camel_case_alike() {
     let camel = read("genai-camel");
     assert!(fixture("genai-camel").contains("\"functionCall\": {"));
     for d in [&snake, &camel] {
-        assert_eq!((d.format, d.shape), (Format::Gemini, Form::GeminiResponse));
+        assert_eq!(
+            (d.format(), d.shape),
+            (Format::Gemini, Form::GeminiResponse)
+        );
         assert_eq!(
             calls(d),
             [("search", SEARCH_PRETTY), ("calendar", CALENDAR_PRETTY)]
@@ -162,7 +165,7 @@ fn each_stream_is_assembled_into_its_calls() {
 fn a_request_body_replays_the_last_assistant_calls_without_a_result() {
     let d = read("chat-request");
     assert_eq!(
-        (d.format, d.shape),
+        (d.format(), d.shape),
         (Format::ChatCompletions, Form::ChatRequest)
     );
     assert_eq!(calls(&d), [("calendar", CALENDAR), ("email", EMAIL)]);
@@ -228,7 +231,7 @@ fn mcp_tools_call_reads_without_its_envelope() {
         ("mcp-bare-params", Form::McpParams),
     ] {
         let d = read(name);
-        assert_eq!((d.format, d.shape), (Format::Mcp, shape), "{name}");
+        assert_eq!((d.format(), d.shape), (Format::Mcp, shape), "{name}");
         assert_eq!(calls(&d), [("calendar", CALENDAR_PRETTY)], "{name}");
         assert_eq!((history(&d), d.partial.clone()), (vec![], vec![]), "{name}");
     }

@@ -79,10 +79,10 @@ fn every_format_is_recognised_named_and_read_in_order() {
         ),
     ] {
         let d = parse(&fixture(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-        assert_eq!(d.format, format, "{file}");
-        assert_eq!(d.format.label().en(), label, "{file}");
+        assert_eq!(d.format(), format, "{file}");
+        assert_eq!(d.format().label().en(), label, "{file}");
         assert!(
-            d.format.label().render(Locale::ZhTw).contains(label) || format == Format::Workbench
+            d.format().label().render(Locale::ZhTw).contains(label) || format == Format::Workbench
         );
         assert_eq!(
             d.calls.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(),
@@ -126,8 +126,8 @@ fn string_arguments_are_taken_as_written_and_objects_are_printed() {
 #[test]
 fn mcp_requests_batches_and_params_are_read() {
     let d = parse(&fixture("mcp-batch")).unwrap();
-    assert_eq!(d.format, Format::Mcp);
-    assert_eq!(d.format.label().en(), "MCP tools/call");
+    assert_eq!(d.format(), Format::Mcp);
+    assert_eq!(d.format().label().en(), "MCP tools/call");
     assert_eq!(
         d.calls.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(),
         NAMES
@@ -138,13 +138,13 @@ fn mcp_requests_batches_and_params_are_read() {
         r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search","arguments":{"query":"a"}}}"#,
     )
     .unwrap();
-    assert_eq!((one.format, one.calls.len()), (Format::Mcp, 1));
+    assert_eq!((one.format(), one.calls.len()), (Format::Mcp, 1));
     let bare = parse(r#"{"name":"search","arguments":{"query":"a"}}"#).unwrap();
-    assert_eq!(bare.format, Format::Mcp);
+    assert_eq!(bare.format(), Format::Mcp);
     assert_eq!(bare.calls[0].args, "{\n  \"query\": \"a\"\n}");
     // `arguments` is optional in MCP's schema: no arguments are `{}`.
     let none = parse(r#"[{"name":"calculator"},{"name":"search","arguments":{}}]"#).unwrap();
-    assert_eq!(none.format, Format::Mcp);
+    assert_eq!(none.format(), Format::Mcp);
     assert_eq!(none.calls[0].args, "{}");
 }
 
@@ -152,7 +152,7 @@ fn mcp_requests_batches_and_params_are_read() {
 fn the_other_documented_shapes_of_each_format_are_read() {
     // A chat completion: its first choice; content as text parts.
     let d = parse(&fixture("chat-completion-object")).unwrap();
-    assert_eq!(d.format, Format::ChatCompletions);
+    assert_eq!(d.format(), Format::ChatCompletions);
     assert_eq!((d.dispatched().len(), d.refused()), (6, 1));
     assert_eq!(
         d.text.as_deref(),
@@ -160,7 +160,7 @@ fn the_other_documented_shapes_of_each_format_are_read() {
     );
     // Gemini `contents`: every model turn's parts, in order.
     let d = parse(&fixture("gemini-contents")).unwrap();
-    assert_eq!(d.format, Format::Gemini);
+    assert_eq!(d.format(), Format::Gemini);
     assert_eq!((d.dispatched().len(), d.refused()), (6, 1));
     assert_eq!(d.calls[6].args, "{}", "Gemini's args are optional");
     assert_eq!(
@@ -199,7 +199,7 @@ fn the_other_documented_shapes_of_each_format_are_read() {
         ),
     ] {
         let d = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert_eq!(d.format, format, "{text}");
+        assert_eq!(d.format(), format, "{text}");
         assert_eq!(d.calls[0].name, "search", "{text}");
     }
     assert_eq!(
@@ -372,7 +372,7 @@ fn malformed_transcripts_say_what_is_wrong_and_where() {
             "A model decision must be one of these shapes (got string)",
         ),
     ] {
-        let err = parse(text).map(|d| d.format).unwrap_err().to_string();
+        let err = parse(text).map(|d| d.format()).unwrap_err().to_string();
         assert!(err.contains(message), "{text}\n  got: {err}\n want: {message}");
     }
 }

@@ -176,9 +176,7 @@ impl Form {
 /// A parsed model decision.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
-    /// The provider it was written for.
-    pub format: Format,
-    /// The shape it was written in.
+    /// The shape it was written in (of one provider's [`Format`]).
     pub shape: Form,
     /// The calls to replay, in order.
     pub calls: Vec<Call>,
@@ -243,6 +241,11 @@ impl Partial {
 }
 
 impl Decision {
+    /// The provider it was written for.
+    pub fn format(&self) -> Format {
+        self.shape.format()
+    }
+
     /// The calls that are dispatched, in order.
     pub fn dispatched(&self) -> &[Call] {
         &self.calls[..self.calls.len().min(MAX_CALLS)]
@@ -287,7 +290,7 @@ mod tests {
         assert_eq!((nine.dispatched().len(), nine.refused()), (6, 3));
         let one = parse(&calls(1)).unwrap();
         assert_eq!((one.dispatched().len(), one.refused()), (1, 0));
-        assert_eq!(one.format, Format::Workbench);
+        assert_eq!(one.format(), Format::Workbench);
     }
 
     #[test]

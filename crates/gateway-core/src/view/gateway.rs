@@ -4,7 +4,7 @@
 use super::{Choice, Workbench};
 use crate::gates::{Gate, Outcome, Verdict, GATES};
 use crate::ledger::Finish;
-use crate::playback::Speed;
+use crate::playback::{Reached, Speed};
 use crate::text::Text;
 
 /// A pending approval: the exact call waiting, and the two choices.
@@ -121,8 +121,9 @@ impl Workbench {
             .iter()
             .enumerate()
             .map(|(i, r)| {
-                let revealed = stage.is_none_or(|s| i < s);
-                let awaiting = Some(i) == stage && self.pending();
+                let reached = Reached::of(i, stage);
+                let revealed = reached == Reached::Past;
+                let awaiting = reached == Reached::At && self.pending();
                 let status = if revealed {
                     RowStatus::Done(r.verdict)
                 } else if awaiting {
@@ -143,12 +144,12 @@ impl Workbench {
                         Text::ReasonApprovalAwaiting {
                             risk: call.risk.name().into(),
                         }
-                    } else if Some(i) == stage {
+                    } else if reached == Reached::At {
                         Text::UnderInspection
                     } else {
                         Text::NotYetInspected
                     }),
-                    current: Some(i) == stage,
+                    current: reached == Reached::At,
                 }
             })
             .collect()
@@ -160,7 +161,7 @@ impl Workbench {
             // A clicked card: its verdict and reason once revealed, and
             // nothing of a gate not inspected yet.
             let i = gate.index();
-            return self.t(if stage.is_none_or(|s| i < s) {
+            return self.t(if Reached::of(i, stage) == Reached::Past {
                 let row = plan.row(gate);
                 Text::CaptionPrevious {
                     number: (i + 1).into(),

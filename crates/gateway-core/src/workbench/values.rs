@@ -6,6 +6,7 @@ use super::Workbench;
 use crate::baseline::Baseline;
 use crate::gates::request_text;
 use crate::mode::Mode;
+use crate::playback::Reached;
 use crate::share::Setup;
 use crate::text::Text;
 use crate::vocab::Gate;
@@ -56,10 +57,10 @@ impl Workbench {
     /// `pending` and where inspection stands.
     pub(crate) fn row_as_reached(&self, gate: Gate) -> (Text, Text) {
         let row = self.run.plan.row(gate);
-        match self.run.clock.stage() {
-            Some(stage) if gate.index() == stage => (Text::StatusPending, Text::UnderInspection),
-            Some(stage) if gate.index() > stage => (Text::StatusPending, Text::NotYetInspected),
-            _ => (row.verdict.label(), row.reason.text()),
+        match Reached::of(gate.index(), self.run.clock.stage()) {
+            Reached::At => (Text::StatusPending, Text::UnderInspection),
+            Reached::Ahead => (Text::StatusPending, Text::NotYetInspected),
+            Reached::Past => (row.verdict.label(), row.reason.text()),
         }
     }
 

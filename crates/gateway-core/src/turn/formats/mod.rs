@@ -178,7 +178,6 @@ pub(super) fn read(value: &Value) -> Result<Decision, E> {
         return Err(fault(Fault::NoCall));
     }
     Ok(Decision {
-        format: shape.format(),
         shape,
         calls,
         text: (!r.texts.is_empty()).then(|| r.texts.join("\n\n")),
