@@ -61,8 +61,11 @@ test('a pending approval in the registry turn, decided by keyboard', { timeout: 
   await start.focus();
   await page.keyboard.press('Enter');
   await waitForText(page.locator('.turn-counts'), /^Calls run: 0 · awaiting your approval: 0/);
-  // The search runs at once; the calendar create stops at the approval gate.
-  await pressN(page, 7 + 3);
+  // The search runs at once and stays on show; N moves the turn on (Next
+  // call), and the calendar create stops at the approval gate.
+  await pressN(page, 7);
+  assert.equal(await page.getByRole('button', { name: 'Next call' }).getAttribute('aria-keyshortcuts'), 'n');
+  await pressN(page, 1 + 3);
   const pending = page.getByRole('group', { name: 'Pending approval' });
   await pending.waitFor();
   assert.match(await pending.textContent(), /Tool: calendar \(write\)/);
@@ -80,6 +83,8 @@ test('a pending approval in the registry turn, decided by keyboard', { timeout: 
   assert.equal(await focused(page), 'Next gate', 'focus back to Next gate');
   await page.keyboard.press('Enter');
   await pressN(page, 3);
+  assert.deepEqual((await callStates(page)).slice(0, 3), ['read', 'rejected', 'waiting'], 'the rejected call stays on show');
+  await pressN(page, 1);
   assert.deepEqual((await callStates(page)).slice(0, 3), ['read', 'rejected', 'inspecting']);
   assert.match(await page.locator('.turn-calls > li').nth(1).textContent(), /you rejected this exact call/);
   assert.match(await page.locator('.turn-counts').textContent(), /rejected by you: 1/);
@@ -104,7 +109,7 @@ test('a transcript of each accepted format pastes and is named', { timeout: 120_
     const message = await page.locator('.turn-message').textContent();
     assert.ok(message.length > 0, `${file}: the model's message is shown`);
     assert.equal(await page.locator('[data-panel="turn"] .error-line').textContent(), '', file);
-    await page.getByRole('button', { name: 'End turn' }).click();
+    await page.locator('[data-panel="turn"]').getByRole('button', { name: 'End turn' }).click();
   }
   // An unrecognised shape says which shapes are accepted.
   await decision.fill('{"tool": "search"}');
@@ -124,8 +129,11 @@ test('the injection experiment end to end', { timeout: 120_000 }, async () => {
   // The scripted model obeys the file.
   await page.getByRole('button', { name: 'Start turn' }).click();
   const finish = page.getByRole('button', { name: 'Finish run' });
+  const nextCall = page.getByRole('button', { name: 'Next call' });
   await finish.click(); // the read
+  await nextCall.click();
   await finish.click(); // the outside send: the allowlist refuses it
+  await nextCall.click();
   await finish.click(); // the inside send: stops at the approval gate
   const pending = page.getByRole('group', { name: 'Pending approval' });
   await pending.waitFor();
@@ -155,8 +163,11 @@ test('after a turn the runs log and the notes export hold it', { timeout: 90_000
   await waitForGates(page);
   await page.getByRole('button', { name: 'Start turn' }).click();
   const finish = page.getByRole('button', { name: 'Finish run' });
+  const nextCall = page.getByRole('button', { name: 'Next call' });
   await finish.click();
+  await nextCall.click();
   await finish.click();
+  await nextCall.click();
   await finish.click();
   await page.getByRole('button', { name: 'Reject this call' }).click();
   await finish.click();

@@ -246,7 +246,10 @@ impl Session {
         let runs = ledger.counters().runs_finished;
         let runs_before = before.ledger.counters().runs_finished;
         let finished = *msg != Msg::ResetLedger && runs == runs_before + 1;
-        let advanced = finished && wb.turn().is_some_and(|t| !t.is_complete());
+        // Next call moved a turn on: its next call starts at gate 1 (playing,
+        // if the call before it finished playing).
+        let advanced =
+            *msg == Msg::NextCall && before.turn.as_ref().is_some_and(Turn::next_call_waits);
         let only = Invariant::LedgerOnlyAtSeventhStage;
         if *msg == Msg::ResetLedger {
             ensure!(
@@ -256,7 +259,7 @@ impl Session {
             );
         } else if finished {
             ensure!(
-                !before.clock.is_finished() && (wb.clock().is_finished() || advanced),
+                !before.clock.is_finished() && wb.clock().is_finished(),
                 only,
                 "a run was counted without its seventh stage: {:?} then {:?}",
                 before.clock,
@@ -362,9 +365,9 @@ impl Session {
         }
         let six = Invariant::AtMostSixCalls;
         ensure!(
-            !(finished && before.turn.as_ref().is_some_and(Turn::is_complete)),
+            !(finished && before.turn.as_ref().is_some_and(Turn::call_finished)),
             six,
-            "a finished turn ran another call"
+            "a turn's finished call ran again, or a finished turn ran another"
         );
         if let Some(turn) = wb.turn() {
             let dispatched = turn.decision().dispatched().len();

@@ -295,7 +295,7 @@ impl TurnMatch {
                 };
                 calls().next().is_some()
                     && calls().all(|(_, outcome)| {
-                        !matches!(outcome, CallOutcome::Committed | CallOutcome::Replayed)
+                        !matches!(outcome, CallOutcome::Committed(_) | CallOutcome::Replayed)
                     })
             }
         }

@@ -7,6 +7,7 @@
 
 use crate::gates::Gate;
 use crate::reason::Reason;
+use crate::text::Text;
 use crate::tools::{ExampleKind, Registry};
 use crate::turn::{claims, Claim, Decision};
 
@@ -31,19 +32,31 @@ pub struct Request {
 #[derive(Debug, Clone, PartialEq)]
 pub enum CallOutcome {
     Read,
-    Committed,
+    /// An effect committed: what it did, in words.
+    Committed(Text),
     Replayed,
     /// Rejected at this gate, for this reason.
     Rejected(Gate, Reason),
 }
 
 /// An agent turn under inspection, or finished.
+///
+/// A finished call stays on show, its effect and output with it, until
+/// the learner moves the turn on to its next call (`next_call`): the turn
+/// steps from call to call at the learner's word.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Turn {
     decision: Decision,
     /// The outcome of each dispatched call finished so far, in order.
     // INVARIANT: never longer than `decision.dispatched()`.
     outcomes: Vec<CallOutcome>,
+    /// The dispatched call on show (0-based).
+    // INVARIANT: `at <= outcomes.len()`, and `at` is a dispatched call's
+    // index, or 0 when the decision dispatched none.
+    at: usize,
+    /// Whether inspection was playing when the call on show finished: the
+    /// next call plays on when the learner moves to it.
+    plays_on: bool,
     /// How many of the finished calls ran with the person's approval.
     approved: usize,
     /// The claims of the model's text, found once: they depend on the text
@@ -60,6 +73,8 @@ impl Turn {
         Self {
             decision,
             outcomes: Vec::new(),
+            at: 0,
+            plays_on: false,
             approved: 0,
             found,
         }
@@ -77,12 +92,32 @@ impl Turn {
         self.outcomes.len() >= self.decision.dispatched().len()
     }
 
-    /// The dispatched call under inspection (0-based); after the turn
+    /// The dispatched call on show (0-based): under inspection, or
+    /// finished and waiting for the learner to move on; after the turn
     /// finished, its last call.
     pub fn current(&self) -> usize {
-        self.outcomes
-            .len()
-            .min(self.decision.dispatched().len().saturating_sub(1))
+        self.at
+    }
+
+    /// Whether the call on show has finished: the turn is complete, or it
+    /// waits for the learner to move on to its next call.
+    pub fn call_finished(&self) -> bool {
+        self.is_complete() || self.outcomes.len() > self.at
+    }
+
+    /// Whether the call on show has finished and another call follows it.
+    pub fn next_call_waits(&self) -> bool {
+        !self.is_complete() && self.outcomes.len() > self.at
+    }
+
+    /// Moves on to the next call, once the one on show has finished.
+    /// Returns whether inspection plays on, or `None` (nothing changed)
+    /// when no finished call waits.
+    pub fn next_call(&mut self) -> Option<bool> {
+        self.next_call_waits().then(|| {
+            self.at += 1;
+            self.plays_on
+        })
     }
 
     /// The request of the current call: tool name and argument text.
@@ -93,15 +128,16 @@ impl Turn {
             .map_or(("", ""), |c| (c.name.as_str(), c.args.as_str()))
     }
 
-    /// Records the current call's outcome, and whether it ran with the
-    /// person's approval; `false` (and nothing recorded) once the turn is
-    /// complete.
-    pub fn record(&mut self, outcome: CallOutcome, approved: bool) -> bool {
-        if self.is_complete() {
+    /// Records the outcome of the call on show, whether it ran with the
+    /// person's approval, and whether inspection was playing; `false` (and
+    /// nothing recorded) once that call has finished.
+    pub fn record(&mut self, outcome: CallOutcome, approved: bool, playing: bool) -> bool {
+        if self.call_finished() {
             return false;
         }
         self.outcomes.push(outcome);
         self.approved += usize::from(approved);
+        self.plays_on = playing;
         true
     }
 
@@ -140,7 +176,10 @@ impl Turn {
                         .zip(&self.outcomes)
                         .any(|(call, outcome)| {
                             call.name == claim.tool
-                                && matches!(outcome, CallOutcome::Committed | CallOutcome::Replayed)
+                                && matches!(
+                                    outcome,
+                                    CallOutcome::Committed(_) | CallOutcome::Replayed
+                                )
                         });
                 (claim, backed)
             })

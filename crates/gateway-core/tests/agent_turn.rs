@@ -7,8 +7,12 @@ mod common;
 use common::*;
 use gateway_core::{ExperimentId, Msg, Role};
 
-/// Seven Next gate presses: one call of the turn inspected to its end.
+/// Next call, where a finished call is on show, then seven Next gate
+/// presses: one call of the turn inspected to its end.
 fn finish_call(d: &mut Driver) -> gateway_core::PageModel {
+    if d.view().gateway.turn.as_ref().unwrap().next_call.is_some() {
+        d.send(Msg::NextCall);
+    }
     assert_eq!(
         d.view().gateway.playback.stage,
         Some(0),
@@ -53,9 +57,20 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
 
     let v = finish_call(&mut d); // search: a read runs at once
     assert_eq!(v.turn.calls[0].state, "read");
+    // The finished call stays on show until the learner moves on.
+    assert_eq!(v.builder.tool_name, "search");
+    assert!(v.gateway.playback.finished);
+    let step = v.gateway.turn.as_ref().unwrap();
+    assert_eq!(step.heading, "Agent turn: call 1 of 6");
+    assert_eq!(step.current, 1);
+    assert_eq!(step.next_call.as_deref(), Some("Next call"));
+    assert!(step.held.reason.starts_with("Call 1 of 6 is finished"));
+    assert!(!v.gateway.playback.restart_enabled && !v.gateway.playback.play_enabled);
     // The next call is loaded at gate 1, paused.
+    let v = d.send(Msg::NextCall);
     assert_eq!(v.builder.tool_name, "calendar");
     assert_eq!(v.gateway.playback.stage, Some(0));
+    assert_eq!(v.gateway.turn.as_ref().unwrap().next_call, None);
     assert!(
         v.builder.approval.can_approve,
         "the calendar create can be approved"
@@ -91,7 +106,7 @@ fn a_seven_call_turn_stops_at_six_and_an_unbacked_claim_is_flagged() {
     assert!(v.turn.calls[1]
         .detail
         .starts_with(" — rejected at the approval gate: you rejected this exact call"));
-    assert_eq!(v.builder.tool_name, "shell.exec");
+    assert_eq!(v.builder.tool_name, "calendar");
 
     let v = finish_call(&mut d); // shell.exec: refused by the registry before any tool runs
     assert!(v.turn.calls[2]
@@ -191,11 +206,15 @@ fn an_approved_call_in_a_turn_backs_its_claim() {
     d.send(Msg::Approve);
     let v = finish_call(&mut d);
     assert_eq!(v.turn.calls[0].state, "committed");
+    assert_eq!(
+        v.turn.calls[0].detail,
+        " — effect committed: adds event-1 14:00–15:00 to the schedule"
+    );
     assert_eq!(v.turn.claims[0].tool, "calendar");
     assert!(v.turn.claims[0].backed);
     assert_eq!(
         v.turn.completed.as_deref(),
-        Some("Completed operations: Call 1 (calendar): effect committed.")
+        Some("Completed operations: Call 1 (calendar): effect committed: adds event-1 14:00–15:00 to the schedule.")
     );
     assert!(ledger(&v)["schedule"].to_string().contains("event-1"));
 }
@@ -236,22 +255,29 @@ fn the_request_comes_from_the_decision_while_a_turn_runs() {
 }
 
 #[test]
-fn a_playing_turn_goes_on_to_its_next_call() {
+fn a_playing_turn_stops_after_each_call_and_plays_on_when_the_learner_moves_on() {
     let mut d = Driver::new(ExperimentId::Search);
     d.send(Msg::StartTurn); // search, calendar, shell.exec
     d.send_at(10_000, Msg::Play);
     let v = d.send_at(10_000 + 56_000, Msg::Tick);
     assert_eq!(v.turn.calls[0].state, "read");
+    assert_eq!(v.builder.tool_name, "search", "the finished call stays");
+    assert!(v.gateway.playback.finished && !v.gateway.playback.playing);
+    // Time alone never moves the turn on.
+    let v = d.send_at(10_000 + 3 * 56_000, Msg::Tick);
+    assert_eq!(v.builder.tool_name, "search");
+    let v = d.send_at(200_000, Msg::NextCall);
     assert_eq!(v.builder.tool_name, "calendar");
     assert!(
         v.gateway.playback.playing,
-        "the next call plays on the same timeline"
+        "the next call plays on, as the last one played"
     );
     // As a Viewer, the calendar create is refused at the role gate.
-    let v = d.send_at(10_000 + 3 * 56_000, Msg::Tick);
+    let v = d.send_at(200_000 + 56_000, Msg::Tick);
     assert_eq!(v.turn.calls[1].state, "rejected");
-    assert_eq!(v.builder.tool_name, "shell.exec");
-    let v = d.send_at(10_000 + 4 * 56_000, Msg::Tick);
+    assert_eq!(v.builder.tool_name, "calendar");
+    d.send_at(300_000, Msg::NextCall);
+    let v = d.send_at(300_000 + 56_000, Msg::Tick);
     assert!(v.gateway.playback.finished);
     assert_eq!(
         v.turn.claims.len(),
@@ -281,8 +307,11 @@ fn a_finished_turn_records_no_further_runs() {
     );
     d.send(Msg::EditDecision(decision));
     d.send(Msg::StartTurn);
-    for _ in 0..42 {
-        d.send(Msg::NextGate);
+    for _ in 0..6 {
+        for _ in 0..7 {
+            d.send(Msg::NextGate);
+        }
+        d.send(Msg::NextCall);
     }
     let done = d.view();
     assert!(done
@@ -312,4 +341,77 @@ fn a_finished_turn_records_no_further_runs() {
     d.send(Msg::EndTurn);
     d.finish();
     assert_eq!(counters(&d.view())["runs_finished"], serde_json::json!(7));
+}
+
+/// Issue 32, item 3: a turn's committed call stays on show, its entry
+/// marked in its store (the call's own store first) and its output
+/// returned, until the learner presses Next call.
+#[test]
+fn a_committed_call_stays_on_show_with_its_entry_and_output_until_next_call() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::StartTurn);
+    finish_call(&mut d); // search
+    d.send(Msg::NextCall);
+    while !d.wb.pending() {
+        d.send(Msg::NextGate);
+    }
+    d.send(Msg::Approve);
+    let v = d.send(Msg::FinishRun);
+    assert_eq!(v.turn.calls[1].state, "committed");
+    assert_eq!(v.builder.tool_name, "calendar", "the committed call stays");
+    let change = v.ledger.change.as_ref().expect("the new event is marked");
+    assert_eq!(
+        v.ledger.own.first(),
+        Some(&change.section),
+        "the call's own store comes first"
+    );
+    assert!(
+        v.ledger.sections[change.section].items[change.item].contains("Design review"),
+        "{:?}",
+        v.ledger.sections[change.section]
+    );
+    assert!(v.output.text.as_deref().unwrap_or("").contains("event-"));
+    assert!(v.gateway.caption.contains("effect committed"));
+    let step = v.gateway.turn.as_ref().unwrap();
+    assert_eq!(step.current, 2);
+    assert!(step.calls[1].detail.contains("adds event-"));
+    // Moving on clears the mark and loads the third call.
+    let v = d.send(Msg::NextCall);
+    assert_eq!(v.builder.tool_name, "shell.exec");
+    assert_eq!(v.ledger.change, None);
+    assert_eq!(v.gateway.turn.as_ref().unwrap().current, 3);
+}
+
+/// Issue 32, item 4: while a turn holds the editor, the builder and the
+/// gateway say why their controls are disabled, with End turn beside them;
+/// the learner's editor has nothing of the kind.
+#[test]
+fn the_controls_a_turn_holds_say_why_with_end_turn_beside_them() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    assert_eq!(d.view().builder.held, None);
+    assert_eq!(d.view().gateway.turn, None);
+    let v = d.send(Msg::StartTurn);
+    let held = v.builder.held.as_ref().unwrap();
+    assert!(held
+        .reason
+        .starts_with("Call 1 of 6 comes from the agent turn"));
+    assert_eq!(held.end_turn, "End turn");
+    assert_eq!(v.gateway.turn.as_ref().unwrap().held, *held);
+    for _ in 0..6 {
+        finish_call(&mut d);
+    }
+    let v = d.view();
+    assert!(v
+        .builder
+        .held
+        .as_ref()
+        .unwrap()
+        .reason
+        .starts_with("The turn is finished"));
+    assert!(v.builder.roles.iter().all(|r| !r.enabled));
+    assert!(!v.builder.key_enabled && !v.builder.approval.can_approve);
+    let v = d.send(Msg::EndTurn);
+    assert_eq!(v.builder.held, None);
+    assert!(v.builder.request_editable && v.gateway.playback.restart_enabled);
 }

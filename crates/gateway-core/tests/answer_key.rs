@@ -78,8 +78,8 @@ fn an_unreachable_goal_is_a_problem_and_its_key_says_so() {
     let problems: Vec<String> = (report.problems.iter())
         .map(|p| p.sentence().render(Locale::En))
         .collect();
-    let unreachable = "no sequence of at most 10 of the experiment's own actions reaches this \
-                       goal: unreachable within 10 steps.";
+    let unreachable = "no sequence of at most 12 of the experiment's own actions reaches this \
+                       goal: unreachable within 12 steps.";
     assert_eq!(problems, [format!("/goals/1: {unreachable}")]);
     assert_eq!(report.answers[0].steps, Some(vec![Step::FinishRun]));
     assert_eq!(report.answers[1].steps, None);

@@ -39,7 +39,7 @@ fn verdicts(text: &str, ran: &[Ran], registry: &Registry) -> Vec<(&'static str, 
     let mut calls: Vec<(String, CallOutcome)> = ran
         .iter()
         .map(|r| match r {
-            C(t) => (t.to_string(), CallOutcome::Committed),
+            C(t) => (t.to_string(), CallOutcome::Committed(Text::EffectNone)),
             R(t) => (t.to_string(), CallOutcome::Replayed),
         })
         .collect();
@@ -69,7 +69,9 @@ fn verdicts(text: &str, ran: &[Ran], registry: &Registry) -> Vec<(&'static str, 
         registry,
     );
     for (_, outcome) in calls {
-        assert!(turn.record(outcome, false));
+        assert!(turn.record(outcome, false, false));
+        // The learner moves on after each call (none after the last).
+        turn.next_call();
     }
     turn.claims()
         .into_iter()

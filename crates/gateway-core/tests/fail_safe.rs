@@ -48,6 +48,16 @@ fn finished_turn() -> Driver {
     d
 }
 
+/// The registry experiment's turn, its first call (a search) finished and
+/// on show, the next call waiting for the learner to move on.
+fn call_finished_mid_turn() -> Driver {
+    let mut d = fresh();
+    d.send(Msg::StartTurn);
+    d.send(Msg::FinishRun);
+    assert!(d.wb.turn_call_finished() && !d.wb.turn_finished());
+    d
+}
+
 /// The registry experiment's turn, its calendar call waiting at the
 /// approval gate for the person.
 fn pending_turn() -> Driver {
@@ -55,7 +65,12 @@ fn pending_turn() -> Driver {
     d.send(Msg::SetRole(Role::Operator));
     d.send(Msg::StartTurn);
     while !d.wb.pending() {
-        assert_eq!(d.wb.update(d.now, Msg::NextGate), Handled::Applied);
+        let step = if d.wb.turn_call_finished() {
+            Msg::NextCall
+        } else {
+            Msg::NextGate
+        };
+        assert_eq!(d.wb.update(d.now, step), Handled::Applied);
     }
     d
 }
@@ -165,19 +180,19 @@ fn cases() -> Vec<Case> {
             "Play on a finished turn",
             finished_turn,
             Msg::Play,
-            Ignored::TurnFinished,
+            Ignored::CallFinished,
         ),
         (
             "Restart on a finished turn",
             finished_turn,
             Msg::Restart,
-            Ignored::TurnFinished,
+            Ignored::CallFinished,
         ),
         (
             "a role on a finished turn",
             finished_turn,
             Msg::SetRole(Role::Operator),
-            Ignored::TurnFinished,
+            Ignored::CallFinished,
         ),
         (
             "The language the page is in",
@@ -189,10 +204,40 @@ fn cases() -> Vec<Case> {
             Ignored::SameLocale,
         ),
         (
+            "Restart on a finished call, the next one waiting",
+            call_finished_mid_turn,
+            Msg::Restart,
+            Ignored::CallFinished,
+        ),
+        (
+            "a hook on a finished call, the next one waiting",
+            call_finished_mid_turn,
+            Msg::SetHook(Hook::MarkData),
+            Ignored::CallFinished,
+        ),
+        (
+            "Next call while the call is under inspection",
+            in_turn,
+            Msg::NextCall,
+            Ignored::NoNextCall,
+        ),
+        (
+            "Next call on a finished turn",
+            finished_turn,
+            Msg::NextCall,
+            Ignored::NoNextCall,
+        ),
+        (
+            "Next call with no turn",
+            fresh,
+            Msg::NextCall,
+            Ignored::NoTurn,
+        ),
+        (
             "Approve on a finished turn",
             finished_turn,
             Msg::Approve,
-            Ignored::TurnFinished,
+            Ignored::CallFinished,
         ),
         (
             "Undo with nothing of the learner's replaced",
@@ -273,6 +318,9 @@ fn the_same_messages_apply_where_they_mean_something() {
     assert_eq!(d.wb.update(d.now, Msg::FinishRun), Handled::Applied);
     let mut d = finished_turn();
     assert_eq!(d.wb.update(d.now, Msg::EndTurn), Handled::Applied);
+    let mut d = call_finished_mid_turn();
+    assert_eq!(d.wb.update(d.now, Msg::NextCall), Handled::Applied);
+    assert_eq!(d.wb.update(d.now, Msg::Restart), Handled::Applied);
     let mut d = fresh();
     assert_eq!(d.wb.update(d.now, Msg::Play), Handled::Applied);
     assert_eq!(d.wb.update(d.now, Msg::Pause), Handled::Applied);
@@ -301,7 +349,7 @@ fn every_reason_has_a_case() {
         Ignored::TurnHoldsRequest
         | Ignored::NotInRegistry
         | Ignored::NoExamples
-        | Ignored::TurnFinished
+        | Ignored::CallFinished
         | Ignored::NothingToRedact
         | Ignored::NothingToBlock
         | Ignored::NoReceiptYet
@@ -311,6 +359,7 @@ fn every_reason_has_a_case() {
         | Ignored::RunFinished
         | Ignored::NotPlaying
         | Ignored::NoTurn
+        | Ignored::NoNextCall
         | Ignored::NoBaseline
         | Ignored::NotFramed
         | Ignored::SameLocale
@@ -323,7 +372,7 @@ fn every_reason_has_a_case() {
     for why in [
         Ignored::TurnHoldsRequest,
         Ignored::NoExamples,
-        Ignored::TurnFinished,
+        Ignored::CallFinished,
         Ignored::NothingToRedact,
         Ignored::NoReceiptYet,
         Ignored::NoCallToApprove,
@@ -332,6 +381,7 @@ fn every_reason_has_a_case() {
         Ignored::RunFinished,
         Ignored::NotPlaying,
         Ignored::NoTurn,
+        Ignored::NoNextCall,
         Ignored::NoBaseline,
         Ignored::NotFramed,
         Ignored::SameLocale,

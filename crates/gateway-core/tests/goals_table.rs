@@ -34,9 +34,15 @@ fn args(text: &str) -> Msg {
     Msg::EditArgs(text.into())
 }
 
-/// Seven presses for each of `calls` calls of an agent turn.
+/// Seven presses for each of `calls` calls of an agent turn, and Next call
+/// between them (a finished call stays on show until the learner moves on).
 fn turn_calls(calls: usize) -> Vec<Msg> {
-    vec![Msg::NextGate; 7 * calls]
+    let mut msgs = vec![Msg::NextGate; 7];
+    for _ in 1..calls {
+        msgs.push(Msg::NextCall);
+        msgs.extend(vec![Msg::NextGate; 7]);
+    }
+    msgs
 }
 
 struct Case {
@@ -785,6 +791,7 @@ fn registry_pending(decision: impl IntoIterator<Item = Msg>) -> Vec<Msg> {
     [
         vec![Msg::SetRole(Role::Operator), Msg::StartTurn],
         turn_calls(1),
+        vec![Msg::NextCall],
         vec![Msg::NextGate; 3],
         decision.into_iter().collect(),
         vec![Msg::NextGate; 4],
@@ -799,6 +806,7 @@ fn injected_send(decision: impl IntoIterator<Item = Msg>) -> Vec<Msg> {
     [
         vec![Msg::StartTurn],
         turn_calls(2),
+        vec![Msg::NextCall],
         vec![Msg::NextGate; 3],
         decision.into_iter().collect(),
         vec![Msg::NextGate; 4],

@@ -1,7 +1,7 @@
 //! Pending approval in agent turns (issue 11, seed 002: "calendar.create 應產生
 //! pending approval"): a write or send call that passes schema, hook and
 //! role waits at the approval gate; the person approves or rejects exactly
-//! that call, and the turn goes on.
+//! that call, and the turn goes on at the learner's Next call.
 
 #![allow(clippy::unwrap_used)]
 
@@ -93,6 +93,8 @@ fn approve_runs_that_exact_call_on_and_the_turn_continues() {
         v.runs.records[0].outcomes
     );
     // The approval bound that call only: the email waits in its turn.
+    assert_eq!(v.builder.tool_name, "calendar", "on show until Next call");
+    let v = d.send(Msg::NextCall);
     assert_eq!(v.builder.tool_name, "email");
     assert!(!v.builder.approval.approved);
     for _ in 0..3 {
@@ -135,6 +137,7 @@ fn reject_records_the_call_as_rejected_by_the_person_with_no_effect() {
     );
     assert_eq!(runs(&d), serde_json::json!(1));
     // The email is next, and waits too; rejected as well, the turn ends.
+    d.send(Msg::NextCall);
     for _ in 0..3 {
         d.send(Msg::NextGate);
     }
@@ -199,7 +202,13 @@ fn a_playing_turn_stops_for_the_decision_and_plays_on_after_it() {
     assert!(v.gateway.playback.playing, "the decision lets it play on");
     let v = d.send_at(100_000 + 32_000, Msg::Tick);
     assert_eq!(v.turn.calls[0].state, "committed");
-    assert!(v.gateway.playback.playing, "on to the email");
+    assert!(
+        !v.gateway.playback.playing,
+        "the committed call stays on show"
+    );
+    let v = d.send_at(200_000, Msg::NextCall);
+    assert_eq!(v.builder.tool_name, "email");
+    assert!(v.gateway.playback.playing, "on to the email, playing");
     // Stepped by Next gate, the turn stays paused after the decision.
     let mut d = waiting();
     let v = d.send(Msg::Reject);

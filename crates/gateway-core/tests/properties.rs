@@ -818,6 +818,7 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         4 => Just(Msg::NextGate),
         1 => Just(Msg::FinishRun),
         1 => Just(Msg::Reject),
+        2 => Just(Msg::NextCall),
         1 => Just(Msg::UndoReplace),
         1 => select(Gate::ALL.to_vec()).prop_map(Msg::ShowGate),
         1 => (any::<u64>(), -1440i32..=1440).prop_map(|(origin_ms, utc_offset_min)| Msg::WallClock {
@@ -919,6 +920,7 @@ fn chunk(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Vec<St
         for _ in 0..calls {
             steps.push(step(Msg::Approve));
             steps.extend(std::iter::repeat_n(step(Msg::NextGate), 7));
+            steps.push(step(Msg::NextCall));
         }
         steps
     });
@@ -988,6 +990,9 @@ struct Model {
     effects: u64,
     replays: u64,
     rejections: [u64; 7],
+    /// Whether a turn's last finished call finished playing: Next call
+    /// plays its next call on.
+    plays_on: bool,
 }
 
 impl Model {
@@ -1019,6 +1024,7 @@ impl Model {
             effects: 0,
             replays: 0,
             rejections: [0; 7],
+            plays_on: false,
         }
     }
 
@@ -1282,9 +1288,10 @@ impl Before {
         }
     }
 
-    /// A finished turn holds everything until the learner leaves it.
+    /// A turn's finished call holds everything until the learner moves on
+    /// or leaves the turn.
     fn frozen(&self) -> bool {
-        self.turn.as_ref().is_some_and(Turn::is_complete)
+        self.turn.as_ref().is_some_and(Turn::call_finished)
     }
 
     fn slot(&self, slot: Slot) -> SlotState {
@@ -1351,15 +1358,15 @@ fn hook_applies(wb: &Workbench, tool: &str, hook: Hook) -> bool {
 }
 
 /// What the inputs must be after `msg`, a reference model of the
-/// workbench's input handling. `finished` and `advanced`: the message
-/// completed a run, and a turn then loaded its next call.
+/// workbench's input handling. `advanced`: the message was Next call, and
+/// the turn loaded its next call.
 fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -> Inputs {
     let b = &before.inputs;
     let free = before.turn.is_none();
     let frozen = before.frozen();
     if advanced {
         let turn = before.turn.as_ref().unwrap();
-        let next = &turn.decision().dispatched()[turn.outcomes().len() + 1];
+        let next = &turn.decision().dispatched()[turn.current() + 1];
         return new_request(wb, b, &next.name, &next.args, false);
     }
     // A policy edit: ignored by a finished turn; a change clears the approval.
@@ -1551,18 +1558,23 @@ fn check_step(
         prop_assert_eq!(wb.plan(), &fresh);
     }
 
-    // Did this message finish a run, and did a turn then load its next call?
+    // Did this message finish a run, and did a turn load its next call?
     let runs = ledger.counters().runs_finished;
     let runs_before = before.ledger.counters().runs_finished;
     let finished_now = *msg != Msg::ResetLedger && runs == runs_before + 1;
-    let advanced = finished_now && wb.turn().is_some_and(|t| !t.is_complete());
+    let advanced = *msg == Msg::NextCall && before.turn.as_ref().is_some_and(Turn::next_call_waits);
+    if finished_now && before.turn.is_some() {
+        // The next call plays on only if this call finished playing.
+        model.plays_on = matches!(msg, Msg::Tick | Msg::SetSpeed(_));
+    }
 
     // The inputs follow the reference model of every message.
     let expected = expected_inputs(wb, before, msg, advanced);
     prop_assert_eq!(inputs, &expected, "after {:?}", msg);
 
     // Input changes clear the approval and rewind to gate 1, paused (a
-    // playing turn plays its next call from gate 1).
+    // turn whose last call finished playing plays its next call from gate
+    // 1).
     let changed = without_approval(&before.inputs) != without_approval(inputs);
     if changed {
         prop_assert_eq!(
@@ -1571,7 +1583,7 @@ fn check_step(
             "approval survived {:?}",
             msg
         );
-        if advanced && matches!(msg, Msg::Tick | Msg::SetSpeed(_)) {
+        if advanced && model.plays_on {
             prop_assert_eq!(
                 wb.clock().state,
                 Playback::Playing {
@@ -1641,8 +1653,8 @@ fn check_step(
         Msg::Restart | Msg::ResetLedger | Msg::RestoreSetup(_) => {
             prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED)
         }
-        // Finish run ends the run (in a turn, the next call waits at gate 1).
-        Msg::FinishRun if advanced => prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED),
+        // A turn's finished call stays on show until Next call.
+        Msg::NextCall if !advanced => prop_assert_eq!(wb.clock(), &before.clock),
         // Finish run stops where a turn's call waits for approval.
         Msg::FinishRun
             if before
@@ -1657,9 +1669,6 @@ fn check_step(
             prop_assert_eq!(wb.clock().state, settled(before.clock, now).state)
         }
         Msg::NextGate => match settled(before.clock, now).stage() {
-            Some(6) | None if advanced => {
-                prop_assert_eq!(wb.clock().state, GATE_ONE_PAUSED)
-            }
             Some(6) | None => prop_assert!(wb.clock().is_finished()),
             Some(s) => prop_assert_eq!(
                 wb.clock().state,
@@ -1678,7 +1687,8 @@ fn check_step(
     if let Msg::RestoreSetup(s) = msg {
         prop_assert_eq!(wb.clock().speed, s.speed);
     }
-    if !before.clock.is_playing() && *msg != Msg::Play && !decided {
+    let plays_on = advanced && model.plays_on;
+    if !before.clock.is_playing() && *msg != Msg::Play && !decided && !plays_on {
         // The page never plays by itself (a decision on a held call plays
         // on only if it was playing when the hold stopped it).
         prop_assert!(!wb.clock().is_playing(), "playing after {:?}", msg);
@@ -1722,10 +1732,8 @@ fn check_step(
                 msg
             );
             prop_assert!(!before.clock.is_finished());
-            if !advanced {
-                prop_assert!(wb.clock().is_finished());
-                prop_assert_eq!(wb.plan(), &before.plan);
-            }
+            prop_assert!(wb.clock().is_finished());
+            prop_assert_eq!(wb.plan(), &before.plan);
             // What finished is the plan that was under inspection, and it is
             // the plan of those very inputs against the ledger as it stood.
             let done = &before.plan;
@@ -1800,9 +1808,12 @@ fn check_step(
     }
     model.compare(ledger)?;
 
-    // During a turn the request changes only when the turn moves on.
-    if let (Some(t0), Some(t1)) = (&before.turn, wb.turn()) {
-        if t0.outcomes().len() == t1.outcomes().len() {
+    // During a turn the request changes only when the learner moves it on
+    // (Next call); a finished call stays on show until then.
+    let restarted = matches!(msg, Msg::StartTurn | Msg::RestoreSetup(_));
+    if let (Some(t0), Some(t1), false) = (&before.turn, wb.turn(), restarted) {
+        prop_assert_eq!(t1.current() != t0.current(), advanced, "after {:?}", msg);
+        if !advanced {
             let (tool, args) = wb.request();
             prop_assert_eq!(
                 (tool, args),

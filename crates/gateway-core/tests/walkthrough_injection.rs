@@ -18,9 +18,13 @@ fn reached(v: &PageModel) -> Vec<String> {
         .collect()
 }
 
-/// Next gate until the call under inspection finishes or waits for the
-/// person (at most seven presses).
+/// Next call where a finished call is on show, then Next gate until the
+/// call under inspection finishes or waits for the person (at most seven
+/// presses).
 fn step_call(d: &mut Driver) -> PageModel {
+    if d.wb.turn().is_some_and(|t| t.next_call_waits()) {
+        d.send(Msg::NextCall);
+    }
     let done = |d: &Driver| d.wb.turn().map_or(0, |t| t.outcomes().len());
     let start = done(d);
     for _ in 0..7 {

@@ -150,8 +150,8 @@ pub const BROKEN: [(&str, &str, Schema); 19] = [
     ),
     (
         "unreachable-goal",
-        "/goals/0: no sequence of at most 10 of the experiment's own actions reaches \
-         this goal: unreachable within 10 steps.",
+        "/goals/0: no sequence of at most 12 of the experiment's own actions reaches \
+         this goal: unreachable within 12 steps.",
         Schema::Accepts,
     ),
 ];

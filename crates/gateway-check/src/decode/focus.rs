@@ -18,7 +18,7 @@ fn now(msg: Msg) -> (Time, Msg) {
 
 /// A step of playback: the gates an agent turn's call goes through.
 fn playback_step(u: &mut Unstructured<'_>, out: &mut Vec<(Time, Msg)>) -> Result<()> {
-    match weighted(u, &[4, 2, 2, 1, 2, 1, 1])? {
+    match weighted(u, &[4, 2, 2, 1, 2, 1, 1, 3])? {
         0 => out.extend(std::iter::repeat_n(
             now(Msg::NextGate),
             u.int_in_range(1..=7)?,
@@ -31,7 +31,9 @@ fn playback_step(u: &mut Unstructured<'_>, out: &mut Vec<(Time, Msg)>) -> Result
             out.push((Time::Forward(u.int_in_range(0..=120_000)?), Msg::Tick));
         }
         5 => out.push((time(u)?, Msg::Pause)),
-        _ => out.push(now(Msg::Restart)),
+        6 => out.push(now(Msg::Restart)),
+        // A turn's finished call waits for the learner to move on.
+        _ => out.push(now(Msg::NextCall)),
     }
     Ok(())
 }

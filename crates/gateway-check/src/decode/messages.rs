@@ -62,6 +62,7 @@ gateway_core::closed_enum! {
         EditDecision = "EditDecision",
         StartTurn = "StartTurn",
         EndTurn = "EndTurn",
+        NextCall = "NextCall",
         EditNotes = "EditNotes",
         ExportNotes = "ExportNotes",
         CopyLink = "CopyLink",
@@ -121,6 +122,7 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::EditDecision(_) => Kind::EditDecision,
         Msg::StartTurn => Kind::StartTurn,
         Msg::EndTurn => Kind::EndTurn,
+        Msg::NextCall => Kind::NextCall,
         Msg::EditNotes(_) => Kind::EditNotes,
         Msg::ExportNotes => Kind::ExportNotes,
         Msg::CopyLink { .. } => Kind::CopyLink,
@@ -201,6 +203,7 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
         Kind::EditDecision => Msg::EditDecision(decision(u)?),
         Kind::StartTurn => Msg::StartTurn,
         Kind::EndTurn => Msg::EndTurn,
+        Kind::NextCall => Msg::NextCall,
         Kind::EditNotes => Msg::EditNotes(match weighted(u, &[1, 3, 1])? {
             0 => String::new(),
             1 => raw(u, 40)?,
@@ -302,6 +305,7 @@ fn weight(kind: Kind) -> u32 {
         Kind::NextGate => 4,
         Kind::SetRole | Kind::Play | Kind::EditNotes | Kind::Notice => 2,
         Kind::Stored | Kind::StoreFailed | Kind::EditDecision | Kind::StartTurn => 2,
+        Kind::NextCall => 2,
         _ => 1,
     }
 }

@@ -22,10 +22,11 @@ use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
 use crate::workbench::{Msg, Workbench};
 
-/// The most steps a sequence the search tries may have: ten. The longest
-/// built-in answer takes seven (the registry's seven-call turn: Start turn
-/// and a Finish run for each of the six calls dispatched).
-pub const BOUND: usize = 10;
+/// The most steps a sequence the search tries may have: twelve. The
+/// longest built-in answer takes twelve (the registry's seven-call turn:
+/// Start turn, a Finish run for each of the six calls dispatched, and Next
+/// call between them).
+pub const BOUND: usize = 12;
 /// The most states one search visits: rewind, the built-in that takes the
 /// most, visits about 4,300; a goal nothing reaches stops here (about
 /// 0.35 s natively), and is reported unreachable within the steps
@@ -67,6 +68,8 @@ pub enum Step {
     /// Reject this call: the call an agent turn holds for approval.
     Reject,
     EndTurn,
+    /// Next call: an agent turn moves on from its finished call.
+    NextCall,
 }
 
 impl Step {
@@ -90,6 +93,7 @@ impl Step {
             Step::StartTurn => Msg::StartTurn,
             Step::Reject => Msg::Reject,
             Step::EndTurn => Msg::EndTurn,
+            Step::NextCall => Msg::NextCall,
         }
     }
 
@@ -131,6 +135,7 @@ impl Step {
             Step::StartTurn => Text::StartTurn,
             Step::Reject => Text::PendingReject,
             Step::EndTurn => Text::EndTurn,
+            Step::NextCall => Text::NextCall,
         }
     }
 }

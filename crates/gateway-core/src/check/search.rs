@@ -10,7 +10,7 @@
 //! names), both roles, every hook, a fresh operation key where the call is
 //! a mutation, Reuse receipts off and on, Approve, Finish run, Restart
 //! inspection, Reset synthetic ledger, and an agent turn's Start turn,
-//! Approve this call, Reject this call and End turn. A run is finished
+//! Approve this call, Reject this call, Next call and End turn. A run is finished
 //! with Finish run, one step (Next gate seven times reaches the same state
 //! in seven).
 //!
@@ -33,6 +33,7 @@ use serde_json::{Map, Value};
 
 use super::{Step, BOUND, MAX_STATES};
 use crate::goals::{FieldReason, Goal, Outcome, ReasonIs, ReasonKind};
+use crate::mode::Turn;
 use crate::policy::{Hook, Role};
 use crate::schema::{Field, Format, Kind};
 use crate::tools::{ExampleKind, Registry};
@@ -396,6 +397,9 @@ fn steps(wb: &Workbench, scope: &Scope, last: u8) -> Vec<Step> {
     out.push(Step::StartTurn);
     if in_turn {
         out.push(Step::EndTurn);
+    }
+    if wb.turn().is_some_and(Turn::next_call_waits) {
+        out.push(Step::NextCall);
     }
     out
 }

@@ -2,7 +2,7 @@
 //! the approval.
 
 use super::Workbench;
-use super::{Choice, Toggle};
+use super::{Choice, HeldView, Toggle};
 use crate::gates::{Gate, Verdict};
 use crate::json::{utf16_len, MAX_ARGUMENT_UNITS};
 use crate::policy::{Hook, Role};
@@ -25,7 +25,7 @@ impl Workbench {
     pub(super) fn approval_view(&self) -> ApprovalView {
         let approved = self.approval().is_some();
         let applies = self.approval_applies();
-        let frozen = self.turn_finished();
+        let frozen = self.turn_call_finished();
         ApprovalView {
             approved,
             can_approve: applies && !approved && !frozen,
@@ -120,6 +120,9 @@ pub struct BuilderView {
     /// Whether the request controls (tool, example, arguments, tool name)
     /// take input: not while an agent turn supplies the request.
     pub request_editable: bool,
+    /// While an agent turn holds the request: why the controls it holds
+    /// are disabled, and End turn beside them.
+    pub held: Option<HeldView>,
 }
 
 impl Workbench {
@@ -127,7 +130,7 @@ impl Workbench {
         let inputs = self.inputs();
         let known_tool = self.registry().get(&inputs.tool).is_some();
         let units = utf16_len(&inputs.args);
-        let frozen = self.turn_finished();
+        let frozen = self.turn_call_finished();
         let args_valid = self.plan().row(Gate::Schema).verdict == Verdict::Passed;
         BuilderView {
             tools: self
@@ -181,7 +184,7 @@ impl Workbench {
                     value: r.id(),
                     label: self.t(r.label()),
                     selected: *r == inputs.role,
-                    enabled: true,
+                    enabled: !frozen,
                 })
                 .collect(),
             hooks: Hook::ALL
@@ -190,12 +193,13 @@ impl Workbench {
                     value: h.id(),
                     label: self.t(h.label()),
                     selected: *h == inputs.hook,
-                    enabled: match h {
-                        Hook::RedactOutput => self.redact_applies(),
-                        Hook::BlockMutations => self.block_applies(),
-                        // Every tool returns output to mark.
-                        Hook::None | Hook::MarkData => true,
-                    },
+                    enabled: !frozen
+                        && match h {
+                            Hook::RedactOutput => self.redact_applies(),
+                            Hook::BlockMutations => self.block_applies(),
+                            // Every tool returns output to mark.
+                            Hook::None | Hook::MarkData => true,
+                        },
                 })
                 .collect(),
             key: inputs.key.clone(),
@@ -218,6 +222,7 @@ impl Workbench {
             },
             approval: self.approval_view(),
             request_editable: self.turn().is_none(),
+            held: self.held_view(),
         }
     }
 }

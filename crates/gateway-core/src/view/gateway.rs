@@ -1,7 +1,7 @@
 //! The gateway panel's view: the seven gate cards, the caption, a pending
 //! approval and the playback controls.
 
-use super::{Choice, Workbench};
+use super::{Choice, HeldView, TurnCallView, Workbench};
 use crate::gates::{Gate, Outcome, Verdict, GATES};
 use crate::ledger::Finish;
 use crate::playback::{Reached, Speed};
@@ -257,6 +257,22 @@ impl Workbench {
     }
 }
 
+/// An agent turn beside the gates: each call, its outcome and its effect,
+/// the call on show, and the way on (Next call, End turn).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnStepView {
+    /// `Agent turn: call 2 of 6`.
+    pub heading: String,
+    /// Every call of the decision, as the turn panel lists them.
+    pub calls: Vec<TurnCallView>,
+    /// The number of the call on show (from 1).
+    pub current: usize,
+    /// `Next call`, while a finished call waits for the learner to move on.
+    pub next_call: Option<String>,
+    /// Why the controls are held, and End turn.
+    pub held: HeldView,
+}
+
 /// The gateway: the seven gate cards, the caption, a pending approval, notices and playback.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GatewayView {
@@ -269,14 +285,17 @@ pub struct GatewayView {
     pub playback: PlaybackView,
     /// Every notice, oldest first; none is lost to a newer one.
     pub notices: Vec<String>,
+    /// While an agent turn holds the request.
+    pub turn: Option<TurnStepView>,
 }
 
 impl Workbench {
-    pub(super) fn gateway_view(&self) -> GatewayView {
+    /// `calls`: the turn's calls as the turn panel lists them.
+    pub(super) fn gateway_view(&self, calls: &[TurnCallView]) -> GatewayView {
         let clock = self.clock();
         let stage = clock.stage();
         let finished = clock.is_finished();
-        let frozen = self.turn_finished();
+        let frozen = self.turn_call_finished();
         GatewayView {
             gates: self.rows(stage),
             caption: self.caption(stage),
@@ -310,6 +329,22 @@ impl Workbench {
                 }),
             },
             notices: self.notices().iter().map(|n| self.t(n.text())).collect(),
+            turn: self.turn_step_view(calls),
         }
+    }
+
+    fn turn_step_view(&self, calls: &[TurnCallView]) -> Option<TurnStepView> {
+        let turn = self.turn()?;
+        let current = turn.current() + 1;
+        Some(TurnStepView {
+            heading: self.t(Text::TurnStepHeading {
+                call: current.into(),
+                total: turn.decision().dispatched().len().into(),
+            }),
+            calls: calls.to_vec(),
+            current,
+            next_call: turn.next_call_waits().then(|| self.t(Text::NextCall)),
+            held: self.held_view()?,
+        })
     }
 }

@@ -15,6 +15,7 @@ mod builder;
 mod declarations;
 mod experiment;
 mod gateway;
+mod held;
 mod labels;
 mod ledger;
 mod masthead;
@@ -29,7 +30,10 @@ pub use baseline::{BaselinePanelView, BaselineView, Compare};
 pub use builder::{ApprovalView, BuilderView};
 pub use declarations::{DeclarationsView, ExportView, ToolDeclarationView};
 pub use experiment::{ExperimentView, GoalView};
-pub use gateway::{FrameView, GateRow, GatewayView, PendingView, PlaybackView, RowStatus};
+pub use gateway::{
+    FrameView, GateRow, GatewayView, PendingView, PlaybackView, RowStatus, TurnStepView,
+};
+pub use held::HeldView;
 pub use labels::Labels;
 pub use ledger::{ChangeView, LedgerSection, LedgerView, LedgerWords};
 pub use masthead::{ExpandView, MastheadView, ShareView};
@@ -107,6 +111,7 @@ impl Workbench {
     /// where the ledger has not changed since they were worded there.
     pub fn view_kept(&self, words: &mut LedgerWords) -> PageModel {
         let l = self.locale();
+        let turn = self.turn_view();
         PageModel {
             locale: l,
             title: self.t(Text::PageTitle {
@@ -116,9 +121,9 @@ impl Workbench {
             masthead: self.masthead_view(),
             experiment: self.experiment_view(),
             builder: self.builder_view(),
-            turn: self.turn_view(),
             request: self.t(request_text(&self.inputs())),
-            gateway: self.gateway_view(),
+            gateway: self.gateway_view(&turn.calls),
+            turn,
             output: self.output_view(),
             runs: self.runs_view(),
             declarations: ExportsView {

@@ -139,7 +139,12 @@ impl Workbench {
                 } else if let Some(outcome) = turn.outcomes().get(i) {
                     match outcome {
                         CallOutcome::Read => ("read", Text::CallRead),
-                        CallOutcome::Committed => ("committed", Text::CallCommitted),
+                        CallOutcome::Committed(effect) => (
+                            "committed",
+                            Text::CallCommitted {
+                                effect: effect.clone().into(),
+                            },
+                        ),
                         CallOutcome::Replayed => ("replayed", Text::CallReplayed),
                         CallOutcome::Rejected(g, reason) => (
                             "rejected",

@@ -13,7 +13,7 @@ use crate::vocab::Gate;
 
 impl Workbench {
     /// `playing`: whether time was running when the step happened, so a
-    /// turn's next call goes on playing.
+    /// turn's next call plays on when the learner moves to it.
     pub(super) fn after(&mut self, step: Step, playing: bool) {
         if self.run.stepped(step, playing) {
             self.finish(playing);
@@ -42,7 +42,7 @@ impl Workbench {
         let place = self
             .turn()
             .map(|t| (t.current() + 1, t.decision().dispatched().len()));
-        let turn_ended = self.record_turn_outcome();
+        let turn_ended = self.record_turn_outcome(playing);
         let turn = place.map(|(call, of)| TurnNote {
             call,
             of,
@@ -84,10 +84,8 @@ impl Workbench {
         };
         let reached = self.progress.reached_by(&self.experiment, &happened);
         self.reach(reached);
-        if self.turn().is_some_and(|t| !t.is_complete()) {
-            // The turn goes on with its next call, on the same timeline.
-            self.call_loaded(playing);
-        }
+        // A turn's call stays on show, its effect marked in the ledger and
+        // its output returned, until the learner moves on (Next call).
     }
 
     /// The claims of a finished turn and their verdicts, as the log keeps
@@ -106,15 +104,16 @@ impl Workbench {
             .collect()
     }
 
-    /// Records the finished run as the current call's outcome; returns how
-    /// the turn ended if this was its last dispatched call.
-    fn record_turn_outcome(&mut self) -> bool {
+    /// Records the finished run as the current call's outcome (`playing`:
+    /// whether the next call plays on); returns whether this was the turn's
+    /// last dispatched call.
+    fn record_turn_outcome(&mut self, playing: bool) -> bool {
         let outcome = match self.run.plan.commit() {
             Commit::Rejected(gate) => {
                 CallOutcome::Rejected(gate, self.run.plan.row(gate).reason.clone())
             }
             Commit::Ran(Finish::Read) => CallOutcome::Read,
-            Commit::Ran(Finish::Effect { .. }) => CallOutcome::Committed,
+            Commit::Ran(Finish::Effect { effect, .. }) => CallOutcome::Committed(effect.text()),
             Commit::Ran(Finish::Replay { .. }) => CallOutcome::Replayed,
         };
         let approved = matches!(
@@ -124,7 +123,7 @@ impl Workbench {
         let Some(turn) = self.editor.turn_mut() else {
             return false;
         };
-        turn.record(outcome, approved) && turn.is_complete()
+        turn.record(outcome, approved, playing) && turn.is_complete()
     }
 
     /// Records the goals' flags, telling a framing course page of each

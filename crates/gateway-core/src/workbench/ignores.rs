@@ -1,14 +1,15 @@
 //! Why a message would mean nothing in the workbench's current state:
-//! the freeze of a finished turn, and every other no-op, in one place.
+//! the freeze of a turn's finished call, and every other no-op, in one place.
 
 use super::{Ignored, Msg, Workbench};
+use crate::mode::Turn;
 use crate::policy::Hook;
 
 impl Workbench {
     /// Why `msg` would mean nothing now, if it would. The freeze of a
-    /// finished turn lives here, in one place.
+    /// turn's finished call lives here, in one place.
     pub fn ignores(&self, msg: &Msg) -> Option<Ignored> {
-        let frozen = self.turn_finished();
+        let frozen = self.turn_call_finished();
         let in_turn = self.turn().is_some();
         let why = match msg {
             Msg::SelectTool(_)
@@ -37,7 +38,7 @@ impl Workbench {
             | Msg::Restart
                 if frozen =>
             {
-                Ignored::TurnFinished
+                Ignored::CallFinished
             }
             Msg::SetHook(Hook::RedactOutput) if !self.redact_applies() => Ignored::NothingToRedact,
             Msg::SetHook(Hook::BlockMutations) if !self.block_applies() => Ignored::NothingToBlock,
@@ -48,6 +49,8 @@ impl Workbench {
             Msg::NextGate | Msg::FinishRun if self.run.clock.is_finished() => Ignored::RunFinished,
             Msg::Pause if !self.run.clock.is_playing() => Ignored::NotPlaying,
             Msg::EndTurn if !in_turn => Ignored::NoTurn,
+            Msg::NextCall if !in_turn => Ignored::NoTurn,
+            Msg::NextCall if !self.turn().is_some_and(Turn::next_call_waits) => Ignored::NoNextCall,
             Msg::Reject if !self.run.pending() => Ignored::NothingPending,
             Msg::NextGate | Msg::FinishRun | Msg::Play if self.run.pending() => {
                 Ignored::AwaitingDecision

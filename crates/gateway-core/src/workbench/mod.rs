@@ -341,6 +341,11 @@ impl Workbench {
                 None => self.leave_turn(),
             },
             Msg::EndTurn => self.leave_turn(),
+            Msg::NextCall => {
+                if let Some(plays_on) = self.editor.turn_mut().and_then(Turn::next_call) {
+                    self.call_loaded(plays_on);
+                }
+            }
             Msg::Hidden => {
                 if self.run.clock.is_playing() {
                     let step = self.run.clock.pause(now_ms);

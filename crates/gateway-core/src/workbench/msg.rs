@@ -60,6 +60,8 @@ pub enum Msg {
     StartTurn,
     /// Leaves agent-turn mode, keeping the last call's request.
     EndTurn,
+    /// Moves an agent turn on from its finished call to the next one.
+    NextCall,
     /// The learner's notes changed.
     EditNotes(String),
     /// Export notes: offer the notes export as a file.
@@ -158,8 +160,9 @@ pub enum Ignored {
     NotInRegistry,
     /// The tool name is not a fixture tool, so it has no examples.
     NoExamples,
-    /// A finished turn is frozen until End turn or Start turn.
-    TurnFinished,
+    /// A turn's finished call is on show, frozen until Next call, End turn
+    /// or Start turn.
+    CallFinished,
     /// The tool has no output field for the redact hook to hide.
     NothingToRedact,
     /// The tool only reads: there is no mutation for the hook to block.
@@ -175,6 +178,8 @@ pub enum Ignored {
     RunFinished,
     NotPlaying,
     NoTurn,
+    /// No finished call of a turn waits for the next one.
+    NoNextCall,
     NoBaseline,
     /// Only a framed page tells its parent its height.
     NotFramed,

@@ -141,6 +141,13 @@ impl Workbench {
         self.turn().is_some_and(Turn::is_complete)
     }
 
+    /// Whether a turn's finished call is on show: the request, the policy
+    /// inputs and the run are frozen until the learner moves on (Next
+    /// call), ends the turn or starts it again.
+    pub fn turn_call_finished(&self) -> bool {
+        self.turn().is_some_and(Turn::call_finished)
+    }
+
     /// Which of the experiment's goals have been reached, in order.
     pub fn goals_reached(&self) -> &[bool] {
         self.progress.reached()
@@ -178,6 +185,7 @@ impl Workbench {
     /// `f` Finish run.
     pub fn shortcut(&self, key: &str) -> Option<Msg> {
         Some(match key {
+            "n" | "N" if self.turn().is_some_and(Turn::next_call_waits) => Msg::NextCall,
             "n" | "N" => Msg::NextGate,
             "p" | "P" if self.run.clock.is_playing() => Msg::Pause,
             "p" | "P" => Msg::Play,

@@ -86,6 +86,9 @@ pub(super) fn wire_page(shell: Shared) -> Result<(), JsValue> {
     on_click(shell, &page.baseline.capture, |_| Msg::CaptureBaseline)?;
     on_click(shell, &turn.start, |_| Msg::StartTurn)?;
     on_click(shell, &turn.end, |_| Msg::EndTurn)?;
+    on_click(shell, &builder.held.end_turn, |_| Msg::EndTurn)?;
+    on_click(shell, &gateway.turn.held.end_turn, |_| Msg::EndTurn)?;
+    on_click(shell, &gateway.next_call, |_| Msg::NextCall)?;
     on_value(shell, &turn.decision, "input", |e| {
         e.dyn_ref::<HtmlTextAreaElement>()
             .map(|t| Msg::EditDecision(t.value()))

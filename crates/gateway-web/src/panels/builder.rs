@@ -6,6 +6,7 @@ use gateway_core::view::{BuilderView, Labels};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
+use super::held::Held;
 use super::{field, fill_select, section};
 use crate::dom::{
     child, clear, set_attr, set_attribute, set_flag, set_optional_text, set_text, set_value,
@@ -30,11 +31,14 @@ pub struct Builder {
     pub reuse: Element,
     pub approve: Element,
     pub approval_status: Element,
+    /// While an agent turn holds the request: why, and End turn.
+    pub held: Held,
 }
 
 impl Builder {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
         let build = section(doc, main, "h-build", &l.build_heading, Some("builder"));
+        let held = Held::build(doc, &build, "builder-held");
         let row = child(doc, &build, "div", &[("class", "row")], None);
         let tool = field(doc, &row, "select", "tool", &l.tool);
         let example = field(doc, &row, "select", "example", &l.example);
@@ -146,6 +150,7 @@ impl Builder {
             reuse,
             approve,
             approval_status,
+            held,
         })
     }
 
@@ -229,12 +234,37 @@ impl Builder {
             "data-approved",
             if approved { "true" } else { "false" },
         );
-        set_flag(
-            &self.approve,
-            "disabled",
-            !(m.approval.can_approve || m.approval.can_revoke),
-        );
+        let approve_enabled = m.approval.can_approve || m.approval.can_revoke;
+        set_flag(&self.approve, "disabled", !approve_enabled);
         set_text(&self.approval_status, &m.approval.status);
+        self.render_held(m, approve_enabled);
         Ok(())
+    }
+
+    /// What the turn holds, above the controls; each control it disables
+    /// names the reason in its description.
+    fn render_held(&self, m: &BuilderView, approve_enabled: bool) {
+        self.held.render(m.held.as_ref());
+        let held = m.held.is_some();
+        let settable = |choices: &[gateway_core::view::Choice]| choices.iter().any(|c| c.enabled);
+        set_flag(&self.role, "disabled", !settable(&m.roles));
+        set_flag(&self.hook, "disabled", !settable(&m.hooks));
+        for (control, own, enabled) in [
+            (&self.tool, "", m.request_editable),
+            (&self.example, "", m.request_editable),
+            (&self.tool_name, "tool-name-hint", m.request_editable),
+            (
+                &self.args,
+                "arguments-verdict arguments-count",
+                m.request_editable,
+            ),
+            (&self.role, "", settable(&m.roles)),
+            (&self.hook, "", settable(&m.hooks)),
+            (&self.key, "policy-notes", m.key_enabled),
+            (&self.reuse, "", m.reuse.enabled),
+            (&self.approve, "approval-status", approve_enabled),
+        ] {
+            self.held.describe(control, own, held && !enabled);
+        }
     }
 }

@@ -1,15 +1,22 @@
-//! "Gateway": Play / Next gate / Finish run / Restart, the caption
-//! and the notice, the seven gate cards top to bottom, the progress
-//! bar, the speed radiogroup and the pace. Fed by its
+//! "Gateway": Play / Next gate / Finish run / Restart (and Next call in
+//! an agent turn), the caption, the turn's calls with what holds the
+//! controls and End turn, the notice, the seven gate cards top to bottom,
+//! the progress bar, the speed radiogroup and the pace. Fed by its
 //! `GatewayView`.
 
 use gateway_core::gates::Gate;
-use gateway_core::view::{FrameView, GateRow, GatewayView, Labels, PendingView, PlaybackView};
+use gateway_core::view::{
+    FrameView, GateRow, GatewayView, Labels, PendingView, PlaybackView, TurnStepView,
+};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, HtmlInputElement};
 
+use super::held::Held;
+use super::turn::render_calls;
 use super::{hint, section};
-use crate::dom::{button, child, clear, el, html, set_attr, set_attribute, set_flag, set_text};
+use crate::dom::{
+    button, child, clear, el, html, set_attr, set_attribute, set_flag, set_optional_text, set_text,
+};
 
 #[derive(Debug, Clone)]
 pub struct Gateway {
@@ -23,12 +30,65 @@ pub struct Gateway {
     pub next: Element,
     pub finish: Element,
     pub restart: Element,
+    /// Next call: shown while a turn's finished call waits for the next.
+    pub next_call: Element,
+    /// The turn beside the gates: its calls, what it holds, End turn.
+    pub turn: TurnStep,
     /// The speed radio buttons, in the model's order.
     pub speeds: Vec<Element>,
     pub pace: Element,
     pub caption: Element,
     pub notice: Element,
     pub pending: Pending,
+}
+
+/// An agent turn beside the gates: where it stands, each call and what
+/// became of it, why the controls are held, and End turn.
+#[derive(Debug, Clone)]
+pub struct TurnStep {
+    group: Element,
+    heading: Element,
+    calls: Element,
+    pub held: Held,
+}
+
+impl TurnStep {
+    fn build(doc: &Document, parent: &Element) -> Self {
+        let group = child(
+            doc,
+            parent,
+            "div",
+            &[
+                ("class", "turn-step"),
+                ("role", "group"),
+                ("aria-labelledby", "h-turn-step"),
+                ("hidden", ""),
+            ],
+            None,
+        );
+        let heading = child(doc, &group, "h3", &[("id", "h-turn-step")], None);
+        let calls = child(doc, &group, "ol", &[("class", "step-calls")], None);
+        let held = Held::build(doc, &group, "gateway-held");
+        Self {
+            group,
+            heading,
+            calls,
+            held,
+        }
+    }
+
+    fn render(&self, doc: &Document, t: Option<&TurnStepView>) -> Result<(), JsValue> {
+        set_flag(&self.group, "hidden", t.is_none());
+        set_text(&self.heading, t.map_or("", |t| t.heading.as_str()));
+        render_calls(
+            doc,
+            &self.calls,
+            t.map_or(&[], |t| t.calls.as_slice()),
+            t.map(|t| t.current),
+        )?;
+        self.held.render(t.map(|t| &t.held));
+        Ok(())
+    }
 }
 
 /// The call an agent turn holds at the approval gate: its exact tool and
@@ -136,9 +196,18 @@ impl Gateway {
         let next = control(&l.next_gate);
         let finish = control(&l.finish_run);
         let restart = control(&l.restart);
+        let next_call = control("");
+        set_flag(&next_call, "hidden", true);
+        set_attribute(&next_call, "class", "next-call");
         // The keys the page answers (`Workbench::shortcut`), for assistive
         // technology, and listed under the gates.
-        for (button, key) in [(&play, "p"), (&next, "n"), (&finish, "f"), (&restart, "r")] {
+        for (button, key) in [
+            (&play, "p"),
+            (&next, "n"),
+            (&finish, "f"),
+            (&restart, "r"),
+            (&next_call, "n"),
+        ] {
             set_attribute(button, "aria-keyshortcuts", key);
         }
         // The caption sits by the controls, so that it stays in view while
@@ -154,6 +223,7 @@ impl Gateway {
             ],
             None,
         );
+        let turn = TurnStep::build(doc, &gateway);
         let notice = child(
             doc,
             &gateway,
@@ -192,6 +262,8 @@ impl Gateway {
             next,
             finish,
             restart,
+            next_call,
+            turn,
             speeds,
             pace,
             caption,
@@ -225,7 +297,22 @@ impl Gateway {
             self.pending.render(m.pending.as_ref(), appeared && !typing);
         }
         let decided = was_pending && m.pending.is_none() && deciding;
-        self.render_playback(doc, &m.playback);
+        self.turn.render(doc, m.turn.as_ref())?;
+        let next_call = m.turn.as_ref().and_then(|t| t.next_call.as_deref());
+        set_optional_text(&self.next_call, next_call);
+        self.render_playback(doc, &m.playback, next_call.is_some());
+        // A disabled control says why: what the turn holds, or the caption
+        // (a finished run, a call waiting for the person).
+        let held = m.turn.is_some();
+        for (control, enabled) in [
+            (&self.play, m.playback.play_enabled),
+            (&self.next, m.playback.next_enabled),
+            (&self.finish, m.playback.next_enabled),
+            (&self.restart, m.playback.restart_enabled),
+        ] {
+            let own = if enabled || held { "" } else { "gate-caption" };
+            self.turn.held.describe(control, own, held && !enabled);
+        }
         if decided {
             if let Some(next) = html(&self.next) {
                 let _ = next.focus();
@@ -242,7 +329,9 @@ impl Gateway {
         Ok(())
     }
 
-    fn render_playback(&self, doc: &Document, p: &PlaybackView) {
+    /// `next_call`: whether Next call is offered (focus goes there when
+    /// the run ends under the learner's hand).
+    fn render_playback(&self, doc: &Document, p: &PlaybackView, next_call: bool) {
         set_text(&self.play, &p.play_label);
         set_flag(&self.play, "disabled", !p.play_enabled);
         set_flag(&self.restart, "disabled", !p.restart_enabled);
@@ -252,9 +341,17 @@ impl Gateway {
         set_flag(&self.finish, "disabled", !p.next_enabled);
         if (next_had_focus || finish_had_focus) && !p.next_enabled {
             // A disabled button keeps focus but does nothing: hand focus to
-            // Play run, the next thing a keyboard user can do.
-            if let Some(play) = html(&self.play) {
-                let _ = play.focus();
+            // the next thing a keyboard user can do: Next call in a turn,
+            // else Play run, else End turn.
+            let to = if next_call {
+                &self.next_call
+            } else if p.play_enabled {
+                &self.play
+            } else {
+                &self.turn.held.end_turn
+            };
+            if let Some(to) = html(to) {
+                let _ = to.focus();
             }
         }
         for (radio, choice) in self.speeds.iter().zip(&p.speeds) {

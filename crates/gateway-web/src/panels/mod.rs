@@ -9,6 +9,7 @@ pub mod builder;
 pub mod declarations;
 pub mod experiment;
 pub mod gateway;
+pub mod held;
 pub mod ledger;
 pub mod masthead;
 pub mod notes;

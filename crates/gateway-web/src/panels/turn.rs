@@ -2,7 +2,7 @@
 //! calls made and the final text's claims checked against completed
 //! operations. Fed by the turn part of the model.
 
-use gateway_core::view::{Labels, TurnView};
+use gateway_core::view::{Labels, TurnCallView, TurnView};
 use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
@@ -152,12 +152,7 @@ impl Turn {
                 }
             }
         }
-        clear(&self.calls);
-        for call in &t.calls {
-            let li = child(doc, &self.calls, "li", &[("data-state", call.state)], None);
-            child(doc, &li, "code", &[], Some(&call.name));
-            li.append_child(&doc.create_text_node(&call.detail))?;
-        }
+        render_calls(doc, &self.calls, &t.calls, None)?;
         clear(&self.partial);
         for said in &t.partial {
             child(doc, &self.partial, "li", &[], Some(said));
@@ -200,4 +195,24 @@ impl Turn {
         child(doc, &self.claims, "p", &[], Some(completed));
         Ok(())
     }
+}
+
+/// A turn's calls in `list`: each tool's name and what became of it;
+/// `current` (from 1) is marked as the call on show.
+pub fn render_calls(
+    doc: &Document,
+    list: &Element,
+    calls: &[TurnCallView],
+    current: Option<usize>,
+) -> Result<(), JsValue> {
+    clear(list);
+    for call in calls {
+        let li = child(doc, list, "li", &[("data-state", call.state)], None);
+        if current == Some(call.number) {
+            set_attr(&li, "aria-current", "step");
+        }
+        child(doc, &li, "code", &[], Some(&call.name));
+        li.append_child(&doc.create_text_node(&call.detail))?;
+    }
+    Ok(())
 }
