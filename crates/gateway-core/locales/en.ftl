@@ -345,10 +345,16 @@ declarations-intro = The model is given each tool's name, description, risk and 
 annotations-label = MCP annotations
 argument-schema-label = Argument schema
 policy-heading = Policy by risk
-policy-intro = Only risk and policy grant anything; a tool's description never does. No fixture tool can delete or share, and no operation may be added to give one.
+policy-intro = Only risk and policy grant anything; a tool's description never does.
 policy-risk = Risk
 policy-rule = Policy
 policy-tools = Registered tools
+# The policy panel's sentence read from the registry shown (issue 32).
+policy-none-refused = No registered tool can delete or share, and no operation may be added to give one.
+policy-refused = { $tools ->
+    [one] { $tools } is declared, yet the role gate refuses its calls to delete or share for every role: declaring a tool grants nothing.
+   *[other] { $tools } are declared, yet the role gate refuses their calls to delete or share for every role: declaring a tool grants nothing.
+}
 ledger-heading = Synthetic ledger
 ledger-json = Ledger as JSON
 baseline-heading = Baseline

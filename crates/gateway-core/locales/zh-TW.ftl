@@ -342,10 +342,13 @@ declarations-intro = 模型只會拿到每個工具的名稱、說明、風險�
 annotations-label = MCP 註記
 argument-schema-label = 參數結構描述
 policy-heading = 依風險的政策
-policy-intro = 只有風險與政策能授予權限，工具的說明永遠不能。沒有任何內建工具能刪除或分享，也不能新增操作來取得這種能力。
+policy-intro = 只有風險與政策能授予權限，工具的說明永遠不能。
 policy-risk = 風險
 policy-rule = 政策
 policy-tools = 已註冊的工具
+# The policy panel's sentence read from the registry shown (issue 32).
+policy-none-refused = 沒有任何已註冊的工具能刪除或分享，也不能新增操作來取得這種能力。
+policy-refused = { $tools } 雖然已宣告，角色關卡仍會對每個角色拒絕其刪除或分享的呼叫：宣告工具並不授予任何權限。
 ledger-heading = 模擬帳本
 ledger-json = 帳本 JSON
 baseline-heading = 基準
