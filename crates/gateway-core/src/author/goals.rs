@@ -19,7 +19,6 @@ use super::{Author, Control};
 use crate::experiments::read::MAX_GOALS;
 use crate::goals::{Event, FieldReason, Outcome, ReasonKind};
 use crate::text::{Locale, Text};
-use crate::view::Choice;
 use crate::vocab::Gate;
 
 /// The part of the goal being edited that a form control edits.
@@ -267,17 +266,7 @@ impl Author {
             if with_any {
                 choices.insert(0, any());
             }
-            Control::Select(
-                choices
-                    .into_iter()
-                    .map(|(value, label)| Choice {
-                        value,
-                        label,
-                        selected: value == current,
-                        enabled: true,
-                    })
-                    .collect(),
-            )
+            Control::select(choices, current)
         };
         let has_goal = goal.is_some();
         let on_run = when.and_then(|w| w.get("on")).is_none_or(|on| on == "run");
@@ -377,7 +366,7 @@ impl Author {
 
     /// The registry the JSON declares: the fixture tools, then the extra
     /// tools its `tools` names.
-    fn registry(&self) -> crate::tools::Registry {
+    pub(super) fn registry(&self) -> crate::tools::Registry {
         let mut tools = crate::tools::Registry::fixtures().tools().to_vec();
         let extra = self
             .value

@@ -143,6 +143,23 @@ pub enum Control {
     Select(Vec<Choice>),
 }
 
+impl Control {
+    /// A select of `values` (value and label), `current` selected.
+    fn select(values: Vec<(&'static str, String)>, current: &str) -> Control {
+        Control::Select(
+            values
+                .into_iter()
+                .map(|(value, label)| Choice {
+                    value,
+                    label,
+                    selected: value == current,
+                    enabled: true,
+                })
+                .collect(),
+        )
+    }
+}
+
 /// One field of the form as it stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldView {

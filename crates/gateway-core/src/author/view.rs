@@ -105,19 +105,7 @@ impl Author {
         });
         let text = at.and_then(Value::as_str);
         let t = |text: Text| text.render(self.locale);
-        let choose = |values: Vec<(&'static str, String)>, current: &str| {
-            Control::Select(
-                values
-                    .into_iter()
-                    .map(|(value, label)| Choice {
-                        value,
-                        label,
-                        selected: value == current,
-                        enabled: true,
-                    })
-                    .collect(),
-            )
-        };
+        let choose = Control::select;
         let (control, value) = match field {
             Field::Id | Field::Title(_) | Field::Key => {
                 // The reader's default key where the file names none.
@@ -180,21 +168,9 @@ impl Author {
         }
     }
 
-    /// The tool names the JSON's registry holds: the fixture tools, then
-    /// the extra tools its `tools` names.
+    /// The tool names the JSON's registry holds.
     fn registry_names(&self) -> Vec<&'static str> {
-        let mut names = crate::tools::Registry::fixtures().names();
-        let extra = self
-            .value
-            .as_ref()
-            .and_then(|m| m.get("tools"))
-            .and_then(Value::as_array);
-        for name in extra.into_iter().flatten().filter_map(Value::as_str) {
-            if let Ok(tool) = name.parse::<crate::experiments::ExtraTool>() {
-                names.push(tool.tool().declaration().name);
-            }
-        }
-        names
+        self.registry().names()
     }
 
     /// The placeholder of a select whose value is none of its choices.
