@@ -40,8 +40,11 @@ struct Locale<'s> {
     pseudo: bool,
 }
 
-/// The published exports, in `declarations::Export` order, as `exports/`
-/// keeps them (a locale other than the reference in a folder of its tag).
+/// The published exports, in `declarations::Export` order, as
+/// `exports/every-tool/` keeps them for every tool a registry may hold (a
+/// locale other than the reference in a folder of its tag); the page
+/// shows each experiment the tools its registry holds
+/// (`published::value`).
 /// The catalogue carries them as JSON values, each whole: the page holds
 /// no code that derives one export from another, and the copies cost a
 /// compressed catalogue little, as gzip finds most of each in the one
@@ -778,14 +781,15 @@ fn data(
     s
 }
 
-/// The published export `name` described in `l`'s language (the
+/// The every-tool export `name` described in `l`'s language (the
 /// reference's where `l` has none yet).
 fn export(l: &Locale<'_>, reference: &Locale<'_>, name: &str) -> String {
+    let every = Path::new("exports").join("every-tool");
     let at = |tag: &str| {
         if tag == reference.tag {
-            Path::new("exports").join(name)
+            every.join(name)
         } else {
-            Path::new("exports").join(tag).join(name)
+            every.join(tag).join(name)
         }
     };
     let path = if at(&l.tag).is_file() {

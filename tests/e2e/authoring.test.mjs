@@ -13,6 +13,9 @@
 // - A broken edit shows the exact problem and shares nothing; where the
 //   single file cannot be fetched the page says so and the link still works.
 // - ?teacher=1 shows the answer key of the experiment below.
+// - A goal built with the form's choices (email, rejected, approval) is
+//   written in the JSON, the JSON edited reads the form again, and the
+//   goal ticks when the learner opening the link does it.
 //
 // The server is node:http inside this file (a stand-in for any static
 // host), serving dist/ at its root and the course pages a test adds.
@@ -176,6 +179,52 @@ test('an experiment authored in the panel opens from its link in a fresh context
   assert.equal(await p.locator('.goals li[data-state="reached"]').count(), 4);
   assert.deepEqual(learner.pageErrors, []);
   assert.deepEqual(learner.failedResponses, []);
+});
+
+test('a goal built with the form ticks when the learner does it', { timeout: 120_000 }, async () => {
+  const { page, pageErrors } = await authorPage('?author=1&experiment=email');
+  await page.selectOption('#author-start', 'email');
+  await page.waitForFunction(() => JSON.parse(document.querySelector('#author-json').value).id === 'email');
+  await page.locator('#author-id').fill('email-waits');
+  // Add goal: the form edits the new, fifth goal.
+  await page.getByRole('button', { name: t('author-goal-add') }).click();
+  await page.waitForFunction(() => JSON.parse(document.querySelector('#author-json').value).goals.length === 5);
+  assert.equal(await page.locator('#author-goal').inputValue(), '5', 'the new goal is the one edited');
+  await page.locator('#author-goal-id').fill('waits');
+  await page.locator('#author-goal-text-en').fill('See an email wait at the approval gate.');
+  await page.locator('#author-goal-text-zh-TW').fill('看到電子郵件停在核准關卡。');
+  await page.selectOption('#author-goal-tool', 'email');
+  await page.selectOption('#author-goal-outcome', 'rejected');
+  await page.selectOption('#author-goal-gate', 'approval');
+  const json = JSON.parse(await page.locator('#author-json').inputValue());
+  assert.deepEqual(json.goals[4], {
+    id: 'waits',
+    text: { en: 'See an email wait at the approval gate.', 'zh-TW': '看到電子郵件停在核准關卡。' },
+    when: { run: { tool: 'email', outcome: 'rejected', gate: 'approval' } },
+  }, 'the form wrote the goal in the JSON');
+  await verdict(page, t('author-no-problems'));
+
+  // Editing the JSON reads the form again.
+  await page.locator('#author-json').fill(JSON.stringify({ ...json, goals: json.goals.map((g, i) => (i === 4 ? { ...g, when: { run: { ...g.when.run, tool: 'calendar' } } } : g)) }, null, 2));
+  await page.waitForFunction(() => document.querySelector('#author-goal-tool').value === 'calendar');
+  await page.selectOption('#author-goal-tool', 'email');
+  await verdict(page, t('author-no-problems'));
+  const link = await learnerLink(page);
+  assert.deepEqual(pageErrors, []);
+
+  // The learner does it: as Operator, the email, not approved, is rejected at the approval gate.
+  const learner = await open(link);
+  const p = learner.page;
+  await waitForGates(p);
+  assert.equal(await progress(p), '0 of 5 goals reached');
+  const goal = p.locator('.goals li', { hasText: 'See an email wait at the approval gate.' });
+  assert.notEqual(await goal.getAttribute('data-state'), 'reached');
+  await p.selectOption('#role', 'operator');
+  await finish(p);
+  await p.locator('li[data-gate="approval"][data-status="rejected"]').waitFor();
+  await p.locator('.goals li[data-state="reached"]', { hasText: 'See an email wait at the approval gate.' }).waitFor();
+  assert.equal(await progress(p), '1 of 5 goals reached');
+  assert.deepEqual(learner.pageErrors, []);
 });
 
 test('the single file carries the authored experiment and opens from file://', { timeout: 120_000 }, async () => {

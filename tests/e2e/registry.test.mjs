@@ -1,8 +1,10 @@
 // Seed 002's exercise on the registry experiment (`?experiment=registry`),
 // performed by role and accessible name (SPEC 2.3, 8 Registry, 9):
 //
-// 1. Read the declarations the model is given: the six fixture tools with
-//    their risks, nothing else, no implementation. A search runs at once; a
+// 1. Read the declarations the model is given: the experiment's own
+//    registry (the six fixture tools, then files.delete and files.share)
+//    with their risks, nothing else, no implementation; the policy panel
+//    names the two refused for every role. A search runs at once; a
 //    calendar create waits for approval; `shell.exec` fails at the schema
 //    gate before any tool runs; a calendar call without `start` says
 //    `Missing start`. Then the agent turn: the registry's seven-call
@@ -12,7 +14,9 @@
 // 2. The five exports (MCP; Gemini with parameters and with
 //    parametersJsonSchema; OpenAI Chat Completions and Responses): copied
 //    (with and without clipboard permission) and downloaded, equal to
-//    crates/gateway-core/exports/.
+//    crates/gateway-core/exports/every-tool/ (the registry experiment's
+//    registry holds every tool); an experiment of the six fixture tools
+//    downloads crates/gateway-core/exports/, its six tools only.
 
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -44,6 +48,9 @@ const TOOLS = {
   calculator: ['read'],
 };
 const TOOL_NAMES = Object.keys(TOOLS);
+/** The registry experiment's registry: the six, then the two refused for every role. */
+const REGISTRY_TOOLS = { ...TOOLS, 'files.delete': ['delete'], 'files.share': ['share'] };
+const REGISTRY_NAMES = Object.keys(REGISTRY_TOOLS);
 
 /** Texts of the tools' examples and fixtures: implementation, never in a declaration. */
 const IMPLEMENTATION_TEXTS = [
@@ -73,13 +80,23 @@ const EXPORTS = [
 ];
 
 /** Tools whose OpenAI schema is strict: one form, every field required. */
-const STRICT = ['email', 'calendar', 'calculator'];
+const STRICT = ['email', 'calendar', 'calculator', 'files.delete', 'files.share'];
 
 /** `text` as a regular expression that matches it literally. */
 const literally = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** The fixture registry's published export `name`. */
 function exportFile(name) {
   return readFile(join(ROOT, 'crates', 'gateway-core', 'exports', name), 'utf8');
+}
+
+/**
+ * The registry experiment's export `name`: its registry holds every tool an
+ * experiment may declare, in the order exports/every-tool/ lists them
+ * (`published.rs`'s tests hold each experiment's exports to the generator).
+ */
+function registryExportFile(name) {
+  return readFile(join(ROOT, 'crates', 'gateway-core', 'exports', 'every-tool', name), 'utf8');
 }
 
 // ---------------------------------------------------------------------------
@@ -245,9 +262,9 @@ describe('seed 002 exercise on ?experiment=registry', () => {
   test('declarations, a search, an approved calendar create, shell.exec and Missing start', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry');
     await waitForGates(page);
-    const mcp = JSON.parse(await exportFile('mcp-tools-list.json'));
+    const mcp = JSON.parse(await registryExportFile('mcp-tools-list.json'));
 
-    // The declarations the model sees: exactly the six tools with their risks.
+    // The declarations the model sees: exactly the registry's eight tools with their risks.
     const panel = page.locator('[data-panel="declarations"]');
     assert.equal(await panel.count(), 1, 'one declarations panel');
     assert.equal(
@@ -258,16 +275,16 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     const decls = panel.locator('details.declaration');
     assert.deepEqual(
       await decls.evaluateAll((ds) => ds.map((d) => d.dataset.tool)),
-      TOOL_NAMES,
-      'the panel lists exactly email, calendar, files, database, search, calculator',
+      REGISTRY_NAMES,
+      'the panel lists exactly email, calendar, files, database, search, calculator, files.delete, files.share',
     );
-    for (const [i, name] of TOOL_NAMES.entries()) {
+    for (const [i, name] of REGISTRY_NAMES.entries()) {
       const d = panel.locator(`details.declaration[data-tool="${name}"]`);
       const summary = (await d.locator('summary').textContent()).trim();
       const m = summary.match(/^(\S+) · risk: (.+)$/);
       assert.ok(m, `${name}: the summary reads "name · risk: …": ${summary}`);
       assert.equal(m[1], name, `${name}: the summary names the tool`);
-      assert.deepEqual(m[2].split(', '), TOOLS[name], `${name}: the risks`);
+      assert.deepEqual(m[2].split(', '), REGISTRY_TOOLS[name], `${name}: the risks`);
       const text = await d.textContent();
       assert.ok(text.includes(mcp.tools[i].description), `${name}: the panel shows the published description`);
       const schema = JSON.parse(await d.getByLabel(`${name} argument schema`, { exact: true }).textContent());
@@ -278,7 +295,16 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     }
     const panelText = await panel.textContent();
     assert.doesNotMatch(panelText, /shell\.exec|\bshell\b/i, 'no shell tool is declared');
-    assert.doesNotMatch(panelText, /files\.delete/, 'no delete tool is declared');
+
+    // The policy panel says what this registry refuses, and never that no tool can delete or share.
+    const policy = page.locator('[data-panel="policy"]');
+    const policyText = await policy.textContent();
+    assert.match(
+      policyText,
+      /files\.delete, files\.share are declared, yet the role gate refuses their calls to delete or share for every role/,
+      'the policy panel names the tools refused for every role',
+    );
+    assert.doesNotMatch(policyText, /No (fixture|registered) tool can delete or share/, 'no sentence false of this registry');
     for (const t of IMPLEMENTATION_TEXTS) {
       assert.ok(!panelText.includes(t), `no implementation detail in the declarations: ${t}`);
     }
@@ -646,13 +672,13 @@ describe('seed 002 exercise on ?experiment=registry', () => {
 // ---------------------------------------------------------------------------
 // 2. The exports.
 
-function checkMcp(json) {
+function checkMcp(json, tools = REGISTRY_TOOLS) {
+  const names = Object.keys(tools);
   assert.deepEqual(Object.keys(json), ['resultType', 'ttlMs', 'cacheScope', 'tools'], 'MCP: a tools/list result (2026-07-28)');
   assert.equal(json.resultType, 'complete');
   assert.equal(json.cacheScope, 'public');
   assert.ok(Number.isInteger(json.ttlMs) && json.ttlMs > 0, 'MCP: ttlMs');
-  assert.equal(json.tools.length, 6, 'MCP: six tools');
-  assert.deepEqual(json.tools.map((t) => t.name), TOOL_NAMES, 'MCP: the six fixture tools');
+  assert.deepEqual(json.tools.map((t) => t.name), names, 'MCP: the tools of the registry');
   for (const t of json.tools) {
     assert.equal(typeof t.description, 'string', `MCP ${t.name}: description`);
     assert.ok(t.description.length > 0);
@@ -661,9 +687,9 @@ function checkMcp(json) {
       assert.equal(typeof t.annotations?.[hint], 'boolean', `MCP ${t.name}: annotations.${hint} is a boolean`);
     }
     assert.equal(t.annotations.openWorldHint, false, `MCP ${t.name}: a closed world (nothing real is touched)`);
-    assert.equal(t.annotations.readOnlyHint, TOOLS[t.name].every((r) => r === 'read'), `MCP ${t.name}: readOnlyHint from the risk`);
+    assert.equal(t.annotations.readOnlyHint, tools[t.name].every((r) => r === 'read'), `MCP ${t.name}: readOnlyHint from the risk`);
     assert.equal(t.title, t.annotations.title, `MCP ${t.name}: a top-level title`);
-    assert.deepEqual(t._meta, { 'test.example.workbench/risks': TOOLS[t.name] }, `MCP ${t.name}: the risks in _meta`);
+    assert.deepEqual(t._meta, { 'test.example.workbench/risks': tools[t.name] }, `MCP ${t.name}: the risks in _meta`);
   }
   const byName = Object.fromEntries(json.tools.map((t) => [t.name, t.annotations]));
   assert.equal(byName.search.readOnlyHint, true, 'search is read-only');
@@ -673,18 +699,18 @@ function checkMcp(json) {
   assert.equal(byName.files.destructiveHint, true, 'a file write replaces the content');
 }
 
-function checkGeminiJsonSchema(json) {
+function checkGeminiJsonSchema(json, tools = REGISTRY_TOOLS) {
   assert.deepEqual(Object.keys(json), ['functionDeclarations'], 'Gemini: functionDeclarations');
-  assert.deepEqual(json.functionDeclarations.map((f) => f.name), TOOL_NAMES);
+  assert.deepEqual(json.functionDeclarations.map((f) => f.name), Object.keys(tools));
   for (const f of json.functionDeclarations) {
     assert.deepEqual(Object.keys(f), ['name', 'description', 'parametersJsonSchema'], `Gemini ${f.name}: no parameters beside parametersJsonSchema`);
     assert.equal(f.parametersJsonSchema?.type, 'object');
   }
 }
 
-function checkResponses(json) {
+function checkResponses(json, tools = REGISTRY_TOOLS) {
   assert.ok(Array.isArray(json), 'Responses: a list of tools');
-  assert.deepEqual(json.map((t) => t.name), TOOL_NAMES);
+  assert.deepEqual(json.map((t) => t.name), Object.keys(tools));
   for (const t of json) {
     assert.deepEqual(Object.keys(t), ['type', 'name', 'description', 'parameters', 'strict'], `Responses ${t.name}: a function tool`);
     assert.equal(t.type, 'function');
@@ -692,10 +718,9 @@ function checkResponses(json) {
   }
 }
 
-function checkGemini(json) {
+function checkGemini(json, tools = REGISTRY_TOOLS) {
   assert.deepEqual(Object.keys(json), ['functionDeclarations'], 'Gemini: functionDeclarations');
-  assert.equal(json.functionDeclarations.length, 6, 'Gemini: six declarations');
-  assert.deepEqual(json.functionDeclarations.map((f) => f.name), TOOL_NAMES);
+  assert.deepEqual(json.functionDeclarations.map((f) => f.name), Object.keys(tools));
   for (const f of json.functionDeclarations) {
     assert.deepEqual(Object.keys(f).sort(), ['description', 'name', 'parameters'], `Gemini ${f.name}: name, description, parameters`);
     assert.equal(typeof f.description, 'string');
@@ -703,10 +728,9 @@ function checkGemini(json) {
   }
 }
 
-function checkOpenAi(json) {
+function checkOpenAi(json, tools = REGISTRY_TOOLS) {
   assert.ok(Array.isArray(json), 'OpenAI: a list of tools');
-  assert.equal(json.length, 6, 'OpenAI: six tools');
-  assert.deepEqual(json.map((t) => t.function?.name), TOOL_NAMES);
+  assert.deepEqual(json.map((t) => t.function?.name), Object.keys(tools));
   for (const t of json) {
     assert.equal(t.type, 'function', `OpenAI ${t.function.name}: type function`);
     assert.equal(typeof t.function.description, 'string');
@@ -728,34 +752,34 @@ async function download(page, label) {
 }
 
 describe('copying and downloading the exports', () => {
-  test('Copy and Download give the five published files', { timeout: 90_000 }, async () => {
+  test('Copy and Download give the five exports of the registry experiment\'s own registry', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry', {
       contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
     });
     await waitForGates(page);
-    const mcp = JSON.parse(await exportFile('mcp-tools-list.json'));
+    const mcp = JSON.parse(await registryExportFile('mcp-tools-list.json'));
     for (const { label, file, check } of EXPORTS) {
-      const published = await exportFile(file);
+      const published = await registryExportFile(file);
       // Something else on the clipboard first, so a copy that does nothing fails.
       await page.evaluate(() => navigator.clipboard.writeText('not yet copied'));
       await button(page, `Copy ${label}`).click();
       const said = await waitForText(exportStatus(page), new RegExp(`${literally(label)}.*copied`, 'i'));
       assert.match(said, /copied to the clipboard/i, `Copy ${label}: the status says so`);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      assert.equal(copied, published, `Copy ${label}: the clipboard holds exports/${file}`);
+      assert.equal(copied, published, `Copy ${label}: the clipboard holds exports/every-tool/${file}`);
       check(JSON.parse(copied));
 
       const got = await download(page, label);
       assert.equal(got.name, file, `Download ${label}: the file name`);
-      assert.equal(got.text, published, `Download ${label}: the content is exports/${file}`);
+      assert.equal(got.text, published, `Download ${label}: the content is exports/every-tool/${file}`);
       const status = await exportStatus(page).textContent();
       assert.match(status, new RegExp(`downloaded as ${file.replace('.', '\\.')}`), `Download ${label}: the status says so: ${status}`);
     }
     // The five exports describe the same tools with the same descriptions.
-    const gemini = JSON.parse(await exportFile('gemini-function-declarations.json'));
-    const geminiJson = JSON.parse(await exportFile('gemini-function-declarations-json-schema.json'));
-    const openai = JSON.parse(await exportFile('openai-tools.json'));
-    const responses = JSON.parse(await exportFile('openai-responses-tools.json'));
+    const gemini = JSON.parse(await registryExportFile('gemini-function-declarations.json'));
+    const geminiJson = JSON.parse(await registryExportFile('gemini-function-declarations-json-schema.json'));
+    const openai = JSON.parse(await registryExportFile('openai-tools.json'));
+    const responses = JSON.parse(await registryExportFile('openai-responses-tools.json'));
     for (const [i, t] of mcp.tools.entries()) {
       assert.equal(gemini.functionDeclarations[i].description, t.description, `${t.name}: Gemini description`);
       assert.equal(geminiJson.functionDeclarations[i].description, t.description, `${t.name}: Gemini description`);
@@ -767,6 +791,27 @@ describe('copying and downloading the exports', () => {
       const { function: f, ...rest } = openai[i];
       assert.deepEqual(responses[i], { ...rest, ...f }, `${t.name}: the Responses tool is the Chat Completions function one level up`);
     }
+    assert.deepEqual(pageErrors, [], 'no uncaught error');
+  });
+
+  test('an experiment of the six fixture tools shows and downloads those six only, and its policy says none can delete or share', { timeout: 90_000 }, async () => {
+    const { page, pageErrors } = await suite.open('?experiment=email');
+    await waitForGates(page);
+    const panel = page.locator('[data-panel="declarations"]');
+    await panel.locator('> summary').click();
+    await page.locator('details.declaration').first().waitFor();
+    assert.deepEqual(
+      await panel.locator('details.declaration').evaluateAll((ds) => ds.map((d) => d.dataset.tool)),
+      TOOL_NAMES,
+      'the panel lists the six fixture tools',
+    );
+    for (const { label, file, check } of EXPORTS) {
+      const got = await download(page, label);
+      assert.equal(got.text, await exportFile(file), `Download ${label}: the content is exports/${file}`);
+      check(JSON.parse(got.text), TOOLS);
+    }
+    const policy = page.locator('[data-panel="policy"]');
+    assert.match(await policy.textContent(), /No registered tool can delete or share/, 'the policy panel says none can');
     assert.deepEqual(pageErrors, [], 'no uncaught error');
   });
 
@@ -796,7 +841,7 @@ describe('copying and downloading the exports', () => {
       // Download still works.
       const got = await download(page, label);
       assert.equal(got.name, file);
-      assert.equal(got.text, await exportFile(file));
+      assert.equal(got.text, await registryExportFile(file));
     }
     // The workbench still works.
     await nextGates(page);

@@ -350,10 +350,16 @@ declarations-intro = The model is given each tool's name, description, risk and 
 annotations-label = MCP annotations
 argument-schema-label = Argument schema
 policy-heading = Policy by risk
-policy-intro = Only risk and policy grant anything; a tool's description never does. No fixture tool can delete or share, and no operation may be added to give one.
+policy-intro = Only risk and policy grant anything; a tool's description never does.
 policy-risk = Risk
 policy-rule = Policy
 policy-tools = Registered tools
+# The policy panel's sentence read from the registry shown (issue 32).
+policy-none-refused = No registered tool can delete or share, and no operation may be added to give one.
+policy-refused = { $tools ->
+    [one] { $tools } is declared, yet the role gate refuses its calls to delete or share for every role: declaring a tool grants nothing.
+   *[other] { $tools } are declared, yet the role gate refuses their calls to delete or share for every role: declaring a tool grants nothing.
+}
 ledger-heading = Synthetic ledger
 ledger-json = Ledger as JSON
 baseline-heading = Baseline
@@ -725,6 +731,21 @@ author-field-hook = Starting hook
 author-field-key = Starting operation key
 author-args-text = Own text (start.args.text in the JSON)
 author-not-a-choice = None of these: see the verdict
+# The goal form of the authoring panel (issue 32).
+author-goals-heading = Goals
+author-goal-pick = Goal to edit
+author-goal-number = Goal { $number }: { $id }
+author-goal-id = Goal id
+author-goal-text = Goal text ({ $language })
+author-goal-event = Event (when.on)
+author-goal-tool = Tool (when.run.tool)
+author-goal-outcome = Outcome (when.run.outcome)
+author-goal-gate = Rejected at gate (when.run.gate)
+author-goal-reason = Reason (when.run.reason)
+author-goal-reason-field = Field the reason names
+author-goal-any = Any
+author-goal-add = Add goal
+author-goal-remove = Remove this goal
 author-json = The experiment as JSON (goals, readings, files and the decision are edited here)
 author-form-off = The form is off while the JSON is not an object: fix the JSON, or start again from a built-in experiment.
 author-verdict-heading = Checker's verdict

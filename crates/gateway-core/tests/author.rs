@@ -42,7 +42,13 @@ fn it_starts_from_the_built_in_file_and_the_form_reads_it() {
     assert_eq!(v.starts.len(), ExperimentId::ALL.len());
     assert!(v.form_enabled && v.form_note.is_none());
     // Every field once, each with its own id and words.
-    assert_eq!(v.fields.len(), 1 + 2 * Locale::ALL.len() + 5);
+    // The experiment's fields, then the goal form's: which goal, its id,
+    // its words in each language, event, tool, outcome, gate, reason and
+    // the field a reason names.
+    assert_eq!(
+        v.fields.len(),
+        1 + 2 * Locale::ALL.len() + 5 + 2 + Locale::ALL.len() + 6
+    );
     let mut ids: Vec<_> = v.fields.iter().map(|f| f.id.clone()).collect();
     ids.dedup();
     assert_eq!(ids.len(), v.fields.len());

@@ -1338,7 +1338,7 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
         texts.extend(model_view(&registry).iter().map(|d| pretty(&d.to_json(l))));
     }
     texts.extend(
-        published::tools(Locale::default())
+        published::tools(&Registry::every(), Locale::default())
             .into_iter()
             .map(|t| t.schema),
     );
@@ -1389,7 +1389,7 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
 #[test]
 fn the_declarations_panel_rows() {
     // The page's panel shows the published MCP list; titles come from the registry.
-    let rows = published::tools(Locale::default());
+    let rows = published::tools(&Registry::fixtures(), Locale::default());
     let titles = model_view(&Registry::fixtures());
     let summary: Vec<_> = rows
         .iter()

@@ -1,7 +1,8 @@
 //! The published MCP export against the official MCP JSON Schemas
 //! (`tests/data/mcp-schema/`, from the specification repository; see its
 //! SOURCE.md and LICENSE): it is a `ListToolsResult` of revision 2025-11-25
-//! and of 2026-07-28, the latest, in every language the page ships.
+//! and of 2026-07-28, the latest, in every language the page ships, for
+//! every built-in experiment's registry and every tool a registry may hold.
 //!
 //! One export passes both: 2025-11-25's `ListToolsResult` does not forbid
 //! fields it does not define (no `additionalProperties: false`), so the
@@ -12,8 +13,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gateway_core::declarations::{Export, RISKS_META_KEY};
-use gateway_core::published;
 use gateway_core::text::Locale;
+use gateway_core::{published, ExperimentId, Registry};
 use serde_json::{json, Value};
 
 mod json_schema;
@@ -40,9 +41,23 @@ fn official(revision: &str, definition: &str) -> Validator {
     Validator::new(&schema).unwrap()
 }
 
-/// The MCP export as the page ships it, in `locale`.
+/// The MCP export of `registry` as the page prints it, in `locale`.
+fn shipped_for(registry: &Registry, locale: Locale) -> Value {
+    serde_json::from_str(&published::text(Export::Mcp, registry, locale)).unwrap()
+}
+
+/// The MCP export of every tool a registry may hold, in `locale`.
 fn shipped(locale: Locale) -> Value {
-    serde_json::from_str(&published::text(Export::Mcp, locale)).unwrap()
+    shipped_for(&Registry::every(), locale)
+}
+
+/// The registry of each built-in experiment, by id, and every tool's.
+fn registries() -> Vec<(&'static str, Registry)> {
+    ExperimentId::ALL
+        .iter()
+        .map(|id| (id.id(), id.experiment().registry()))
+        .chain([("every tool", Registry::every())])
+        .collect()
 }
 
 fn errors(v: &Validator, instance: &Value) -> Vec<String> {
@@ -53,15 +68,21 @@ fn errors(v: &Validator, instance: &Value) -> Vec<String> {
 fn the_mcp_export_is_a_list_tools_result_of_both_revisions_in_every_language() {
     for revision in REVISIONS {
         let v = official(revision, "ListToolsResult");
-        for locale in Locale::ALL {
-            let list = shipped(locale);
-            assert_eq!(list["tools"].as_array().unwrap().len(), 6);
-            let problems = errors(&v, &list);
-            assert!(
-                problems.is_empty(),
-                "{revision} {}: {problems:#?}",
-                locale.id()
-            );
+        for (name, registry) in registries() {
+            for locale in Locale::ALL {
+                let list = shipped_for(&registry, locale);
+                assert_eq!(
+                    list["tools"].as_array().unwrap().len(),
+                    registry.names().len(),
+                    "{name}"
+                );
+                let problems = errors(&v, &list);
+                assert!(
+                    problems.is_empty(),
+                    "{revision} {name} {}: {problems:#?}",
+                    locale.id()
+                );
+            }
         }
     }
 }

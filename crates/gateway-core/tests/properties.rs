@@ -2116,7 +2116,7 @@ fn check_commands(
                     prop_assert_eq!(*what, Deliverable::Declarations(*e));
                     prop_assert_eq!(
                         text.as_str(),
-                        gateway_core::published::text(*e, wb.locale())
+                        gateway_core::published::text(*e, wb.registry(), wb.locale())
                     );
                 }
                 other => prop_assert!(false, "{:?} offered a download", other),
@@ -2135,7 +2135,7 @@ fn check_commands(
                     prop_assert_eq!(*what, Deliverable::Declarations(*e));
                     prop_assert_eq!(
                         text.as_str(),
-                        gateway_core::published::text(*e, wb.locale())
+                        gateway_core::published::text(*e, wb.registry(), wb.locale())
                     );
                 }
                 other => prop_assert!(false, "{:?} offered a copy", other),

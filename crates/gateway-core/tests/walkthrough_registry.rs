@@ -11,6 +11,8 @@ mod common;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::*;
+use gateway_core::command::Command;
+use gateway_core::declarations::Export;
 use gateway_core::schema::{Args, Field, Kind, Shape, Variant};
 use gateway_core::store::{Effect, StoreKind, Stores};
 use gateway_core::text::{Locale, Text};
@@ -345,7 +347,7 @@ fn refused_for_everyone(name: &str, label: &str, risk: &str) {
     assert!(choice >= 6, "{name} after the fixtures");
     assert_eq!(v.builder.tools[choice].label, label);
     // The policy table names it under its risk.
-    let row = v.policy.iter().find(|r| r.risk == risk).unwrap();
+    let row = v.policy.rows.iter().find(|r| r.risk == risk).unwrap();
     assert_eq!(row.tools, name, "{risk} row");
     assert_eq!(row.rule, "refused for every role");
 
@@ -591,4 +593,75 @@ fn block_mutations_rejects_a_write_before_execution_and_lets_a_read_through() {
     assert_all_pass(&v);
     assert_eq!(status(&v, "before-hook"), "not-needed");
     assert_eq!(ledger(&v)["schedule"].as_array().unwrap().len(), 3);
+}
+
+/// The policy panel's words are read from the registry shown: the
+/// registry experiment names the two tools refused for every role and
+/// never says that no tool can delete or share; an experiment holding
+/// the fixture tools alone says that none can. Its declarations panel
+/// lists the tools of its own registry.
+#[test]
+fn the_policy_and_declarations_panels_read_the_registry_shown() {
+    let none = "No registered tool can delete or share, and no operation may be added to give one.";
+    let v = Driver::new(ExperimentId::Registry).view();
+    assert_eq!(
+        v.policy.refused,
+        "files.delete, files.share are declared, yet the role gate refuses their calls to delete or share for every role: declaring a tool grants nothing."
+    );
+    assert!(
+        !v.labels.policy_intro.contains("delete"),
+        "{}",
+        v.labels.policy_intro
+    );
+    let v = Driver::new(ExperimentId::Email).view();
+    assert_eq!(v.policy.refused, none);
+
+    let names = |id: ExperimentId| -> Vec<String> {
+        let wb = Driver::new(id);
+        let view = wb.wb.declarations_view().unwrap();
+        view.tools.into_iter().map(|t| t.name).collect()
+    };
+    assert_eq!(
+        names(ExperimentId::Registry),
+        [
+            "email",
+            "calendar",
+            "files",
+            "database",
+            "search",
+            "calculator",
+            "files.delete",
+            "files.share"
+        ]
+    );
+    assert_eq!(
+        names(ExperimentId::Email),
+        [
+            "email",
+            "calendar",
+            "files",
+            "database",
+            "search",
+            "calculator"
+        ]
+    );
+
+    // Every download is the experiment's own registry's export.
+    for id in [ExperimentId::Registry, ExperimentId::Email] {
+        let mut d = Driver::new(id);
+        let registry = id.experiment().registry();
+        for export in Export::ALL {
+            while d.wb.poll_command().is_some() {}
+            d.send(Msg::DownloadExport(export));
+            let Some(Command::Download { text, .. }) = d.wb.poll_command() else {
+                panic!("{id:?} {export:?}: no download");
+            };
+            assert_eq!(text, export.text(&registry, Locale::En) + "\n");
+            assert_eq!(
+                text.contains("files.delete"),
+                id == ExperimentId::Registry,
+                "{id:?} {export:?}"
+            );
+        }
+    }
 }

@@ -8,7 +8,7 @@
 //! gateway, and the ledger with the goals and the output), then the
 //! secondary panels, each a disclosure the experiment may open.
 
-use gateway_core::view::PageModel;
+use gateway_core::view::{DeclarationsView, PageModel};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element};
 
@@ -40,7 +40,12 @@ pub struct Page {
 }
 
 /// Fills `root` with the workbench and returns handles to its panels.
-pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsValue> {
+pub fn build(
+    doc: &Document,
+    root: &Element,
+    m: &PageModel,
+    declarations: Option<&DeclarationsView>,
+) -> Result<Page, JsValue> {
     set_attribute(root, "class", "workbench");
     let l = &m.labels;
     // "Skip to the gateway", the first thing Tab reaches: a plain in-page
@@ -73,7 +78,7 @@ pub fn build(doc: &Document, root: &Element, m: &PageModel) -> Result<Page, JsVa
         gateway,
         output,
         runs: Runs::build(doc, &more, l)?,
-        declarations: Declarations::build(doc, &more, l, m.locale)?,
+        declarations: Declarations::build(doc, &more, l, m.locale, declarations)?,
         policy: Policy::build(doc, &more, l)?,
         ledger,
         baseline: Baseline::build(doc, &more, &m.baseline, l)?,
@@ -129,7 +134,7 @@ impl Page {
         self.runs.render(doc, &m.runs, last.map(|l| &l.runs))?;
         self.declarations.render(&m.declarations);
         self.policy
-            .render(doc, &m.policy, last.map(|l| l.policy.as_slice()))?;
+            .render(doc, &m.policy, last.map(|l| &l.policy))?;
         self.ledger
             .render(doc, &m.ledger, last.map(|l| &l.ledger))?;
         self.baseline

@@ -20,8 +20,10 @@ use crate::tools::ExampleKind;
 use crate::view::Choice;
 
 pub use crate::experiments::link::META_NAME;
+pub use goals::{GoalPart, ANY};
 pub use teacher::TeacherView;
 
+mod goals;
 mod share;
 mod teacher;
 mod view;
@@ -61,6 +63,8 @@ pub enum Field {
     Role,
     Hook,
     Key,
+    /// A control of the goal form, editing the goal chosen there.
+    Goal(GoalPart),
 }
 
 impl Field {
@@ -76,10 +80,12 @@ impl Field {
             Field::Hook,
             Field::Key,
         ]);
+        all.extend(GoalPart::all().into_iter().map(Field::Goal));
         all
     }
 
-    /// Its place in the JSON, as object keys from the top.
+    /// Its place in the JSON, as object keys from the top (a goal's
+    /// control: none of its own, see [`GoalPart`]).
     fn path(self) -> Vec<&'static str> {
         match self {
             Field::Id => vec!["id"],
@@ -90,12 +96,16 @@ impl Field {
             Field::Role => vec!["start", "role"],
             Field::Hook => vec!["start", "hook"],
             Field::Key => vec!["start", "key"],
+            Field::Goal(_) => Vec::new(),
         }
     }
 
     /// The form control's `id` in the page.
     pub fn dom_id(self) -> String {
-        format!("author-{}", self.path().join("-"))
+        match self {
+            Field::Goal(part) => part.dom_id(),
+            _ => format!("author-{}", self.path().join("-")),
+        }
     }
 
     fn label(self) -> Text {
@@ -113,6 +123,7 @@ impl Field {
             Field::Role => Text::AuthorFieldRole,
             Field::Hook => Text::AuthorFieldHook,
             Field::Key => Text::AuthorFieldKey,
+            Field::Goal(part) => part.label(),
         }
     }
 }
@@ -132,6 +143,23 @@ pub enum Control {
     Select(Vec<Choice>),
 }
 
+impl Control {
+    /// A select of `values` (value and label), `current` selected.
+    fn select(values: Vec<(&'static str, String)>, current: &str) -> Control {
+        Control::Select(
+            values
+                .into_iter()
+                .map(|(value, label)| Choice {
+                    value,
+                    label,
+                    selected: value == current,
+                    enabled: true,
+                })
+                .collect(),
+        )
+    }
+}
+
 /// One field of the form as it stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldView {
@@ -141,6 +169,8 @@ pub struct FieldView {
     pub control: Control,
     /// The text the JSON holds there (`""` where it holds no text).
     pub value: String,
+    /// Whether it takes input (a goal's control: where it applies).
+    pub enabled: bool,
 }
 
 /// What the last action of the panel came to, said under its buttons.
@@ -174,6 +204,12 @@ pub struct AuthorView {
     pub form_enabled: bool,
     /// Why the form is off.
     pub form_note: Option<String>,
+    /// The goal form's heading, its buttons and whether each can act.
+    pub goals_heading: String,
+    pub add_goal_label: String,
+    pub remove_goal_label: String,
+    pub can_add_goal: bool,
+    pub can_remove_goal: bool,
     pub json_label: String,
     pub json: String,
     pub verdict_heading: String,
@@ -215,6 +251,9 @@ struct Checked {
 pub struct Author {
     locale: Locale,
     base: ExperimentId,
+    /// The goal the goal form edits (0-based; [`Author::goal`] keeps it
+    /// within the goals there are).
+    goal: usize,
     text: String,
     /// `text` as a JSON object, if it is one.
     value: Option<Map<String, Value>>,
@@ -230,6 +269,7 @@ impl Author {
         let mut a = Self {
             locale,
             base,
+            goal: 0,
             text: String::new(),
             value: None,
             checked: None,
@@ -245,6 +285,7 @@ impl Author {
     /// as the files are written (the build embeds them minified).
     pub fn start_from(&mut self, base: ExperimentId) {
         self.base = base;
+        self.goal = 0;
         let file = FILES[base as usize];
         let text = crate::json::from_str(file)
             .map_or_else(|_| file.to_string(), |v| crate::json::pretty(&v));
@@ -267,6 +308,9 @@ impl Author {
     /// `value` in the field's place. Refused (`false`) while the text is
     /// no JSON object.
     pub fn set(&mut self, field: Field, value: &str) -> bool {
+        if let Field::Goal(part) = field {
+            return self.set_goal(part, value);
+        }
         let Some(mut map) = self.value.take() else {
             return false;
         };

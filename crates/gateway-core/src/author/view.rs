@@ -43,6 +43,11 @@ impl Author {
             fields: Field::all().into_iter().map(|f| self.field(f)).collect(),
             form_enabled: self.value.is_some(),
             form_note: self.value.is_none().then(|| t(Text::AuthorFormOff)),
+            goals_heading: t(Text::AuthorGoalsHeading),
+            add_goal_label: t(Text::AuthorGoalAdd),
+            remove_goal_label: t(Text::AuthorGoalRemove),
+            can_add_goal: self.can_add_goal(),
+            can_remove_goal: self.can_remove_goal(),
             json_label: t(Text::AuthorJson),
             json: self.text.clone(),
             verdict_heading: t(Text::AuthorVerdictHeading),
@@ -82,6 +87,17 @@ impl Author {
     }
 
     fn field(&self, field: Field) -> FieldView {
+        if let Field::Goal(part) = field {
+            let (control, value, enabled) = self.goal_control(part);
+            return FieldView {
+                field,
+                id: field.dom_id(),
+                label: field.label().render(self.locale),
+                control,
+                value,
+                enabled: enabled && self.value.is_some(),
+            };
+        }
         let at = self.value.as_ref().and_then(|map| {
             let mut path = field.path().into_iter();
             let first = map.get(path.next()?)?;
@@ -89,19 +105,7 @@ impl Author {
         });
         let text = at.and_then(Value::as_str);
         let t = |text: Text| text.render(self.locale);
-        let choose = |values: Vec<(&'static str, String)>, current: &str| {
-            Control::Select(
-                values
-                    .into_iter()
-                    .map(|(value, label)| Choice {
-                        value,
-                        label,
-                        selected: value == current,
-                        enabled: true,
-                    })
-                    .collect(),
-            )
-        };
+        let choose = Control::select;
         let (control, value) = match field {
             Field::Id | Field::Title(_) | Field::Key => {
                 // The reader's default key where the file names none.
@@ -143,6 +147,7 @@ impl Author {
                 let roles = Role::ALL.iter().map(|r| (r.id(), t(r.label()))).collect();
                 (choose(roles, current), current.into())
             }
+            Field::Goal(_) => (Control::Line, String::new()),
             Field::Hook => {
                 let current = if at.is_none() {
                     Hook::None.id()
@@ -159,24 +164,13 @@ impl Author {
             label: t(field.label()),
             control,
             value,
+            enabled: self.value.is_some(),
         }
     }
 
-    /// The tool names the JSON's registry holds: the fixture tools, then
-    /// the extra tools its `tools` names.
+    /// The tool names the JSON's registry holds.
     fn registry_names(&self) -> Vec<&'static str> {
-        let mut names = crate::tools::Registry::fixtures().names();
-        let extra = self
-            .value
-            .as_ref()
-            .and_then(|m| m.get("tools"))
-            .and_then(Value::as_array);
-        for name in extra.into_iter().flatten().filter_map(Value::as_str) {
-            if let Ok(tool) = name.parse::<crate::experiments::ExtraTool>() {
-                names.push(tool.tool().declaration().name);
-            }
-        }
-        names
+        self.registry().names()
     }
 
     /// The placeholder of a select whose value is none of its choices.

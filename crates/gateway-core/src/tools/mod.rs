@@ -276,6 +276,20 @@ impl Registry {
         Self::with_tools(ToolId::ALL.iter().map(|t| t.tool()).collect())
     }
 
+    /// Every tool an experiment's registry may hold, in the order a
+    /// registry lists them: the six fixture tools, then `files.delete`
+    /// and `files.share`. The page ships the exports of this registry and
+    /// shows each experiment the part its own registry holds
+    /// ([`crate::published`]).
+    pub fn every() -> Self {
+        let mut tools = Self::fixtures().tools;
+        tools.extend([
+            &files_admin::Delete as &'static dyn Tool,
+            &files_admin::Share,
+        ]);
+        Self::with_tools(tools)
+    }
+
     /// A registry holding exactly `tools` (tests register their own).
     pub fn with_tools(tools: Vec<&'static dyn Tool>) -> Self {
         Self { tools }

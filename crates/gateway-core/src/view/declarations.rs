@@ -1,14 +1,16 @@
-//! The declarations panel's view: the published exports and each tool's
-//! declaration, and the status line of a copy or a download.
+//! The declarations panel's view: the exports of the page's registry and
+//! each of its tools' declaration, and the status line of a copy or a
+//! download.
 
 use super::Workbench;
 use crate::command::Deliverable;
 use crate::declarations::Export;
 use crate::text::{Arg, Locale, Text};
+use crate::tools::Registry;
 use crate::workbench::Delivery;
 
-/// The declarations panel: built once (the published exports never change
-/// while the page is open), so it is not part of every `PageModel`.
+/// The declarations panel: built once (the registry and its exports never
+/// change while the page is open), so it is not part of every `PageModel`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DeclarationsView {
     pub exports: Vec<ExportView>,
@@ -58,7 +60,9 @@ impl DeclarationsView {
         Text::DeclarationsFailed { why: why.text() }.render(l)
     }
 
-    pub fn new(l: Locale) -> Self {
+    /// The panel of `registry`'s tools and exports, in `l` (its exports
+    /// installed: [`DeclarationsView::ready`]).
+    pub fn new(registry: &Registry, l: Locale) -> Self {
         Self {
             exports: Export::ALL
                 .iter()
@@ -77,7 +81,7 @@ impl DeclarationsView {
                     .render(l),
                 })
                 .collect(),
-            tools: crate::published::tools(l)
+            tools: crate::published::tools(registry, l)
                 .into_iter()
                 .map(|t| ToolDeclarationView {
                     summary: Text::DeclarationSummary {
@@ -109,6 +113,13 @@ impl DeclarationsView {
 }
 
 impl Workbench {
+    /// The declarations panel of the page's registry in the page's
+    /// language, once its exports are installed.
+    pub fn declarations_view(&self) -> Option<DeclarationsView> {
+        DeclarationsView::ready(self.locale())
+            .then(|| DeclarationsView::new(self.registry(), self.locale()))
+    }
+
     pub(super) fn export_status(&self) -> String {
         self.t(match self.delivery() {
             Delivery::Copied(Deliverable::Declarations(e)) => Text::ExportCopied {

@@ -39,7 +39,7 @@ pub use ledger::{ChangeView, LedgerSection, LedgerView, LedgerWords};
 pub use masthead::{ExpandView, MastheadView, ShareView};
 pub use notes::NotesView;
 pub use output::OutputView;
-pub use policy::PolicyRow;
+pub use policy::{PolicyRow, PolicyView};
 pub use preview::PreviewView;
 pub use runs::{RunView, RunsView};
 pub use turn::{ClaimView, HistoryView, MessagePiece, PastView, TurnCallView, TurnView};
@@ -65,7 +65,7 @@ pub struct PageModel {
     /// The status line under the declarations' Copy / Download buttons.
     pub declarations: ExportsView,
     /// The policy by risk, one row per risk (SPEC 2.3).
-    pub policy: Vec<PolicyRow>,
+    pub policy: PolicyView,
     pub ledger: LedgerView,
     pub baseline: BaselinePanelView,
     pub notes: NotesView,
@@ -129,7 +129,7 @@ impl Workbench {
             declarations: ExportsView {
                 status: self.export_status(),
             },
-            policy: self.policy_rows(),
+            policy: self.policy_view(),
             ledger: self.ledger_view(words),
             baseline: self.baseline_panel_view(),
             notes: self.notes_view(),

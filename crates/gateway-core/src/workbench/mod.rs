@@ -388,13 +388,13 @@ impl Workbench {
             }
             Msg::CopyExport(export) => self.offer(Command::Copy {
                 what: Deliverable::Declarations(export),
-                text: crate::published::text(export, self.locale),
+                text: crate::published::text(export, &self.registry, self.locale),
             }),
             Msg::DownloadExport(export) => self.offer(Command::Download {
                 what: Deliverable::Declarations(export),
                 file_name: crate::published::file_name(export).to_string(),
                 mime: "application/json",
-                text: crate::published::text(export, self.locale),
+                text: crate::published::text(export, &self.registry, self.locale),
             }),
             Msg::Resized { height } => {
                 let posts = self.embedding.resized(&self.experiment.id, height);

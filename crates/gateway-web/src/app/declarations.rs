@@ -62,13 +62,14 @@ pub(super) fn show_exports(shell: Shared) {
 /// `locale` and they are not drawn yet, and wires their buttons.
 fn fill_declarations(shell: Shared, locale: Locale) {
     let mut app = shell.app.borrow_mut();
+    let view = app.wb.declarations_view();
     let App {
         doc, page, last, ..
     } = &mut *app;
-    let Some(m) = last.as_ref().filter(|m| m.locale == locale) else {
+    let (Some(m), Some(view)) = (last.as_ref().filter(|m| m.locale == locale), view) else {
         return;
     };
-    if !page.declarations.filled() && page.declarations.fill(doc, &m.labels, m.locale).is_ok() {
+    if !page.declarations.filled() && page.declarations.fill(doc, &m.labels, &view).is_ok() {
         // Wiring only attaches listeners: nothing runs while app is borrowed.
         let _ = wire_exports(shell, &page.declarations.exports);
     }

@@ -84,7 +84,7 @@ pub fn mount_over(
     let doc = document()?;
     let (shell, adopted) = first_view::adopting(first, || -> Result<Shared, JsValue> {
         let model = wb.view();
-        let page = layout::build(&doc, root, &model)?;
+        let page = layout::build(&doc, root, &model, wb.declarations_view().as_ref())?;
         let app = App {
             wb,
             doc,
@@ -142,7 +142,8 @@ pub fn replace(shell: Shared, wb: Workbench) -> Result<(), JsValue> {
         let model = app.wb.view();
         crate::dom::clear(&root);
         crate::dom::retire_page_listeners();
-        app.page = layout::build(&app.doc, &root, &model)?;
+        let declarations = app.wb.declarations_view();
+        app.page = layout::build(&app.doc, &root, &model, declarations.as_ref())?;
         app.last = None;
         app.draw()?;
     }
@@ -255,7 +256,8 @@ fn rebuild(shell: Shared) -> Result<(), JsValue> {
             .collect::<Vec<_>>();
         crate::dom::clear(&root);
         crate::dom::retire_page_listeners();
-        app.page = layout::build(&app.doc, &root, &model)?;
+        let declarations = app.wb.declarations_view();
+        app.page = layout::build(&app.doc, &root, &model, declarations.as_ref())?;
         app.last = None;
         app.draw()?;
         for (d, was_open) in disclosures(&root)?.iter().zip(open) {

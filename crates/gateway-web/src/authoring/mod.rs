@@ -279,6 +279,18 @@ fn wire(state: &Rc<Authoring>) -> Result<(), JsValue> {
             });
         })?;
     }
+    let s = state.clone();
+    listen(&panel.add_goal, "click", move |_| {
+        s.edited(|a| {
+            a.add_goal();
+        });
+    })?;
+    let s = state.clone();
+    listen(&panel.remove_goal, "click", move |_| {
+        s.edited(|a| {
+            a.remove_goal();
+        });
+    })?;
     let (s, json) = (state.clone(), panel.json.clone());
     listen(&panel.json, "input", move |_| {
         if let Some(text) = crate::dom::value(&json) {

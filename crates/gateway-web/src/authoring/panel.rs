@@ -19,6 +19,10 @@ pub struct Panel {
     /// Each field's label and control.
     labels: Vec<Element>,
     pub controls: Vec<(Field, Element)>,
+    /// The goal form's heading and its Add goal and Remove goal buttons.
+    goals_heading: Element,
+    pub add_goal: Element,
+    pub remove_goal: Element,
     form_note: Element,
     json_label: Element,
     pub json: Element,
@@ -65,15 +69,37 @@ impl Panel {
         let note = child(doc, &section, "p", &[("class", "hint")], None);
         let (_, start_label, start) = labelled(doc, &section, "select", "author-start");
         let form = child(doc, &section, "div", &[("class", "author-form")], None);
+        // The goal form: one goal at a time, after the experiment's fields.
+        let goals = child(
+            doc,
+            &section,
+            "div",
+            &[
+                ("class", "author-goals"),
+                ("role", "group"),
+                ("aria-labelledby", "h-author-goals"),
+            ],
+            None,
+        );
+        let goals_heading = child(doc, &goals, "h3", &[("id", "h-author-goals")], None);
+        let goal_actions = child(doc, &goals, "div", &[("class", "row")], None);
+        let add_goal = button(doc, &goal_actions, "");
+        let remove_goal = button(doc, &goal_actions, "");
+        let goal_form = child(doc, &goals, "div", &[("class", "author-form")], None);
         let mut labels = Vec::new();
         let mut controls = Vec::new();
         for f in &v.fields {
+            let form = if matches!(f.field, Field::Goal(_)) {
+                &goal_form
+            } else {
+                &form
+            };
             let tag = match f.control {
                 Control::Line => "input",
                 Control::Lines => "textarea",
                 Control::Select(_) => "select",
             };
-            let (wrap, label, control) = labelled(doc, &form, tag, &f.id);
+            let (wrap, label, control) = labelled(doc, form, tag, &f.id);
             match f.control {
                 Control::Line => {
                     crate::dom::set_attribute(&control, "type", "text");
@@ -165,6 +191,9 @@ impl Panel {
             start,
             labels,
             controls,
+            goals_heading,
+            add_goal,
+            remove_goal,
             form_note,
             json_label,
             json,
@@ -211,8 +240,13 @@ impl Panel {
                     }
                 }
             }
-            set_flag(control, "disabled", !v.form_enabled);
+            set_flag(control, "disabled", !(v.form_enabled && f.enabled));
         }
+        set_text(&self.goals_heading, &v.goals_heading);
+        set_text(&self.add_goal, &v.add_goal_label);
+        set_flag(&self.add_goal, "disabled", !v.can_add_goal);
+        set_text(&self.remove_goal, &v.remove_goal_label);
+        set_flag(&self.remove_goal, "disabled", !v.can_remove_goal);
         set_optional_text(&self.form_note, v.form_note.as_deref());
         set_text(&self.json_label, &v.json_label);
         set_value(&self.json, &v.json);

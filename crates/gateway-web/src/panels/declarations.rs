@@ -1,7 +1,7 @@
-//! "Declarations the model sees": Copy / Download of each published
-//! export with their status line, and each tool's published declaration.
-//! Drawn once from the shipped exports, when they are there; nothing in it
-//! follows the model.
+//! "Declarations the model sees": Copy / Download of each export of the
+//! page's registry with their status line, and each of its tools'
+//! published declaration. Drawn once from the core's `DeclarationsView`,
+//! when the exports are there; nothing in it follows the model.
 
 use gateway_core::declarations::Export;
 use gateway_core::text::Locale;
@@ -43,6 +43,7 @@ impl Declarations {
         main: &Element,
         l: &Labels,
         locale: Locale,
+        view: Option<&DeclarationsView>,
     ) -> Result<Self, JsValue> {
         let panel = disclosure(doc, main, "h-declarations", &l.declarations_heading);
         panel.class_list().add_1("declarations")?;
@@ -57,8 +58,8 @@ impl Declarations {
             exports: Vec::new(),
             status,
         };
-        if DeclarationsView::ready(locale) {
-            d.fill(doc, l, locale)?;
+        if let Some(view) = view {
+            d.fill(doc, l, view)?;
         } else {
             d.say(doc, &DeclarationsView::loading(locale));
         }
@@ -70,10 +71,13 @@ impl Declarations {
         !self.exports.is_empty()
     }
 
-    /// Draws the exports and the tools' declarations (the exports of
-    /// `locale` are installed).
-    pub fn fill(&mut self, doc: &Document, l: &Labels, locale: Locale) -> Result<(), JsValue> {
-        let view = DeclarationsView::new(locale);
+    /// Draws the exports and the tools' declarations of `view`.
+    pub fn fill(
+        &mut self,
+        doc: &Document,
+        l: &Labels,
+        view: &DeclarationsView,
+    ) -> Result<(), JsValue> {
         clear(&self.list);
         clear(&self.tools);
         self.exports.clear();
