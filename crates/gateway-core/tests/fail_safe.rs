@@ -231,6 +231,12 @@ fn cases() -> Vec<Case> {
             Ignored::AwaitingDecision,
         ),
         (
+            "Dismiss with no solved banner",
+            fresh,
+            Msg::DismissSolved,
+            Ignored::NoSolvedBanner,
+        ),
+        (
             "Play while a call waits for approval",
             pending_turn,
             Msg::Play,
@@ -318,7 +324,8 @@ fn every_reason_has_a_case() {
         | Ignored::NothingPending
         | Ignored::AwaitingDecision
         | Ignored::NotFillingFrame
-        | Ignored::ExportsNotNeeded => why,
+        | Ignored::ExportsNotNeeded
+        | Ignored::NoSolvedBanner => why,
     };
     for why in [
         Ignored::TurnHoldsRequest,
@@ -340,6 +347,7 @@ fn every_reason_has_a_case() {
         Ignored::AwaitingDecision,
         Ignored::NotFillingFrame,
         Ignored::ExportsNotNeeded,
+        Ignored::NoSolvedBanner,
     ] {
         assert!(reached.contains(&all(why)), "{why:?} has no case");
     }

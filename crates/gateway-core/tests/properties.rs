@@ -595,6 +595,7 @@ fn notice() -> BoxedStrategy<Notice> {
         Just(Notice::BaselineStorageUnreadable),
         Just(Notice::BaselineKept),
         Just(Notice::BaselineUnsaved),
+        Just(Notice::ProgressUnsaved),
         vec("[a-z-]{1,8}", 1..3).prop_map(Notice::HideUnknown),
         (locale(), "[A-Z0-9 ]{0,12}").prop_map(|(l, detail)| Notice::CatalogueFailed {
             language: l.autonym(),
@@ -1239,7 +1240,7 @@ struct Before {
     notices: Vec<Notice>,
     notes: String,
     baseline: Option<Baseline>,
-    slots: [SlotState; 3],
+    slots: [SlotState; 4],
     goals: Vec<bool>,
     /// `(full screen, filling the frame)`.
     expanded: (bool, bool),
@@ -1249,7 +1250,7 @@ fn last_seq(wb: &Workbench) -> u64 {
     wb.log().records().next().map_or(0, |r| r.seq)
 }
 
-const SLOTS: [Slot; 3] = [Slot::Notes, Slot::Baseline, Slot::Progress];
+const SLOTS: [Slot; 4] = [Slot::Notes, Slot::Baseline, Slot::Progress, Slot::Authored];
 
 impl Before {
     fn of(wb: &Workbench) -> Self {
@@ -2042,6 +2043,10 @@ fn check_commands(
                         let stored = wb.baseline().map(Baseline::to_stored);
                         prop_assert_eq!(Some(value), stored.as_ref());
                     }
+                    Slot::Authored => {
+                        // Written only at the opening, never by a message.
+                        prop_assert!(false, "{:?} stored the authored list", msg);
+                    }
                     Slot::Progress => {
                         // The ids of the goals reached, stored when one is
                         // newly reached.
@@ -2346,6 +2351,7 @@ impl Harness {
                 fragment: &fragment,
                 framed: start.framed,
                 from_file: false,
+                single_file: false,
                 locale: gateway_core::text::Locale::default(),
                 inflated: None,
             },
