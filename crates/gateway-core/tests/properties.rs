@@ -848,6 +848,7 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         1 => Just(Msg::Expand),
         1 => Just(Msg::FullScreenRefused),
         1 => Just(Msg::Escape),
+        1 => Just(Msg::DismissSolved),
         1 => Just(Msg::DeclarationsOpened),
         1 => (locale(), catalogue()).prop_map(|(locale, data)| Msg::ExportsLoaded { locale, data }),
         2 => slot().prop_map(Msg::Stored),
@@ -1515,6 +1516,7 @@ fn outside_the_run(msg: &Msg) -> bool {
             | Msg::Expand
             | Msg::FullScreenRefused
             | Msg::Escape
+            | Msg::DismissSolved
             | Msg::DeclarationsOpened
             | Msg::ExportsLoaded { .. }
             | Msg::Stored(_)
@@ -2472,7 +2474,7 @@ fn the_generator_produces_every_message() {
     let missing: Vec<_> = VARIANTS.iter().filter(|v| !seen.contains(v.id())).collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
     assert_eq!(seen.len(), VARIANTS.len());
-    assert_eq!(notices.len(), 10, "{notices:?}");
+    assert_eq!(notices.len(), 11, "{notices:?}");
 }
 
 proptest! {
