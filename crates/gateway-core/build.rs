@@ -134,6 +134,24 @@ fn experiment_structures(tags: &[&str]) -> String {
     serde_json::Value::Object(all).to_string()
 }
 
+/// Every built-in experiment's goal ids, in order: `{"<id>": [id…]}`.
+/// Every catalogue carries them whole (the learner's too, which carries
+/// one experiment's structure only), so that any page can count this
+/// browser's progress on every experiment.
+fn experiment_goal_ids() -> String {
+    use serde_json::Value;
+    let all: serde_json::Map<String, Value> = experiment_files()
+        .into_iter()
+        .map(|(id, value)| {
+            let ids = (value.get("goals").and_then(Value::as_array))
+                .map(|goals| goals.iter().filter_map(|g| g.get("id").cloned()).collect())
+                .unwrap_or_default();
+            (id, Value::Array(ids))
+        })
+        .collect();
+    Value::Object(all).to_string()
+}
+
 /// `tag`'s words of every built-in experiment, each made by `word` from
 /// the file's: `{"<id>": [text…]}`.
 fn experiment_words(tag: &str, tags: &[&str], word: fn(&str) -> String) -> String {
@@ -777,6 +795,8 @@ fn data(
     }
     s.push_str(",\"structures\":");
     s.push_str(&experiment_structures(&tags));
+    s.push_str(",\"goals\":");
+    s.push_str(&experiment_goal_ids());
     s.push('}');
     s
 }

@@ -175,7 +175,7 @@ test('an experiment authored in the panel opens from its link in a fresh context
   await p.locator('#operation-key').fill('intent-3');
   await approve(p);
   await finish(p);
-  assert.equal(await progress(p), '4 of 4 goals reached');
+  assert.equal(await progress(p), 'Finished: all 4 goals reached');
   assert.equal(await p.locator('.goals li[data-state="reached"]').count(), 4);
   assert.deepEqual(learner.pageErrors, []);
   assert.deepEqual(learner.failedResponses, []);

@@ -111,6 +111,7 @@ pub fn check(carried: &Carried) -> Result<(), Violation> {
         fragment: &carried.fragment,
         framed: false,
         from_file: true,
+        single_file: false,
         locale: Locale::default(),
         inflated,
     };

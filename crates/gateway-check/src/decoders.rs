@@ -143,6 +143,7 @@ fn opened(query: &str, fragment: &str, read: &dyn Fn(&str) -> Read) -> Result<Op
         fragment,
         framed: false,
         from_file: false,
+        single_file: false,
         locale: Locale::default(),
         inflated: None,
     };

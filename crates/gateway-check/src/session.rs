@@ -19,7 +19,7 @@ use crate::{ensure, guard, log_masked, plan_shape, view_shape, Invariant, Violat
 /// Messages per input, at most.
 const MAX_STEPS: usize = 256;
 
-const SLOTS: [Slot; 3] = [Slot::Notes, Slot::Baseline, Slot::Progress];
+const SLOTS: [Slot; 4] = [Slot::Notes, Slot::Baseline, Slot::Progress, Slot::Authored];
 
 const GATE_ONE_PAUSED: Playback = Playback::Paused {
     stage: 0,
@@ -75,6 +75,7 @@ fn drive(data: &[u8], focus: Focus) -> Result<(), Violation> {
         fragment: &start.fragment,
         framed: start.framed,
         from_file: false,
+        single_file: false,
         locale: start.locale,
         inflated: None,
     };
@@ -153,7 +154,7 @@ struct Before {
     clock: Clock,
     plan: Plan,
     turn: Option<Turn>,
-    slots: [SlotState; 3],
+    slots: [SlotState; 4],
     settings: Settings,
     /// The page said the message means nothing in this state.
     ignored: bool,

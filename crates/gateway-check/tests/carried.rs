@@ -18,6 +18,7 @@ fn opened(fragment: &str, inflated: &[u8]) -> Opening {
         fragment,
         framed: false,
         from_file: false,
+        single_file: false,
         locale: Locale::default(),
         inflated: Some(Ok(inflated)),
     };

@@ -231,7 +231,7 @@ notice-carried-unreadable = its experiment cannot be read: { $first }{ $count ->
    *[other] {" "}(and { $count } problems in all)
 }
 notice-experiment-conflict = This link is for the { $link } experiment, so it was opened instead of ?experiment={ $query }.
-notice-baseline-storage-unreadable = This browser's storage could not be read, so a baseline stored here is left untouched: a baseline you capture stays on this page only.
+notice-baseline-storage-unreadable = This browser's storage could not be read, so nothing is saved here: your progress, notes and a baseline you capture stay on this page until you reload. Everything else works; use Export notes to keep your notes.
 notice-baseline-kept = The baseline stays on this page only: a stored one this version cannot read was left untouched.
 notice-baseline-unsaved = The baseline cannot be saved in this browser (storage is full or disabled). It stays on this page until you reload.
 notice-hide-unknown = { $names ->
@@ -389,6 +389,23 @@ args-count = { $units } / { $max } characters
 goals-progress = { $done } of { $total } goals reached
 goal-reached = Reached:{" "}
 goal-open = Not yet:{" "}
+
+## Solved: the banner when the last goal is reached, the way on, and
+## this browser's progress in lists of experiments and the masthead
+
+goals-finished = Finished: all { $total } goals reached
+solved-heading = Experiment solved
+solved-message = You reached every goal of this experiment.
+solved-activity-heading = Activity complete
+solved-activity-message = You reached every goal of this activity. The course around it leads you on from here.
+solved-next = Next experiment →
+solved-course = The course page
+solved-dismiss = Dismiss
+masthead-finished = Experiments finished: { $done } of { $total }
+list-finished = ✓ Finished
+list-goals = { $done } of { $total } goals
+notice-progress-unsaved = Your progress cannot be saved in this browser (storage is full or disabled): the goals you reach show on this page until you reload. Everything else works; use Export notes to keep your notes.
+
 under-inspection = under inspection
 not-yet-inspected = not yet inspected
 pace = { $gate } s per gate, { $run } s per run
@@ -640,6 +657,7 @@ course-embed = Embed it in a course page
 course-copy = Copy the snippet
 course-copied = Copied.
 course-copy-failed = This browser refused the copy: select the snippet and copy it by hand.
+course-authored-heading = Experiments from your instructors, opened in this browser
 unknown-experiment = There is no experiment named "{ $id }". These are the experiments:
 panic-banner = Something went wrong inside the workbench and it stopped. Reload the page to start again. Details: { $details }
 

@@ -233,7 +233,7 @@ notice-carried-unreadable = 無法讀取它所帶的實驗：{ $first }{ $count 
    *[other] （共 { $count } 個問題）
 }
 notice-experiment-conflict = 這個連結屬於 { $link } 實驗，因此改為開啟該實驗，而非 ?experiment={ $query }。
-notice-baseline-storage-unreadable = 無法讀取此瀏覽器的儲存空間，因此這裡儲存的基準保持原樣：你擷取的基準只會留在本頁。
+notice-baseline-storage-unreadable = 無法讀取此瀏覽器的儲存空間，因此這裡不會儲存任何內容：你的進度、筆記和擷取的基準在重新載入之前會留在本頁。其他功能都能正常使用；請用「匯出筆記」保留筆記。
 notice-baseline-kept = 基準只會留在本頁：此版本無法讀取的已儲存基準，已原封不動保留。
 notice-baseline-unsaved = 無法在此瀏覽器儲存基準（儲存空間已滿或已停用）。在重新載入之前，基準會留在本頁。
 notice-hide-unknown = hide= 指定的 { $names } 不是本頁的面板，因此沒有隱藏任何內容。hide= 可以指定的面板：{ $panels }。
@@ -383,6 +383,23 @@ args-count = { $units } / { $max } 個字元
 goals-progress = 已達成 { $done } / { $total } 個目標
 goal-reached = 已達成：
 goal-open = 尚未達成：
+
+## Solved: the banner when the last goal is reached, the way on, and
+## this browser's progress in lists of experiments and the masthead
+
+goals-finished = 已完成：{ $total } 個目標全部達成
+solved-heading = 實驗完成
+solved-message = 你已達成這個實驗的所有目標。
+solved-activity-heading = 活動完成
+solved-activity-message = 你已達成這個活動的所有目標。接下來請依課程的安排繼續。
+solved-next = 下一個實驗 →
+solved-course = 課程頁面
+solved-dismiss = 關閉
+masthead-finished = 已完成的實驗：{ $done } / { $total }
+list-finished = ✓ 已完成
+list-goals = 已達成 { $done } / { $total } 個目標
+notice-progress-unsaved = 無法在此瀏覽器儲存你的進度（儲存空間已滿或已停用）：在重新載入之前，達成的目標只會顯示在本頁。其他功能都能正常使用；請用「匯出筆記」保留筆記。
+
 under-inspection = 檢查中
 not-yet-inspected = 尚未檢查
 pace = 每個關卡 { $gate } 秒，每次執行 { $run } 秒
@@ -611,6 +628,7 @@ course-embed = 嵌入課程頁面
 course-copy = 複製程式碼片段
 course-copied = 已複製。
 course-copy-failed = 這個瀏覽器拒絕了複製：請選取程式碼片段後手動複製。
+course-authored-heading = 在此瀏覽器開啟過的講師自訂實驗
 choose-experiment = 選擇實驗
 unknown-experiment = 沒有名為「{ $id }」的實驗。可用的實驗如下：
 panic-banner = 工作台內部發生錯誤，已停止運作。請重新載入頁面再試一次。詳細資訊：{ $details }

@@ -64,6 +64,10 @@ pub enum Slot {
     /// The ids of the goals reached, as a JSON array (a course page
     /// reads it to show this browser's progress).
     Progress,
+    /// The instructors' experiments opened in this browser, newest first
+    /// (`course::authored`): one key for all of them, which the course
+    /// page lists.
+    Authored,
 }
 
 /// What a copy or a download carries.
@@ -106,12 +110,14 @@ pub enum H5p {
 
 impl Slot {
     /// The storage key of this slot for `experiment`; the key carries the
-    /// version of the stored form.
+    /// version of the stored form. [`Slot::Authored`] is one key for every
+    /// experiment (`experiment` is not part of it).
     pub fn key(self, experiment: &str) -> String {
         match self {
             Slot::Notes => format!("function-tools-workbench/notes/v1/{experiment}"),
             Slot::Baseline => format!("function-tools-workbench/baseline/v1/{experiment}"),
             Slot::Progress => format!("function-tools-workbench/progress/v1/{experiment}"),
+            Slot::Authored => "function-tools-workbench/authored/v1".to_string(),
         }
     }
 }

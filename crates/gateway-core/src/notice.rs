@@ -25,6 +25,8 @@ pub enum Notice {
     BaselineKept,
     /// Storage refused the baseline.
     BaselineUnsaved,
+    /// Storage refused the goals reached: they show on this page only.
+    ProgressUnsaved,
     /// `hide=` named these, which are no panel of the page (for the
     /// instructor who embeds it).
     HideUnknown(Vec<String>),
@@ -54,6 +56,7 @@ impl Notice {
             Notice::BaselineStorageUnreadable => Text::NoticeBaselineStorageUnreadable,
             Notice::BaselineKept => Text::NoticeBaselineKept,
             Notice::BaselineUnsaved => Text::NoticeBaselineUnsaved,
+            Notice::ProgressUnsaved => Text::NoticeProgressUnsaved,
             Notice::HideUnknown(names) => Text::NoticeHideUnknown {
                 names: names.clone().into(),
                 panels: crate::embed::PANELS.to_vec().into(),

@@ -13,6 +13,9 @@
 //! - `hide=` names that are no panel are reported, with the ones there are.
 //! - A stored value this build cannot read, or storage that cannot be
 //!   read at all, locks that slot: it is reported and never written over.
+//! - This browser's progress on the other built-in experiments is read
+//!   (the masthead counts them), and an instructor's experiment is added
+//!   to the list the course page shows (`course::authored`).
 
 use crate::baseline::Baseline;
 use crate::command::{Read, Slot, SlotState};
@@ -20,6 +23,8 @@ pub use crate::embed::EmbedOptions;
 pub use crate::query::{with_lang, Query};
 use std::rc::Rc;
 
+use crate::course::authored::{self, Authored};
+use crate::course::Stored;
 use crate::damage::Damage;
 use crate::experiments::read::Problem;
 use crate::experiments::{link, Experiment, ExperimentId};
@@ -91,6 +96,10 @@ pub struct Address<'a> {
     /// Whether the page was opened from a file (`file://`): the page then
     /// says what that changes.
     pub from_file: bool,
+    /// Whether the page is the single file (`dist/workbench.html`; the
+    /// shell sees the marker the bundler writes): one activity of a larger
+    /// course, whose solved banner offers no navigation.
+    pub single_file: bool,
     /// The page's language ([`choose_locale`]), whose catalogue the shell
     /// has installed.
     pub locale: Locale,
@@ -198,13 +207,14 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         .then(|| crate::share::part(address.fragment, link::PREFIX))
         .flatten()
         .map(|body| format!("{}{body}", link::PREFIX));
-    let mut wb = Workbench::with_experiment(experiment);
-    if let Some(part) = carried_part {
-        wb.set_carried(part);
+    let mut wb = Workbench::with_experiment(Rc::clone(&experiment));
+    if let Some(part) = &carried_part {
+        wb.set_carried(part.clone());
     }
     wb.set_locale(address.locale);
     wb.set_framed(address.framed);
     wb.set_from_file(address.from_file);
+    wb.set_single_file(address.single_file);
     wb.set_embed(embed);
     match read(&Slot::Baseline.key(&storage_id)) {
         Read::Absent => {}
@@ -232,6 +242,11 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         Read::Found(text) => wb.set_progress_loaded(Some(&text), SlotState::Writable),
         Read::Failed => wb.set_progress_loaded(None, SlotState::Locked),
     }
+    wb.set_finished_elsewhere(finished_elsewhere(experiment.builtin, address.locale, read));
+    if let Some(link) = &carried_part {
+        let (list, slot) = remembered(&experiment, link, read);
+        wb.remember_authored(list, slot);
+    }
     match shared {
         Ok(Some(setup)) => {
             wb.update(0, Msg::RestoreSetup(setup));
@@ -245,6 +260,39 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         wb.update(0, Msg::Notice(notice));
     }
     Opening::Workbench(Box::new(wb))
+}
+
+/// The built-in experiments other than `this` that this browser finished.
+fn finished_elsewhere(
+    this: Option<ExperimentId>,
+    locale: Locale,
+    read: &dyn Fn(&str) -> Read,
+) -> Vec<ExperimentId> {
+    (crate::course::ORDER.iter())
+        .filter(|id| Some(**id) != this && Stored::builtin(**id, locale, read).finished())
+        .copied()
+        .collect()
+}
+
+/// The instructors' experiments this browser remembers with `experiment`
+/// (carried by `link`) first, as stored, and the slot's state: a list
+/// this build cannot read, or storage that cannot be read, locks it
+/// (`None`: nothing is written).
+fn remembered(
+    experiment: &Experiment,
+    link: &str,
+    read: &dyn Fn(&str) -> Read,
+) -> (Option<String>, SlotState) {
+    let list = match read(&Slot::Authored.key("")) {
+        Read::Absent => Vec::new(),
+        Read::Found(text) => match authored::read(&text) {
+            Some(list) => list,
+            None => return (None, SlotState::Locked),
+        },
+        Read::Failed => return (None, SlotState::Locked),
+    };
+    let list = authored::remember(list, Authored::of(experiment, link));
+    (Some(authored::to_stored(&list)), SlotState::Writable)
 }
 
 /// The page's language: `?lang=` names one the catalogue has (`en`,
@@ -300,8 +348,19 @@ pub struct UnknownView {
     pub message: String,
     /// What the page found, under the message (a broken link's fault).
     pub detail: Option<String>,
-    /// `(href, title)` of every experiment.
-    pub experiments: Vec<(String, String)>,
+    /// Every built-in experiment.
+    pub experiments: Vec<Listed>,
+}
+
+/// An experiment in the list: its link, its title and, once read
+/// ([`UnknownView::with_progress`]), this browser's progress on it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    pub href: String,
+    pub title: String,
+    /// `✓ Finished`, or `1 of 2 goals`.
+    pub mark: Option<String>,
+    pub done: bool,
 }
 
 impl UnknownView {
@@ -343,22 +402,36 @@ impl UnknownView {
         }
     }
 
-    /// `(href, title)` of every built-in experiment.
-    fn experiments(locale: Locale) -> Vec<(String, String)> {
+    /// This browser's progress on each experiment listed (`read` answers
+    /// what storage holds under a key): ✓ on a finished one, how many of
+    /// its goals are reached on the others.
+    pub fn with_progress(mut self, read: &dyn Fn(&str) -> Read) -> Self {
+        for (listed, id) in self.experiments.iter_mut().zip(ExperimentId::ALL) {
+            let stored = Stored::builtin(id, self.locale, read);
+            listed.mark = Some(stored.mark().render(self.locale));
+            listed.done = stored.finished();
+        }
+        self
+    }
+
+    /// Every built-in experiment, without progress.
+    fn experiments(locale: Locale) -> Vec<Listed> {
         ExperimentId::ALL
             .iter()
             .map(|e| {
                 let href = format!("?experiment={}&lang={}", e.id(), locale.id());
                 // A link's catalogue carries no other title: the id.
                 let title = e.title(locale);
-                (
+                Listed {
                     href,
-                    if title.is_empty() {
+                    title: if title.is_empty() {
                         e.id().into()
                     } else {
                         title
                     },
-                )
+                    mark: None,
+                    done: false,
+                }
             })
             .collect()
     }

@@ -167,7 +167,7 @@ fn grammar(locale: Locale) -> Option<&'static Grammar> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CatalogueError {
     /// The text is not JSON, or not an object with `locale`, `check`,
-    /// `plural`, `list`, `messages`, `experiments` and `structures` (and
+    /// `plural`, `list`, `messages`, `experiments`, `structures` and `goals` (and
     /// `exports`, if any);
     /// or, for [`install_exports`], with `locale`, `check` and `exports`.
     Unreadable,
@@ -288,6 +288,9 @@ struct Catalogue {
     /// The built-in experiments' structures, by id: the learner's page
     /// downloads the one it opens only (and every title, in `experiments`).
     structures: serde_json::Map<String, serde_json::Value>,
+    /// Every built-in experiment's goal ids, by id (every catalogue
+    /// carries them all).
+    goals: serde_json::Map<String, serde_json::Value>,
 }
 
 /// The catalogues installed so far, one slot per locale. A catalogue is
@@ -361,11 +364,15 @@ pub fn install(data: &str) -> Result<Locale, CatalogueError> {
     let Some(Value::Object(structures)) = data.get_mut("structures").map(Value::take) else {
         return Err(CatalogueError::Unreadable);
     };
+    let Some(Value::Object(goals)) = data.get_mut("goals").map(Value::take) else {
+        return Err(CatalogueError::Unreadable);
+    };
     let _ = INSTALLED[locale as usize].set(Catalogue {
         grammar,
         messages,
         experiments,
         structures,
+        goals,
     });
     if let Some(exports) = exports {
         let _ = EXPORTS[locale as usize].set(exports);
@@ -413,6 +420,16 @@ pub fn export(locale: Locale, index: usize) -> Option<&'static serde_json::Value
 pub fn experiment_words(locale: Locale, id: &str) -> Option<&'static [serde_json::Value]> {
     match catalogue(locale)?.experiments.get(id)? {
         serde_json::Value::Array(words) => Some(words),
+        _ => None,
+    }
+}
+
+/// The built-in experiment `id`'s goal ids, in order, as `locale`'s
+/// catalogue carries them (every catalogue carries every experiment's;
+/// `None` before it is installed).
+pub fn experiment_goal_ids(locale: Locale, id: &str) -> Option<Vec<&'static str>> {
+    match catalogue(locale)?.goals.get(id)? {
+        serde_json::Value::Array(ids) => ids.iter().map(serde_json::Value::as_str).collect(),
         _ => None,
     }
 }

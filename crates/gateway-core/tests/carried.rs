@@ -44,6 +44,7 @@ fn opening(
         fragment,
         framed: false,
         from_file: false,
+        single_file: false,
         locale: Locale::default(),
         inflated,
     };
@@ -104,8 +105,13 @@ fn it_is_stored_apart_from_the_built_in_of_the_same_id() {
     assert_eq!(wb.experiment().id, "email");
     let keys = asked.borrow();
     assert!(!keys.is_empty());
-    for key in keys.iter() {
-        assert!(key.contains("authored-email"), "{key}");
+    // The notes and the baseline are the authored one's; of the progress,
+    // every built-in's is read too (the masthead counts the finished).
+    for key in keys.iter().filter(|k| !k.contains("/progress/")) {
+        assert!(
+            key.contains("authored-email") || *key == Slot::Authored.key(""),
+            "{key}"
+        );
     }
     assert!(keys.contains(&Slot::Progress.key("authored-email")));
 }

@@ -276,6 +276,12 @@ fn cases() -> Vec<Case> {
             Ignored::AwaitingDecision,
         ),
         (
+            "Dismiss with no solved banner",
+            fresh,
+            Msg::DismissSolved,
+            Ignored::NoSolvedBanner,
+        ),
+        (
             "Play while a call waits for approval",
             pending_turn,
             Msg::Play,
@@ -367,7 +373,8 @@ fn every_reason_has_a_case() {
         | Ignored::NothingPending
         | Ignored::AwaitingDecision
         | Ignored::NotFillingFrame
-        | Ignored::ExportsNotNeeded => why,
+        | Ignored::ExportsNotNeeded
+        | Ignored::NoSolvedBanner => why,
     };
     for why in [
         Ignored::TurnHoldsRequest,
@@ -390,6 +397,7 @@ fn every_reason_has_a_case() {
         Ignored::AwaitingDecision,
         Ignored::NotFillingFrame,
         Ignored::ExportsNotNeeded,
+        Ignored::NoSolvedBanner,
     ] {
         assert!(reached.contains(&all(why)), "{why:?} has no case");
     }

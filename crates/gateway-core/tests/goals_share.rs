@@ -46,7 +46,10 @@ fn email_goals_are_reached_in_the_walkthrough_and_stay_reached() {
     assert_eq!(reached(&d).len(), 3);
     d.send(Msg::Approve);
     d.finish(); // same key, same payload: replayed, redacted
-    assert_eq!(d.view().experiment.progress, "4 of 4 goals reached");
+    assert_eq!(
+        d.view().experiment.progress,
+        "Finished: all 4 goals reached"
+    );
     d.send(Msg::ResetLedger);
     assert_eq!(reached(&d).len(), 4, "reaching a goal is never undone");
 }

@@ -839,6 +839,7 @@ fn framed(experiment: ExperimentId) -> Workbench {
         fragment: "",
         framed: true,
         from_file: false,
+        single_file: false,
         locale: gateway_core::text::Locale::default(),
         inflated: None,
     };

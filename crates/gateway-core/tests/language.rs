@@ -343,7 +343,7 @@ mod switching {
         assert!(page
             .experiments
             .iter()
-            .all(|(href, _)| href.ends_with("&lang=zh-TW")));
+            .all(|e| e.href.ends_with("&lang=zh-TW")));
     }
 
     #[test]
@@ -371,6 +371,7 @@ mod switching {
             fragment: "",
             framed: false,
             from_file: false,
+            single_file: false,
             locale: Locale::ZhTw,
             inflated: None,
         };

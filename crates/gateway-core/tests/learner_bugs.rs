@@ -375,6 +375,7 @@ fn the_file_note_is_only_for_a_page_opened_from_a_file() {
             fragment: "",
             framed: false,
             from_file,
+            single_file: false,
             locale: gateway_core::text::Locale::default(),
             inflated: None,
         };

@@ -595,6 +595,7 @@ fn notice() -> BoxedStrategy<Notice> {
         Just(Notice::BaselineStorageUnreadable),
         Just(Notice::BaselineKept),
         Just(Notice::BaselineUnsaved),
+        Just(Notice::ProgressUnsaved),
         vec("[a-z-]{1,8}", 1..3).prop_map(Notice::HideUnknown),
         (locale(), "[A-Z0-9 ]{0,12}").prop_map(|(l, detail)| Notice::CatalogueFailed {
             language: l.autonym(),
@@ -848,6 +849,7 @@ fn msg(tools: Vec<ToolId>, free: bool, adjacent: bool) -> BoxedStrategy<Msg> {
         1 => Just(Msg::Expand),
         1 => Just(Msg::FullScreenRefused),
         1 => Just(Msg::Escape),
+        1 => Just(Msg::DismissSolved),
         1 => Just(Msg::DeclarationsOpened),
         1 => (locale(), catalogue()).prop_map(|(locale, data)| Msg::ExportsLoaded { locale, data }),
         2 => slot().prop_map(Msg::Stored),
@@ -1245,7 +1247,7 @@ struct Before {
     notices: Vec<Notice>,
     notes: String,
     baseline: Option<Baseline>,
-    slots: [SlotState; 3],
+    slots: [SlotState; 4],
     goals: Vec<bool>,
     /// `(full screen, filling the frame)`.
     expanded: (bool, bool),
@@ -1255,7 +1257,7 @@ fn last_seq(wb: &Workbench) -> u64 {
     wb.log().records().next().map_or(0, |r| r.seq)
 }
 
-const SLOTS: [Slot; 3] = [Slot::Notes, Slot::Baseline, Slot::Progress];
+const SLOTS: [Slot; 4] = [Slot::Notes, Slot::Baseline, Slot::Progress, Slot::Authored];
 
 impl Before {
     fn of(wb: &Workbench) -> Self {
@@ -1521,6 +1523,7 @@ fn outside_the_run(msg: &Msg) -> bool {
             | Msg::Expand
             | Msg::FullScreenRefused
             | Msg::Escape
+            | Msg::DismissSolved
             | Msg::DeclarationsOpened
             | Msg::ExportsLoaded { .. }
             | Msg::Stored(_)
@@ -2053,6 +2056,10 @@ fn check_commands(
                         let stored = wb.baseline().map(Baseline::to_stored);
                         prop_assert_eq!(Some(value), stored.as_ref());
                     }
+                    Slot::Authored => {
+                        // Written only at the opening, never by a message.
+                        prop_assert!(false, "{:?} stored the authored list", msg);
+                    }
                     Slot::Progress => {
                         // The ids of the goals reached, stored when one is
                         // newly reached.
@@ -2357,6 +2364,7 @@ impl Harness {
                 fragment: &fragment,
                 framed: start.framed,
                 from_file: false,
+                single_file: false,
                 locale: gateway_core::text::Locale::default(),
                 inflated: None,
             },
@@ -2477,7 +2485,7 @@ fn the_generator_produces_every_message() {
     let missing: Vec<_> = VARIANTS.iter().filter(|v| !seen.contains(v.id())).collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
     assert_eq!(seen.len(), VARIANTS.len());
-    assert_eq!(notices.len(), 10, "{notices:?}");
+    assert_eq!(notices.len(), 11, "{notices:?}");
 }
 
 proptest! {

@@ -1,5 +1,6 @@
 //! The course page (`course.html`): the core's [`CourseView`] drawn as
-//! text, with a Copy button beside each embed snippet.
+//! text, with a Copy button beside each embed snippet, and the
+//! instructors' experiments opened in this browser after them.
 
 use gateway_core::course::CourseView;
 use wasm_bindgen::JsValue;
@@ -98,5 +99,60 @@ pub fn show(doc: &Document, root: &Element, view: &CourseView) -> Result<(), JsV
             );
         })?;
     }
+    authored(doc, &main, view);
     Ok(())
+}
+
+/// The instructors' experiments opened in this browser, after the
+/// built-in ones (nothing where there are none).
+fn authored(doc: &Document, main: &Element, view: &CourseView) {
+    if view.authored.is_empty() {
+        return;
+    }
+    let section = child(
+        doc,
+        main,
+        "section",
+        &[
+            ("class", "panel course-authored"),
+            ("aria-labelledby", "h-course-authored"),
+        ],
+        None,
+    );
+    child(
+        doc,
+        &section,
+        "h2",
+        &[("id", "h-course-authored")],
+        Some(&view.authored_heading),
+    );
+    let list = child(doc, &section, "ul", &[("class", "course-list")], None);
+    for item in &view.authored {
+        let li = child(
+            doc,
+            &list,
+            "li",
+            &[
+                ("class", "course-item"),
+                ("data-authored", &item.id),
+                ("data-done", if item.done { "true" } else { "false" }),
+            ],
+            None,
+        );
+        child(doc, &li, "h3", &[], Some(&item.title));
+        child(
+            doc,
+            &li,
+            "p",
+            &[("class", "course-progress")],
+            Some(&item.progress),
+        );
+        child(
+            doc,
+            &li,
+            "a",
+            &[("href", &item.href), ("class", "course-open")],
+            Some(&item.open),
+        );
+    }
 }

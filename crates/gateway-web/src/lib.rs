@@ -139,6 +139,7 @@ fn open(
         fragment,
         framed: embed::framed(),
         from_file: location_part(web_sys::Location::protocol) == "file:",
+        single_file: single_file(&doc),
         locale,
         inflated,
     };
@@ -165,12 +166,25 @@ fn open(
             mount(&root, *wb, address, first)
         }
         Opening::Unknown { id, locale } => {
-            unknown::show(&doc, &root, &UnknownView::new(&id, locale))
+            let view = UnknownView::new(&id, locale).with_progress(&storage::read);
+            unknown::show(&doc, &root, &view)
         }
         Opening::BrokenLink { fault, locale } => {
-            unknown::show(&doc, &root, &UnknownView::broken_link(&fault, locale))
+            let view = UnknownView::broken_link(&fault, locale).with_progress(&storage::read);
+            unknown::show(&doc, &root, &view)
         }
     }
+}
+
+/// Whether the page is the single file: the marker the bundler writes in
+/// its `<head>` (`<meta name="workbench-build" content="single-file">`).
+fn single_file(doc: &web_sys::Document) -> bool {
+    doc.query_selector(r#"meta[name="workbench-build"]"#)
+        .ok()
+        .flatten()
+        .and_then(|m| m.get_attribute("content"))
+        .as_deref()
+        == Some("single-file")
 }
 
 /// Mounts the workbench the core opened.

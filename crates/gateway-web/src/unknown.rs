@@ -1,7 +1,7 @@
 //! What the page shows for an experiment id it does not know, or for a link
 //! whose experiment cannot be opened: the list of experiments, never a
-//! blank page and never another experiment in its place. Every word comes
-//! from the core.
+//! blank page and never another experiment in its place; each with this
+//! browser's progress on it. Every word comes from the core.
 
 use gateway_core::opening::UnknownView;
 use wasm_bindgen::JsValue;
@@ -36,9 +36,14 @@ pub fn show(doc: &Document, root: &Element, view: &UnknownView) -> Result<(), Js
         child(doc, &panel, "p", &[("class", "hint")], Some(detail));
     }
     let list = child(doc, &panel, "ul", &[("class", "experiments")], None);
-    for (href, title) in &view.experiments {
-        let li = child(doc, &list, "li", &[], None);
-        child(doc, &li, "a", &[("href", href)], Some(title));
+    for e in &view.experiments {
+        let done = if e.done { "true" } else { "false" };
+        let li = child(doc, &list, "li", &[("data-done", done)], None);
+        child(doc, &li, "a", &[("href", &e.href)], Some(&e.title));
+        if let Some(mark) = &e.mark {
+            li.append_child(&doc.create_text_node(" "))?;
+            child(doc, &li, "span", &[("class", "list-mark")], Some(mark));
+        }
     }
     Ok(())
 }

@@ -207,6 +207,7 @@ fn the_core_reads_the_query_as_the_browser_does() {
             fragment: "",
             framed: false,
             from_file: false,
+            single_file: false,
             locale: Default::default(),
             inflated: None,
         };

@@ -90,6 +90,7 @@ gateway_core::closed_enum! {
         FinishRun = "FinishRun",
         Reject = "Reject",
         ChooseTool = "ChooseTool",
+        DismissSolved = "DismissSolved",
     }
 }
 
@@ -150,12 +151,18 @@ pub fn kind(msg: &Msg) -> Kind {
         Msg::WallClock { .. } => Kind::WallClock,
         Msg::FinishRun => Kind::FinishRun,
         Msg::ChooseTool(_) => Kind::ChooseTool,
+        Msg::DismissSolved => Kind::DismissSolved,
     }
 }
 
 /// A message of `kind`, its fields decoded from the bytes.
 pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
-    let slot = |u: &mut Unstructured<'_>| pick(u, &[Slot::Notes, Slot::Baseline, Slot::Progress]);
+    let slot = |u: &mut Unstructured<'_>| {
+        pick(
+            u,
+            &[Slot::Notes, Slot::Baseline, Slot::Progress, Slot::Authored],
+        )
+    };
     Ok(match kind {
         Kind::SelectTool => Msg::SelectTool(pick(u, &ToolId::ALL)?),
         Kind::SetToolName => Msg::SetToolName(tool_name(u)?),
@@ -204,6 +211,7 @@ pub fn message(u: &mut Unstructured<'_>, kind: Kind) -> Result<Msg> {
         Kind::StartTurn => Msg::StartTurn,
         Kind::EndTurn => Msg::EndTurn,
         Kind::NextCall => Msg::NextCall,
+        Kind::DismissSolved => Msg::DismissSolved,
         Kind::EditNotes => Msg::EditNotes(match weighted(u, &[1, 3, 1])? {
             0 => String::new(),
             1 => raw(u, 40)?,

@@ -38,7 +38,7 @@ fn damage(u: &mut Unstructured<'_>) -> Result<Damage> {
 }
 
 pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
-    Ok(match u.int_in_range(0..=11)? {
+    Ok(match u.int_in_range(0..=12)? {
         0 => Notice::HiddenPaused,
         1 => Notice::SharedSetup,
         2 => Notice::LinkRefused(ShareError::FutureVersion {
@@ -60,6 +60,7 @@ pub fn notice(u: &mut Unstructured<'_>) -> Result<Notice> {
             language: pick(u, &Locale::ALL)?.autonym(),
             why: gateway_core::text::CatalogueFailure::Fetch(super::messages::fetch_error(u)?),
         },
+        11 => Notice::ProgressUnsaved,
         _ => Notice::BaselineUnsaved,
     })
 }

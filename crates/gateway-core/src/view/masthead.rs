@@ -1,7 +1,7 @@
 //! The masthead's view: the experiment's title, the language switch,
 //! Expand experiment and Copy link.
 
-use super::{Choice, Workbench};
+use super::{Choice, LinkView, Workbench};
 use crate::command::Deliverable;
 use crate::text::{Locale, Text};
 use crate::workbench::Delivery;
@@ -36,12 +36,24 @@ pub struct MastheadView {
     pub file_note: Option<String>,
     pub expand: ExpandView,
     pub share: ShareView,
+    /// `Experiments finished: 3 of 9` (the built-in experiments, in this
+    /// browser).
+    pub finished: String,
+    /// The course page: none where the page is one activity of a larger
+    /// course (`embed=1`, the single file).
+    pub course: Option<LinkView>,
 }
 
 impl Workbench {
     pub(super) fn masthead_view(&self) -> MastheadView {
         let l = self.locale();
+        let this = (self.experiment().builtin).filter(|_| self.finished());
         MastheadView {
+            finished: self.t(Text::MastheadFinished {
+                done: (self.finished_elsewhere().len() + usize::from(this.is_some())).into(),
+                total: crate::course::ORDER.len().into(),
+            }),
+            course: (!self.one_activity()).then(|| self.course_link()),
             title: self.experiment().title.get(l).into(),
             language: l.id(),
             languages: Locale::ALL

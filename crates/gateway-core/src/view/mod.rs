@@ -29,7 +29,7 @@ mod turn;
 pub use baseline::{BaselinePanelView, BaselineView, Compare};
 pub use builder::{ApprovalView, BuilderView};
 pub use declarations::{DeclarationsView, ExportView, ToolDeclarationView};
-pub use experiment::{ExperimentView, GoalView};
+pub use experiment::{ExperimentView, GoalView, LinkView, SolvedView};
 pub use gateway::{
     FrameView, GateRow, GatewayView, PendingView, PlaybackView, RowStatus, TurnStepView,
 };

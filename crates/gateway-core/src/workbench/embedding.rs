@@ -33,6 +33,9 @@ pub(crate) struct Embedding {
     pub framed: bool,
     /// Opened from a file (`file://`).
     pub from_file: bool,
+    /// The single file (`dist/workbench.html`): one activity of a larger
+    /// course, whose solved banner offers no navigation.
+    pub single_file: bool,
     pub options: EmbedOptions,
     pub expanded: Expanded,
     /// The height last posted to the framing page (never 0).

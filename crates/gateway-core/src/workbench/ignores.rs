@@ -56,6 +56,7 @@ impl Workbench {
                 Ignored::AwaitingDecision
             }
             Msg::ClearBaseline if self.baseline().is_none() => Ignored::NoBaseline,
+            Msg::DismissSolved if !self.progress.banner() => Ignored::NoSolvedBanner,
             Msg::Resized { .. } if !self.embedding.framed => Ignored::NotFramed,
             Msg::Escape if !self.embedding.is_filling() => Ignored::NotFillingFrame,
             Msg::DeclarationsOpened

@@ -327,6 +327,7 @@ impl Workbench {
             Msg::RestoreBaseline(baseline) => self.slots.restore_baseline(baseline),
             Msg::RestoreSetup(setup) => self.restore(setup),
             Msg::Notice(notice) => self.notify(notice),
+            Msg::DismissSolved => self.progress.dismiss(),
             Msg::EditDecision(text) => {
                 if self.decision.edit(text) {
                     self.leave_turn();
@@ -421,8 +422,10 @@ impl Workbench {
             Msg::Stored(slot) => self.slots.set(slot, SlotState::Writable),
             Msg::StoreFailed(slot) => {
                 self.slots.set(slot, SlotState::Refused);
-                if slot == Slot::Baseline {
-                    self.notify(Notice::BaselineUnsaved);
+                match slot {
+                    Slot::Baseline => self.notify(Notice::BaselineUnsaved),
+                    Slot::Progress => self.notify(Notice::ProgressUnsaved),
+                    Slot::Notes | Slot::Authored => {}
                 }
             }
             Msg::Copied(what) => self.deliveries.answer(what, Delivery::Copied(what)),

@@ -129,6 +129,8 @@ pub enum Msg {
     /// A gate card was clicked: the caption tells that gate's verdict and
     /// reason (or that it is not inspected yet) until the stage moves.
     ShowGate(Gate),
+    /// Dismiss on the solved banner: it goes, for the page's life.
+    DismissSolved,
     /// The wall clock, once: where the shell's clock started (ms since
     /// 1970) and the local offset from UTC in minutes, so the runs log can
     /// say when each run ended.
@@ -195,4 +197,6 @@ pub enum Ignored {
     NotFillingFrame,
     /// The declarations' exports are installed, or on their way.
     ExportsNotNeeded,
+    /// No solved banner shows: there is nothing to dismiss.
+    NoSolvedBanner,
 }

@@ -3,8 +3,9 @@
 
 use super::embedding::Expanded;
 use super::Workbench;
-use crate::command::{Slot, SlotState};
+use crate::command::{Command, Slot, SlotState};
 use crate::embed::EmbedOptions;
+use crate::experiments::ExperimentId;
 
 impl Workbench {
     pub(crate) fn set_framed(&mut self, framed: bool) {
@@ -21,6 +22,38 @@ impl Workbench {
 
     pub(crate) fn opened_from_file(&self) -> bool {
         self.embedding.from_file
+    }
+
+    pub(crate) fn set_single_file(&mut self, single_file: bool) {
+        self.embedding.single_file = single_file;
+    }
+
+    /// Whether the page is one activity of a larger course (`embed=1`, or
+    /// the single file): the course around it leads on, so the page
+    /// offers no way to other experiments.
+    pub fn one_activity(&self) -> bool {
+        self.embedding.options.embed || self.embedding.single_file
+    }
+
+    /// The other built-in experiments this browser finished, as the
+    /// opening read them.
+    pub(crate) fn set_finished_elsewhere(&mut self, finished: Vec<ExperimentId>) {
+        self.progress.set_finished_elsewhere(finished);
+    }
+
+    /// The list of instructors' experiments opened in this browser, with
+    /// this one first (`value`, as stored), written unless the slot is
+    /// locked: what is stored there and cannot be read is never written
+    /// over.
+    pub(crate) fn remember_authored(&mut self, value: Option<String>, slot: SlotState) {
+        self.slots.opened(Slot::Authored, slot);
+        if let (Some(value), false) = (value, slot == SlotState::Locked) {
+            self.commands.push_back(Command::Store {
+                slot: Slot::Authored,
+                key: Slot::Authored.key(""),
+                value,
+            });
+        }
     }
 
     pub(crate) fn set_embed(&mut self, embed: EmbedOptions) {

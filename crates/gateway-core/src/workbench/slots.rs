@@ -14,6 +14,7 @@ pub(crate) struct Slots {
     notes_slot: SlotState,
     baseline_slot: SlotState,
     progress_slot: SlotState,
+    authored_slot: SlotState,
 }
 
 impl Default for Slots {
@@ -24,6 +25,7 @@ impl Default for Slots {
             notes_slot: SlotState::Writable,
             baseline_slot: SlotState::Writable,
             progress_slot: SlotState::Writable,
+            authored_slot: SlotState::Writable,
         }
     }
 }
@@ -42,6 +44,7 @@ impl Slots {
             Slot::Notes => self.notes_slot,
             Slot::Baseline => self.baseline_slot,
             Slot::Progress => self.progress_slot,
+            Slot::Authored => self.authored_slot,
         }
     }
 
@@ -52,6 +55,7 @@ impl Slots {
             Slot::Notes => &mut self.notes_slot,
             Slot::Baseline => &mut self.baseline_slot,
             Slot::Progress => &mut self.progress_slot,
+            Slot::Authored => &mut self.authored_slot,
         };
         if *current != SlotState::Locked {
             *current = state;
@@ -64,6 +68,7 @@ impl Slots {
             Slot::Notes => self.notes_slot = state,
             Slot::Baseline => self.baseline_slot = state,
             Slot::Progress => self.progress_slot = state,
+            Slot::Authored => self.authored_slot = state,
         }
     }
 

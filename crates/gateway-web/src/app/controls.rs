@@ -102,6 +102,7 @@ pub(super) fn wire_page(shell: Shared) -> Result<(), JsValue> {
         crate::dom::value(e).map(Msg::EditNotes)
     })?;
     on_click(shell, &page.notes.export, |_| Msg::ExportNotes)?;
+    on_click(shell, &page.experiment.dismiss, |_| Msg::DismissSolved)?;
     listen_on_page(&page.masthead.copy_link, "click", move |_| {
         dispatch(
             shell,

@@ -180,6 +180,7 @@ impl Authoring {
                 fragment: &fragment,
                 framed: s.framed,
                 from_file: s.from_file,
+                single_file: false,
                 locale,
                 inflated: Some(Ok(payload.as_bytes())),
             };

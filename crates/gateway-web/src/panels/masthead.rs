@@ -21,6 +21,10 @@ pub struct Masthead {
     /// The read-only field holding the link; its parent is shown with it.
     pub share_link: Element,
     pub file_note: Element,
+    /// `Experiments finished: 2 of 9`.
+    pub finished: Element,
+    /// The course page link (hidden for one activity of a course).
+    pub course: Element,
 }
 
 impl Masthead {
@@ -35,6 +39,9 @@ impl Masthead {
         child(doc, &words, "p", &[("class", "eyebrow")], Some(&l.eyebrow));
         let title = child(doc, &words, "h1", &[], Some(&m.title));
         child(doc, &words, "p", &[("class", "lede")], Some(&l.lede));
+        let journey = child(doc, &words, "p", &[("class", "journey")], None);
+        let finished = child(doc, &journey, "span", &[], Some(&m.finished));
+        let course = child(doc, &journey, "a", &[("hidden", "")], None);
         let side = child(doc, &header, "div", &[("class", "masthead-side")], None);
         let tools = child(doc, &side, "div", &[("class", "masthead-tools")], None);
         let language = field(doc, &tools, "select", "language", &l.language);
@@ -95,12 +102,19 @@ impl Masthead {
             share_status,
             share_link,
             file_note,
+            finished,
+            course,
         })
     }
 
     pub fn render(&self, m: &MastheadView) {
         set_text(&self.title, &m.title);
         set_optional_text(&self.file_note, m.file_note.as_deref());
+        set_text(&self.finished, &m.finished);
+        if let Some(course) = &m.course {
+            crate::dom::set_attr(&self.course, "href", &course.href);
+        }
+        set_optional_text(&self.course, m.course.as_ref().map(|c| c.label.as_str()));
         // A switch whose catalogue could not be had goes back to the page's
         // language.
         if let Some(select) = self.language.dyn_ref::<HtmlSelectElement>() {
