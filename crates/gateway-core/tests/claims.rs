@@ -352,7 +352,7 @@ static DELETE: Declaration = Declaration {
     description: || Text::ToolFilesDescription,
     risks: &[Risk::Delete],
     shape: Shape { variants: &[] },
-    examples: NEVER,
+    examples: gateway_core::fixtures::Localized([NEVER, NEVER]),
     redacts: &[],
     claims: files::DELETE_CLAIMS,
 };
@@ -363,7 +363,7 @@ static SHARE: Declaration = Declaration {
     description: || Text::ToolFilesDescription,
     risks: &[Risk::Share],
     shape: Shape { variants: &[] },
-    examples: NEVER,
+    examples: gateway_core::fixtures::Localized([NEVER, NEVER]),
     redacts: &[],
     claims: files::SHARE_CLAIMS,
 };
