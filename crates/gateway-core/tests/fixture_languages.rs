@@ -155,15 +155,19 @@ fn a_switch_keeps_the_ledgers_language_and_reset_after_it_loads_the_new_one() {
     assert_eq!(d.wb.fixtures(), Fixtures::ZhTw);
     assert!(file(&v, "/workspace/notes.txt").starts_with("原始筆記"));
     assert_eq!(ledger(&v)["schedule"][0]["title"], json!("站立會議"));
-    // The example the editor held unedited follows; an edited text stays.
+    // The request is an input: a reset leaves it; an example loaded now
+    // is in the new language.
+    assert!(
+        v.builder.args.contains("Design review"),
+        "{}",
+        v.builder.args
+    );
+    let v = d.send(Msg::LoadExample(gateway_core::tools::ExampleKind::Valid));
     assert!(v.builder.args.contains("設計審查"), "{}", v.builder.args);
-    d.send(Msg::EditArgs(
-        r#"{"title": "Mine", "start": "10:00", "end": "11:00"}"#.into(),
-    ));
     switch(&mut d, Locale::En);
     let v = d.send(Msg::ResetLedger);
     assert_eq!(d.wb.fixtures(), Fixtures::En);
-    assert!(v.builder.args.contains("Mine"));
+    assert!(v.builder.args.contains("設計審查"));
     assert_eq!(ledger(&v)["schedule"][0]["title"], json!("Stand-up"));
 }
 

@@ -190,38 +190,19 @@ impl Workbench {
 
     /// Reset synthetic ledger: the experiment's ledger again, with the
     /// fixtures of the page's language now (a switch alone never rewrote
-    /// them). Where the editor or the turn panel still holds the
-    /// experiment's own text (its starting arguments, an example, its
-    /// decision) in the old fixtures' language, it follows; the learner's
-    /// own text is kept.
+    /// them). Where the turn panel still holds the experiment's own
+    /// decision in the old fixtures' language, it follows, so its queries
+    /// and titles are the ledger's; the editor's request is an input and
+    /// stays as it is (an example loaded from now on is in the new
+    /// language).
     fn reset_ledger(&mut self) {
         let (old, new) = (self.fixtures(), Fixtures::of(self.locale));
         let start = self.experiment.ledger(&self.registry, new);
         self.ledger.reset_to(start);
-        if old == new {
-            return;
-        }
-        let e = Rc::clone(&self.experiment);
-        if self.decision.text() == e.decision.get(old) {
-            self.decision.edit(e.decision.get(new).clone());
-        }
-        let (tool, args) = self.request();
-        let example = self.editor.example();
-        let examples = self.registry.get(tool).map(|t| &t.declaration().examples);
-        let own = if (tool, args)
-            == (
-                e.tool.as_str(),
-                e.start_args(&self.registry, old).0.as_str(),
-            ) {
-            Some(e.start_args(&self.registry, new).0)
-        } else {
-            examples
-                .zip(example)
-                .filter(|(ex, kind)| kind.text(ex.get(old)) == args)
-                .map(|(ex, kind)| kind.text(ex.get(new)).to_string())
-        };
-        if let Some(text) = own {
-            self.editor.edit(|r| r.args = text);
+        let decision = &self.experiment.decision;
+        if old != new && self.decision.text() == decision.get(old) {
+            let text = decision.get(new).clone();
+            self.decision.edit(text);
         }
     }
 
