@@ -22,7 +22,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { e2eSuite } from './harness.mjs';
 import { ZH } from './locales.mjs';
-import { jsonStrings, pageWords } from './page-words.mjs';
+import { findings as pageFindings } from './page-words.mjs';
 import { stateWalk } from './state-walk.mjs';
 
 const suite = e2eSuite();
@@ -86,47 +86,17 @@ export function englishSentence(text, where = '') {
   return rest.match(/\p{Script=Latin}{4,}/gu) ?? [];
 }
 
-/** English sentences found, by place and text, over the states read. */
-function findings() {
-  const seen = new Map();
-  let snaps = 0;
-  const record = (text, where, words, state) => {
-    const k = `${where}\u0000${text}`;
-    if (!seen.has(k)) seen.set(k, { text, where, words, states: new Set() });
-    seen.get(k).states.add(state);
-  };
-  return {
-    async snap(page, state) {
-      const { words, json, lang } = await page.evaluate(pageWords);
-      assert.equal(lang, 'zh-TW', `${state}: the page is in zh-TW`);
-      assert.ok(words.filter((w) => /\p{Script=Han}/u.test(w.text)).length >= 3, `${state}: the page shows Chinese words`);
-      snaps += 1;
-      for (const { text, where } of words) {
-        const found = englishSentence(text, where);
-        if (found.length > 0) record(text, where, found, state);
-      }
-      // Fixture data: every string value of the JSON the page shows.
-      for (const value of jsonStrings(json)) {
-        const found = englishSentence(value, 'json');
-        if (found.length > 0) record(value, 'JSON value (ledger, arguments, output, decision, runs)', found, state);
-      }
-    },
-    get snaps() {
-      return snaps;
-    },
-    list() {
-      return [...seen.values()];
-    },
-    assertNone(what) {
-      const lines = this.list().map((f) => {
-        const states = [...f.states];
-        const shown = states.slice(0, 3).join('; ') + (states.length > 3 ? `; +${states.length - 3} more` : '');
-        return `  - ${JSON.stringify(f.text)}\n      at ${f.where}; English: ${[...new Set(f.words)].join(', ')}; in: ${shown}`;
-      });
-      assert.equal(lines.length, 0, `${lines.length} English sentence(s) ${what}:\n${lines.join('\n')}`);
-    },
-  };
-}
+/** English sentences found, by place and text, over the states read: in the visible words and in every JSON string value. */
+const findings = () =>
+  pageFindings({
+    lang: 'zh-TW',
+    drawn: (words) => words.filter((w) => /\p{Script=Han}/u.test(w.text)).length >= 3,
+    drawnWhat: 'Chinese words',
+    wordsIn: (text, where) => englishSentence(text, where),
+    valuesIn: (value) => englishSentence(value, 'json'),
+    found: 'left as English sentences',
+    label: 'English',
+  });
 
 const walk = stateWalk(suite, ZH);
 

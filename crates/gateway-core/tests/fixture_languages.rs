@@ -183,7 +183,7 @@ fn a_scripted_decision_uses_the_ledgers_language_after_a_switch() {
     // The turn's first call, planned: its output holds the English record.
     assert!(d.wb.plan().returns("\"record\": 2"));
     assert!(d.wb.plan().returns("returns its receipt"));
-    let v = step_call(&mut d);
+    let v = d.step_call();
     assert_eq!(v.turn.calls[0].state, "read");
     // Reset: the turn panel's decision is the Chinese one, which finds
     // the Chinese record.
@@ -192,22 +192,6 @@ fn a_scripted_decision_uses_the_ledgers_language_after_a_switch() {
     d.send(Msg::StartTurn);
     assert!(d.wb.plan().returns("\"record\": 2"));
     assert!(d.wb.plan().returns("會傳回它的收據"));
-}
-
-/// Next gate until the call under inspection finishes or waits.
-fn step_call(d: &mut Driver) -> PageModel {
-    let done = |d: &Driver| d.wb.turn().map_or(0, |t| t.outcomes().len());
-    let start = done(d);
-    for _ in 0..7 {
-        if d.wb.pending() {
-            break;
-        }
-        d.send(Msg::NextGate);
-        if done(d) > start {
-            break;
-        }
-    }
-    d.view()
 }
 
 #[test]
@@ -220,13 +204,13 @@ fn the_chinese_injection_turn_is_refused_and_its_claim_flagged() {
     d.send(Msg::SetHook(Hook::None));
     let v = d.send(Msg::StartTurn);
     assert_eq!(v.turn.calls.len(), 3);
-    step_call(&mut d);
-    step_call(&mut d);
-    let v = step_call(&mut d);
+    d.step_call();
+    d.step_call();
+    let v = d.step_call();
     assert!(d.wb.pending());
     assert!(v.gateway.pending.unwrap().payload.contains("原始筆記"));
     d.send(Msg::Reject);
-    let v = step_call(&mut d);
+    let v = d.step_call();
     assert!(d.wb.turn_finished());
     let claim = &v.turn.claims[0];
     assert_eq!(claim.tool, "email", "{claim:?}");
@@ -257,7 +241,7 @@ fn the_chinese_registry_turns_final_text_claims_the_unsent_email() {
         if d.wb.pending() {
             d.send(Msg::Approve);
         }
-        step_call(&mut d);
+        d.step_call();
     }
     let v = d.view();
     assert!(d.wb.turn_finished());

@@ -997,10 +997,11 @@ impl Model {
         self.receipts.iter().find(|(k, _)| k == key).map(|(_, r)| r)
     }
 
-    /// The model of `experiment`'s starting ledger.
-    fn new(experiment: ExperimentId) -> Self {
+    /// The model of `experiment`'s starting ledger, its fixtures in
+    /// `lang`'s language.
+    fn new(experiment: ExperimentId, lang: Fixtures) -> Self {
         let e = experiment.experiment();
-        let fixtures = e.ledger(&e.registry(), Fixtures::En);
+        let fixtures = e.ledger(&e.registry(), lang);
         Self {
             embed: EmbedModel::default(),
             receipts: Vec::new(),
@@ -1702,11 +1703,14 @@ fn check_step(
         prop_assert_eq!(wb.log().len(), before.log_len);
         prop_assert_eq!(wb.plan(), &fresh);
         prop_assert!(wb.turn().is_none(), "a reset leaves the turn");
+        // A reset loads the fixtures of the page's language (issue 32).
+        let lang = Fixtures::of(wb.locale());
+        prop_assert_eq!(wb.fixtures(), lang);
         // The embedding page is no part of the ledger.
         let embed = std::mem::take(&mut model.embed);
         *model = Model {
             embed,
-            ..Model::new(wb.experiment().builtin.unwrap())
+            ..Model::new(wb.experiment().builtin.unwrap(), lang)
         };
     } else {
         prop_assert!(runs == runs_before || runs == runs_before + 1);
@@ -2306,7 +2310,7 @@ impl Harness {
     fn new(experiment: ExperimentId) -> Self {
         Self {
             wb: Workbench::new(experiment),
-            model: Model::new(experiment),
+            model: Model::new(experiment, Fixtures::En),
             now: 1_000_000,
             framed: false,
         }
@@ -2370,7 +2374,7 @@ impl Harness {
         );
         // Opening writes nothing.
         prop_assert_eq!(wb.poll_command(), None);
-        let model = Model::new(wb.experiment().builtin.unwrap());
+        let model = Model::new(wb.experiment().builtin.unwrap(), wb.fixtures());
         Ok(Self {
             wb: *wb,
             model,
