@@ -91,6 +91,13 @@ fn experiment_files() -> Vec<(String, serde_json::Value)> {
 /// page's module embeds, and its words in `tag` (the reference's,
 /// `tags[0]`, where it has none) the n-th of the list `tag`'s catalogue
 /// carries: the page downloads the words of its own language only.
+/// Fixture text (under [`FIXTURE_KEYS`]) stays whole in the structure: a
+/// ledger's fixtures may be in another language than the page's words
+/// (after a switch), and a goal's phrase matches in any language.
+/// The fields of an experiment file that hold fixture text, not words:
+/// its start (arguments), files, decision and goal conditions (`when`).
+const FIXTURE_KEYS: [&str; 4] = ["start", "files", "decision", "when"];
+
 fn split(
     value: &serde_json::Value,
     tag: &str,
@@ -111,7 +118,10 @@ fn split(
         Value::Object(m) => Value::Object(
             m.iter()
                 .filter(|(k, _)| *k != "$schema")
-                .map(|(k, v)| (k.clone(), split(v, tag, tags, words)))
+                .map(|(k, v)| match FIXTURE_KEYS.contains(&k.as_str()) {
+                    true => (k.clone(), v.clone()),
+                    false => (k.clone(), split(v, tag, tags, words)),
+                })
                 .collect(),
         ),
         Value::Array(items) => {

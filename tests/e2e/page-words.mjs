@@ -85,9 +85,11 @@ export function jsonStrings(texts, letters = /\p{Script=Latin}{2,}/u) {
  * (`drawnWhat` names them in the failure); `letters` makes a JSON string a
  * word (jsonStrings); `wordsIn(text, where, data)` gives the words of a
  * text the language may not show; `found` says what they are ('left in
- * English') and `label` names them in the list ('English').
+ * English') and `label` names them in the list ('English'). With
+ * `valuesIn(value)`, each JSON string value is read too (fixture data), and
+ * what it gives is recorded at 'JSON value'.
  */
-export function findings({ lang, drawn, drawnWhat, letters, wordsIn, found, label }) {
+export function findings({ lang, drawn, drawnWhat, letters, wordsIn, found, label, valuesIn }) {
   const seen = new Map();
   let snaps = 0;
   const record = (text, where, words, state) => {
@@ -106,6 +108,10 @@ export function findings({ lang, drawn, drawnWhat, letters, wordsIn, found, labe
       for (const { text, where } of words) {
         const left = wordsIn(text, where, data);
         if (left.length > 0) record(text, where, left, state);
+      }
+      for (const value of valuesIn ? data : []) {
+        const left = valuesIn(value);
+        if (left.length > 0) record(value, 'JSON value (ledger, arguments, output, decision, runs)', left, state);
       }
     },
     get snaps() {

@@ -126,7 +126,7 @@ pub fn check(carried: &Carried) -> Result<(), Violation> {
         "a link opened with an approval: {carried:?}"
     );
     ensure!(
-        *wb.ledger() == e.ledger(wb.registry()),
+        *wb.ledger() == e.ledger(wb.registry(), wb.fixtures()),
         Invariant::LedgerOnlyAtSeventhStage,
         "a link opened a ledger beyond its declared start: {carried:?}"
     );

@@ -254,7 +254,7 @@ impl Session {
         let only = Invariant::LedgerOnlyAtSeventhStage;
         if *msg == Msg::ResetLedger {
             ensure!(
-                *ledger == wb.experiment().ledger(wb.registry()),
+                *ledger == wb.experiment().ledger(wb.registry(), wb.fixtures()),
                 only,
                 "a reset left {ledger:?}"
             );

@@ -77,7 +77,10 @@ fn a_carried_experiment_is_an_instructors_and_its_markup_stays_text() {
     assert_eq!(v.experiment.goals[0].text, "<script>alert(1)</script>");
     assert!(v.experiment.authored.is_some());
     assert!(wb.inputs().approval.is_none());
-    assert_eq!(*wb.ledger(), wb.experiment().ledger(wb.registry()));
+    assert_eq!(
+        *wb.ledger(),
+        wb.experiment().ledger(wb.registry(), wb.fixtures())
+    );
     check(&Carried {
         fragment: LINK.into(),
         inflated: Some(Ok(e.to_string().into_bytes())),

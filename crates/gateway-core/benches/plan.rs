@@ -32,7 +32,13 @@ fn email_inputs(registry: &Registry) -> Inputs {
     let mut inputs = Inputs {
         tool: ToolId::Email.id().into(),
         args: ExampleKind::Valid
-            .text(&ToolId::Email.tool().declaration().examples)
+            .text(
+                ToolId::Email
+                    .tool()
+                    .declaration()
+                    .examples
+                    .get(gateway_core::fixtures::Fixtures::En),
+            )
             .into(),
         role: Role::Operator,
         hook: Hook::None,

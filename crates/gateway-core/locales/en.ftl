@@ -821,6 +821,9 @@ problem-only-when-rejected = is only for "outcome": "rejected".
 problem-one-field = must hold exactly one field.
 problem-count = must be a whole number from 0 to { $max }; it is { $got }.
 problem-unreachable = no sequence of at most { $steps } of the experiment's own actions reaches this goal: unreachable within { $steps } steps.
+## A goal reachable with one language's fixture data but not with another's
+## (issue 32): $language is the fixtures' language tag (en, zh-TW).
+problem-unreachable-in = with the { $language } fixture data, no sequence of at most { $steps } of the experiment's own actions reaches this goal: unreachable in { $language } within { $steps } steps.
 ## The checker's answer key: a learner's actions in the page's own words
 ## (the controls' labels), joined in order (step-then), equal neighbours
 ## counted (step-times).

@@ -785,6 +785,7 @@ problem-only-when-rejected = 只能搭配「outcome」為「rejected」使用。
 problem-one-field = 必須剛好包含一個欄位。
 problem-count = 必須是 0 到 { $max } 的整數；目前是 { $got }。
 problem-unreachable = 實驗本身的操作中，沒有任何長度不超過 { $steps } 步的序列能達成這個目標：在 { $steps } 步內無法達成。
+problem-unreachable-in = 使用 { $language } 的固定資料時，實驗本身的操作中，沒有任何長度不超過 { $steps } 步的序列能達成這個目標：以 { $language } 資料在 { $steps } 步內無法達成。
 ## 檢查器的解答：學習者的操作，用頁面上控制項的名稱寫成，依序以分號連接（step-then），
 ## 相鄰的相同操作合併計數（step-times）。
 step-set = { $control } → { $value }

@@ -483,6 +483,7 @@ mod tests {
             .tool()
             .declaration()
             .examples
+            .get(crate::fixtures::Fixtures::En)
             .valid
             .to_string();
         let mut inputs = Inputs {

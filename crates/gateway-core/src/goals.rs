@@ -10,6 +10,7 @@
 //! recorded once and never undone; the page shows which goals are reached
 //! and an embedding course page is told (with no personal data).
 
+use crate::fixtures::Localized;
 use crate::gates::{Gate, Plan};
 use crate::ledger::{Commit, Finish, Ledger};
 use crate::mode::{CallOutcome, Turn};
@@ -64,8 +65,8 @@ pub struct RunMatch {
     pub gate: Option<Gate>,
     /// The kind of reason the rejected row gives.
     pub reason: Option<ReasonIs>,
-    /// A phrase the returned output contains.
-    pub output: Option<String>,
+    /// A phrase the returned output contains, in any of its languages.
+    pub output: Option<Localized<String>>,
 }
 
 crate::closed_enum! {
@@ -325,7 +326,7 @@ impl RunMatch {
         let output = self
             .output
             .as_ref()
-            .is_none_or(|phrase| plan.returns(phrase));
+            .is_none_or(|phrase| phrase.all().any(|p| plan.returns(p)));
         outcome
             && gate
             && reason

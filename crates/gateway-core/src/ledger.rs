@@ -11,6 +11,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+use crate::fixtures::Fixtures;
 use crate::json::object;
 use crate::store::{Store, Stores};
 use crate::tools::{Registry, Tool};
@@ -114,10 +115,10 @@ impl Default for Ledger {
 }
 
 impl Ledger {
-    /// The ledger of `registry`'s stores, at their fixtures, with no
-    /// receipt and every counter at zero.
-    pub fn new(registry: &Registry) -> Self {
-        let stores = registry.stores();
+    /// The ledger of `registry`'s stores, at their fixtures in `lang`'s
+    /// language, with no receipt and every counter at zero.
+    pub fn new(registry: &Registry, lang: Fixtures) -> Self {
+        let stores = registry.stores(lang);
         Self {
             start: Rc::new(stores.clone()),
             stores,
@@ -128,10 +129,16 @@ impl Ledger {
         }
     }
 
-    /// The state a page load and a reset start from: the fixture tools'
-    /// stores.
+    /// The state an English page load and reset start from: the fixture
+    /// tools' stores, in English.
     pub fn fixtures() -> Self {
-        Self::new(&Registry::fixtures())
+        Self::new(&Registry::fixtures(), Fixtures::En)
+    }
+
+    /// The language of its fixture data: the page's when the ledger was
+    /// made or last reset (a language switch leaves it).
+    pub fn fixture_language(&self) -> Fixtures {
+        self.stores.fixtures()
     }
 
     /// This ledger with `store` in place of its own store of that kind (an
@@ -145,12 +152,23 @@ impl Ledger {
         self
     }
 
+    /// Back to where it started.
     pub fn reset(&mut self) {
         self.revision += 1;
         self.stores = (*self.start).clone();
         self.receipts.clear();
         self.expired.clear();
         self.counters = Counters::default();
+    }
+
+    /// Reset to `start`, a fresh ledger (the same experiment's, its
+    /// fixtures in the language the page has now), which a later reset
+    /// comes back to; its revision moves on from this one's.
+    pub fn reset_to(&mut self, start: Ledger) {
+        let revision = self.revision;
+        *self = start;
+        self.reset();
+        self.revision += revision;
     }
 
     /// The tools' stores, in the registry's order.
@@ -309,7 +327,7 @@ mod tests {
     }
 
     fn starting(files: &crate::tools::files::StartFiles) -> Ledger {
-        Ledger::fixtures().starting_with(Workspace::starting(files))
+        Ledger::fixtures().starting_with(Workspace::starting(files, Fixtures::En))
     }
 
     #[test]
@@ -409,7 +427,10 @@ mod tests {
     fn a_reset_restores_the_experiments_starting_files() {
         let start = starting(&[("/workspace/report.txt".into(), "Report: planted.".into())]);
         assert_eq!(file(&start, FILE_NAMES[1]), Some("Report: planted."));
-        assert_eq!(file(&start, FILE_NAMES[0]), Some(INITIAL_FILES[0]));
+        assert_eq!(
+            file(&start, FILE_NAMES[0]),
+            Some(INITIAL_FILES.get(Fixtures::En)[0])
+        );
         assert_eq!(
             start.to_json()["files"][FILE_NAMES[1]],
             json!("Report: planted.")
@@ -444,9 +465,37 @@ mod tests {
     }
 
     #[test]
+    fn a_ledger_holds_the_fixtures_of_its_language_and_reset_to_changes_them() {
+        let zh = Ledger::new(&Registry::fixtures(), Fixtures::ZhTw);
+        assert_eq!(zh.fixture_language(), Fixtures::ZhTw);
+        let v = zh.to_json();
+        assert_eq!(
+            v["files"]["/workspace/notes.txt"],
+            json!("原始筆記：星期五檢討季度計畫。")
+        );
+        assert_eq!(v["schedule"][0]["title"], json!("站立會議"));
+        assert_eq!(v["schedule"][0]["id"], json!("standup"));
+        assert_eq!(v["schedule"][1]["title"], json!("午餐"));
+        let mut ledger = Ledger::fixtures();
+        assert_eq!(ledger.fixture_language(), Fixtures::En);
+        ledger.commit(Commit::Rejected(Gate::Role));
+        let revision = ledger.revision();
+        ledger.reset_to(zh.clone());
+        assert_eq!(ledger, zh);
+        assert!(ledger.revision() > revision);
+        // A later reset comes back to the new start.
+        ledger.commit(Commit::Rejected(Gate::Role));
+        ledger.reset();
+        assert_eq!(ledger, zh);
+    }
+
+    #[test]
     fn ledger_json_names_every_part() {
         let v = Ledger::fixtures().to_json();
-        assert_eq!(v["files"]["/workspace/notes.txt"], json!(INITIAL_FILES[0]));
+        assert_eq!(
+            v["files"]["/workspace/notes.txt"],
+            json!(INITIAL_FILES.get(Fixtures::En)[0])
+        );
         assert_eq!(v["schedule"][1]["title"], json!("Lunch"));
         assert_eq!(v["counters"]["rejections"]["after-hook"], json!(0));
         assert_eq!(v["database"]["seats"], json!(120));

@@ -22,6 +22,7 @@ pub mod declarations;
 pub mod embed;
 pub mod experiments;
 mod export;
+pub mod fixtures;
 mod fnv;
 pub mod gates;
 pub mod goals;

@@ -207,11 +207,11 @@ pub fn open(address: Address<'_>, read: &dyn Fn(&str) -> Read) -> Opening {
         .then(|| crate::share::part(address.fragment, link::PREFIX))
         .flatten()
         .map(|body| format!("{}{body}", link::PREFIX));
-    let mut wb = Workbench::with_experiment(Rc::clone(&experiment));
+    // Its fixture data in the page's language (issue 32).
+    let mut wb = Workbench::with_fixtures(Rc::clone(&experiment), address.locale);
     if let Some(part) = &carried_part {
         wb.set_carried(part.clone());
     }
-    wb.set_locale(address.locale);
     wb.set_framed(address.framed);
     wb.set_from_file(address.from_file);
     wb.set_single_file(address.single_file);

@@ -17,6 +17,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
+use crate::fixtures::Fixtures;
 use crate::text::Text;
 
 /// A tool's store. The ledger holds one of each store its registry's
@@ -32,8 +33,8 @@ pub trait Store: Any + Clone + PartialEq + fmt::Debug {
     const CHANGES: bool = true;
 
     /// The store as a page load finds it and a reset restores it (unless
-    /// an experiment starts it otherwise).
-    fn fixtures() -> Self;
+    /// an experiment starts it otherwise), its text in `lang`'s language.
+    fn fixtures(lang: Fixtures) -> Self;
 
     fn apply(&mut self, change: Self::Change);
 
@@ -83,14 +84,14 @@ pub struct StoreView {
 #[derive(Clone, Copy)]
 pub struct StoreKind {
     id: fn() -> TypeId,
-    fixtures: fn() -> Box<dyn AnyStore>,
+    fixtures: fn(Fixtures) -> Box<dyn AnyStore>,
 }
 
 impl StoreKind {
     pub fn of<S: Store>() -> Self {
         Self {
             id: TypeId::of::<S>,
-            fixtures: || Box::new(S::fixtures()),
+            fixtures: |lang| Box::new(S::fixtures(lang)),
         }
     }
 
@@ -180,21 +181,26 @@ impl PartialEq for dyn AnyStore {
 }
 
 /// The stores a ledger holds, one of each kind, in the order their tools
-/// stand in the registry.
+/// stand in the registry, and the language of their fixtures.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct Stores(Vec<Box<dyn AnyStore>>);
+pub struct Stores(Vec<Box<dyn AnyStore>>, Fixtures);
 
 impl Stores {
-    /// One store of each kind, at its fixtures; a kind named twice (two
-    /// tools sharing a store) is held once.
-    pub fn new(kinds: impl IntoIterator<Item = StoreKind>) -> Self {
-        let mut stores = Stores::default();
+    /// One store of each kind, at its fixtures in `lang`'s language; a
+    /// kind named twice (two tools sharing a store) is held once.
+    pub fn new(kinds: impl IntoIterator<Item = StoreKind>, lang: Fixtures) -> Self {
+        let mut stores = Stores(Vec::new(), lang);
         for kind in kinds {
             if stores.position(kind).is_none() {
-                stores.0.push((kind.fixtures)());
+                stores.0.push((kind.fixtures)(lang));
             }
         }
         stores
+    }
+
+    /// The language of the stores' fixtures.
+    pub fn fixtures(&self) -> Fixtures {
+        self.1
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &dyn AnyStore> {
@@ -214,7 +220,7 @@ impl Stores {
     /// planned against a ledger built for another registry).
     pub fn read<S: Store>(&self) -> Cow<'_, S> {
         self.get::<S>()
-            .map_or_else(|| Cow::Owned(S::fixtures()), Cow::Borrowed)
+            .map_or_else(|| Cow::Owned(S::fixtures(self.1)), Cow::Borrowed)
     }
 
     /// Puts `store` in place of the held store of its kind; `false` when
@@ -234,7 +240,7 @@ impl Stores {
     pub(crate) fn apply(&mut self, change: &Change) {
         let kind = change.0.kind();
         let i = self.position(kind).unwrap_or_else(|| {
-            self.0.push((kind.fixtures)());
+            self.0.push((kind.fixtures)(self.1));
             self.0.len() - 1
         });
         change.0.apply(&mut *self.0[i]);
@@ -362,7 +368,7 @@ mod tests {
 
     impl Store for Sum {
         type Change = i64;
-        fn fixtures() -> Self {
+        fn fixtures(_: Fixtures) -> Self {
             Sum(1)
         }
         fn apply(&mut self, add: i64) {
@@ -400,7 +406,7 @@ mod tests {
     impl Store for Other {
         type Change = i64;
         const CHANGES: bool = false;
-        fn fixtures() -> Self {
+        fn fixtures(_: Fixtures) -> Self {
             Other
         }
         fn apply(&mut self, _: i64) {}
@@ -423,11 +429,14 @@ mod tests {
 
     #[test]
     fn a_kind_is_held_once_and_found_by_its_type() {
-        let stores = Stores::new([
-            StoreKind::of::<Sum>(),
-            StoreKind::of::<Other>(),
-            StoreKind::of::<Sum>(),
-        ]);
+        let stores = Stores::new(
+            [
+                StoreKind::of::<Sum>(),
+                StoreKind::of::<Other>(),
+                StoreKind::of::<Sum>(),
+            ],
+            Fixtures::En,
+        );
         assert_eq!(stores.iter().count(), 2);
         assert_eq!(stores.position(StoreKind::of::<Other>()), Some(1));
         assert_eq!(stores.get::<Sum>(), Some(&Sum(1)));
@@ -448,7 +457,8 @@ mod tests {
 
     #[test]
     fn a_change_applies_to_its_store_and_adds_one_not_held() {
-        let mut stores = Stores::new([StoreKind::of::<Other>()]);
+        let mut stores = Stores::new([StoreKind::of::<Other>()], Fixtures::ZhTw);
+        assert_eq!(stores.fixtures(), Fixtures::ZhTw);
         assert_eq!(stores.read::<Sum>().0, 1, "read falls back to fixtures");
         let Effect::Change(change) = Effect::on::<Sum>(2) else {
             unreachable!()

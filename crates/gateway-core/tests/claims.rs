@@ -354,7 +354,7 @@ static DELETE: Declaration = Declaration {
     description: || Text::ToolFilesDescription,
     risks: &[Risk::Delete],
     shape: Shape { variants: &[] },
-    examples: NEVER,
+    examples: gateway_core::fixtures::Localized([NEVER, NEVER]),
     redacts: &[],
     claims: files::DELETE_CLAIMS,
 };
@@ -365,7 +365,7 @@ static SHARE: Declaration = Declaration {
     description: || Text::ToolFilesDescription,
     risks: &[Risk::Share],
     shape: Shape { variants: &[] },
-    examples: NEVER,
+    examples: gateway_core::fixtures::Localized([NEVER, NEVER]),
     redacts: &[],
     claims: files::SHARE_CLAIMS,
 };

@@ -22,6 +22,7 @@ use gateway_core::declarations::{
     gemini_function_declarations, gemini_json_schema_declarations, mcp_tools_list, model_view,
     openai_responses_tools, openai_tools, Export, Hints, ModelDeclaration, RISKS_META_KEY,
 };
+use gateway_core::fixtures::Fixtures;
 use gateway_core::json::{parse, pretty, utf16_len};
 use gateway_core::ledger::{Commit, Finish, Ledger, Receipt};
 use gateway_core::schema::{Args, Format, Kind, Shape, Variant};
@@ -125,7 +126,7 @@ fn gemini_as_json_schema(v: &Value) -> Value {
 #[test]
 fn every_export_accepts_the_valid_example_and_rejects_the_boundary_example() {
     for id in ToolId::ALL {
-        let ex = &id.tool().declaration().examples;
+        let ex = id.tool().declaration().examples.get(Fixtures::En);
         let valid = parse(ex.valid).unwrap();
         let boundary = parse(ex.boundary).unwrap();
         let gemini = gemini_as_json_schema(&gemini_parameters(id));
@@ -1241,7 +1242,7 @@ fn idempotent_and_destructive_hints_hold_on_the_ledger() {
     for id in ToolId::ALL {
         let tool = id.tool();
         let hints = ModelDeclaration::of(tool).hints();
-        let text = tool.declaration().examples.valid;
+        let text = tool.declaration().examples.get(Fixtures::En).valid;
         let args = tool
             .declaration()
             .shape
@@ -1367,7 +1368,11 @@ fn the_model_facing_view_holds_only_name_description_risk_and_schema() {
             words.extend(quoted(&s));
             words
         };
-        for example in [d.examples.valid, d.examples.malformed, d.examples.boundary] {
+        let every = d
+            .examples
+            .all()
+            .flat_map(|e| [e.valid, e.malformed, e.boundary]);
+        for example in every {
             for text in &texts {
                 assert!(!text.contains(example), "{id}: an example is exported");
             }

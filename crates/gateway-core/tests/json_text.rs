@@ -41,7 +41,12 @@ fn run(ledger: &mut Ledger, tool: &str, args: &str, role: Role, key: &str) -> St
 }
 
 fn valid(tool: ToolId) -> &'static str {
-    ExampleKind::Valid.text(&tool.tool().declaration().examples)
+    ExampleKind::Valid.text(
+        tool.tool()
+            .declaration()
+            .examples
+            .get(gateway_core::fixtures::Fixtures::En),
+    )
 }
 
 #[test]

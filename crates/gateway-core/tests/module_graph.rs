@@ -180,6 +180,7 @@ const LAYERS: [(&str, &[&str]); 7] = [
             "base64url",
             "damage",
             "decimal",
+            "fixtures",
             "fnv",
             "json",
             "mask",

@@ -38,6 +38,7 @@ use gateway_core::baseline::{Baseline, StoredError};
 use gateway_core::command::{Command, Deliverable, H5p, Post, Read, Slot, SlotState};
 use gateway_core::damage::Damage;
 use gateway_core::declarations::Export;
+use gateway_core::fixtures::Fixtures;
 use gateway_core::gates::{self, Approval, Inputs, Plan};
 use gateway_core::goals::Event;
 use gateway_core::json::{utf16_len, JsonError, MAX_ARGUMENT_UNITS};
@@ -142,8 +143,9 @@ fn example_kind() -> impl Strategy<Value = ExampleKind> {
     select(ExampleKind::ALL.to_vec())
 }
 
+/// The English examples (the generators' starting texts).
 fn examples(tool: ToolId) -> &'static gateway_core::tools::Examples {
-    &tool.tool().declaration().examples
+    tool.tool().declaration().examples.get(Fixtures::En)
 }
 
 /// API-key-shaped strings, and near misses that must stay as written.
@@ -717,7 +719,7 @@ fn decision() -> BoxedStrategy<String> {
     prop_oneof![
         5 => built.clone(),
         1 => (built, any::<bool>()).prop_map(|(d, gemini)| transcript(&d, gemini)),
-        2 => select(ExperimentId::ALL.map(|e| e.experiment().decision.clone()).to_vec()),
+        2 => select(ExperimentId::ALL.map(|e| e.experiment().decision.get(Fixtures::En).clone()).to_vec()),
         1 => "[\\[\\]{}\":a-z ]{0,12}",
     ]
     .boxed()
@@ -1002,10 +1004,11 @@ impl Model {
         self.receipts.iter().find(|(k, _)| k == key).map(|(_, r)| r)
     }
 
-    /// The model of `experiment`'s starting ledger.
-    fn new(experiment: ExperimentId) -> Self {
+    /// The model of `experiment`'s starting ledger, its fixtures in
+    /// `lang`'s language.
+    fn new(experiment: ExperimentId, lang: Fixtures) -> Self {
         let e = experiment.experiment();
-        let fixtures = e.ledger(&e.registry());
+        let fixtures = e.ledger(&e.registry(), lang);
         Self {
             embed: EmbedModel::default(),
             receipts: Vec::new(),
@@ -1392,7 +1395,7 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
     match msg {
         // The learner's request: only in free mode, and only a real change.
         Msg::SelectTool(id) if free => {
-            let valid = examples(*id).valid;
+            let valid = id.tool().declaration().examples.get(wb.fixtures()).valid;
             if id.id() != b.tool || valid != b.args || before.example != Some(ExampleKind::Valid) {
                 new_request(wb, b, id.id(), valid, id.id() != b.tool)
             } else {
@@ -1401,7 +1404,7 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
         }
         Msg::ChooseTool(name) if free => match wb.registry().get(name) {
             Some(tool) => {
-                let valid = tool.declaration().examples.valid;
+                let valid = tool.declaration().examples.get(wb.fixtures()).valid;
                 if *name != b.tool || valid != b.args || before.example != Some(ExampleKind::Valid)
                 {
                     new_request(wb, b, name, valid, *name != b.tool)
@@ -1416,7 +1419,7 @@ fn expected_inputs(wb: &Workbench, before: &Before, msg: &Msg, advanced: bool) -
         }
         Msg::LoadExample(kind) if free => match wb.registry().get(&b.tool) {
             Some(tool) => {
-                let text = kind.text(&tool.declaration().examples);
+                let text = kind.text(tool.declaration().examples.get(wb.fixtures()));
                 if text != b.args || before.example != Some(*kind) {
                     new_request(wb, b, &b.tool, text, false)
                 } else {
@@ -1706,15 +1709,21 @@ fn check_step(
 
     // The ledger changes only at the seventh stage, or on reset.
     if *msg == Msg::ResetLedger {
-        prop_assert_eq!(ledger, &wb.experiment().ledger(wb.registry()));
+        prop_assert_eq!(
+            ledger,
+            &wb.experiment().ledger(wb.registry(), wb.fixtures())
+        );
         prop_assert_eq!(wb.log().len(), before.log_len);
         prop_assert_eq!(wb.plan(), &fresh);
         prop_assert!(wb.turn().is_none(), "a reset leaves the turn");
+        // A reset loads the fixtures of the page's language (issue 32).
+        let lang = Fixtures::of(wb.locale());
+        prop_assert_eq!(wb.fixtures(), lang);
         // The embedding page is no part of the ledger.
         let embed = std::mem::take(&mut model.embed);
         *model = Model {
             embed,
-            ..Model::new(wb.experiment().builtin.unwrap())
+            ..Model::new(wb.experiment().builtin.unwrap(), lang)
         };
     } else {
         prop_assert!(runs == runs_before || runs == runs_before + 1);
@@ -2319,7 +2328,7 @@ impl Harness {
     fn new(experiment: ExperimentId) -> Self {
         Self {
             wb: Workbench::new(experiment),
-            model: Model::new(experiment),
+            model: Model::new(experiment, Fixtures::En),
             now: 1_000_000,
             framed: false,
         }
@@ -2384,7 +2393,7 @@ impl Harness {
         );
         // Opening writes nothing.
         prop_assert_eq!(wb.poll_command(), None);
-        let model = Model::new(wb.experiment().builtin.unwrap());
+        let model = Model::new(wb.experiment().builtin.unwrap(), wb.fixtures());
         Ok(Self {
             wb: *wb,
             model,

@@ -9,6 +9,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use gateway_core::fixtures::Fixtures;
 use gateway_core::gates::{self, Approval, Inputs};
 use gateway_core::ledger::{Commit, Ledger};
 use gateway_core::reason::Reason;
@@ -96,7 +97,7 @@ fn the_gates_never_call_plan_for_any_role_hook_approval_or_example() {
         let risk = decl.risks[0];
         assert!(risk.is_refused(), "{}", decl.name);
         for kind in ExampleKind::ALL {
-            let args = kind.text(&decl.examples);
+            let args = kind.text(decl.examples.get(Fixtures::En));
             for role in Role::ALL {
                 for hook in Hook::ALL {
                     let mut inputs = inputs(decl.name, args, role, hook);
@@ -137,7 +138,7 @@ fn the_gates_never_call_plan_for_any_role_hook_approval_or_example() {
 
     // The control: the same declaration as a read does reach `plan`.
     let control = Registry::with_tools(vec![&CONTROL]);
-    let valid = CONTROL.declaration().examples.valid;
+    let valid = CONTROL.declaration().examples.get(Fixtures::En).valid;
     let plan = gates::plan(
         &control,
         &inputs("files.delete", valid, Role::Viewer, Hook::None),

@@ -26,7 +26,14 @@ fn settings(wb: &Workbench) -> (Role, Hook, String, bool) {
 }
 
 fn valid(tool: ToolId) -> Value {
-    serde_json::from_str(tool.tool().declaration().examples.valid).unwrap()
+    serde_json::from_str(
+        tool.tool()
+            .declaration()
+            .examples
+            .get(gateway_core::fixtures::Fixtures::En)
+            .valid,
+    )
+    .unwrap()
 }
 
 /// A decision of calls in the workbench's own array.

@@ -47,11 +47,16 @@ static DECLARATION: Declaration = Declaration {
             }],
         }],
     },
-    examples: Examples {
-        valid: r#"{"add": 2}"#,
-        malformed: r#"{"add": }"#,
-        boundary: r#"{"add": 6}"#,
-    },
+    // No prose: the same in every fixture language.
+    examples: gateway_core::fixtures::Localized(
+        [const {
+            Examples {
+                valid: r#"{"add": 2}"#,
+                malformed: r#"{"add": }"#,
+                boundary: r#"{"add": 6}"#,
+            }
+        }; 2],
+    ),
     redacts: &[],
     claims: Claims::NONE,
 };
@@ -64,7 +69,7 @@ impl Store for Total {
     /// How much a call adds.
     type Change = i64;
 
-    fn fixtures() -> Self {
+    fn fixtures(_: gateway_core::fixtures::Fixtures) -> Self {
         Total(0)
     }
 

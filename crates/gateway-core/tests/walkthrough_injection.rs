@@ -18,35 +18,14 @@ fn reached(v: &PageModel) -> Vec<String> {
         .collect()
 }
 
-/// Next call where a finished call is on show, then Next gate until the
-/// call under inspection finishes or waits for the person (at most seven
-/// presses).
-fn step_call(d: &mut Driver) -> PageModel {
-    if d.wb.turn().is_some_and(|t| t.next_call_waits()) {
-        d.send(Msg::NextCall);
-    }
-    let done = |d: &Driver| d.wb.turn().map_or(0, |t| t.outcomes().len());
-    let start = done(d);
-    for _ in 0..7 {
-        if d.wb.pending() {
-            break;
-        }
-        d.send(Msg::NextGate);
-        if done(d) > start {
-            break;
-        }
-    }
-    d.view()
-}
-
 /// The turn up to its third call, which waits at the approval gate.
 fn turn_to_the_inside_send() -> Driver {
     let mut d = Driver::new(ExperimentId::Injection);
     let v = d.send(Msg::StartTurn);
     assert_eq!(v.turn.calls.len(), 3);
-    let v = step_call(&mut d); // the report is read: its text comes back
+    let v = d.step_call(); // the report is read: its text comes back
     assert_eq!(v.turn.calls[0].state, "read");
-    let v = step_call(&mut d); // the outside address fails the allowlist
+    let v = d.step_call(); // the outside address fails the allowlist
     assert_eq!(v.turn.calls[1].state, "rejected");
     assert!(
         v.turn.calls[1]
@@ -55,7 +34,7 @@ fn turn_to_the_inside_send() -> Driver {
         "{}",
         v.turn.calls[1].detail
     );
-    let v = step_call(&mut d); // the inside send waits for the person
+    let v = d.step_call(); // the inside send waits for the person
     assert!(d.wb.pending());
     assert_eq!(v.turn.calls[2].state, "awaiting");
     let p = v.gateway.pending.unwrap();
@@ -96,7 +75,7 @@ fn the_report_holds_the_injected_instruction_and_the_hook_marks_it_as_data() {
 fn rejecting_the_injected_send_reaches_the_turn_goals() {
     let mut d = turn_to_the_inside_send();
     d.send(Msg::Reject);
-    let v = step_call(&mut d);
+    let v = d.step_call();
     assert!(v.gateway.playback.finished && d.wb.turn_finished());
     assert_eq!(v.turn.calls[2].state, "rejected");
     assert_eq!(ledger(&v)["outbox"], serde_json::json!([]), "nothing sent");
@@ -118,7 +97,7 @@ fn rejecting_the_injected_send_reaches_the_turn_goals() {
 fn approving_the_injected_send_reaches_none_of_them_but_the_allowlist() {
     let mut d = turn_to_the_inside_send();
     d.send(Msg::Approve);
-    let v = step_call(&mut d);
+    let v = d.step_call();
     assert!(d.wb.turn_finished());
     assert_eq!(v.turn.calls[2].state, "committed");
     assert_eq!(ledger(&v)["outbox"].as_array().unwrap().len(), 1);

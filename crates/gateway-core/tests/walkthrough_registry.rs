@@ -74,7 +74,7 @@ static ARCHIVE_DECLARATION: Declaration = Declaration {
     description: || Text::ToolFilesDescription,
     risks: &[Risk::Write, Risk::Delete],
     shape: PATH_ONLY,
-    examples: PATH_EXAMPLES,
+    examples: gateway_core::fixtures::Localized([PATH_EXAMPLES, PATH_EXAMPLES]),
     redacts: &[],
     claims: Claims::NONE,
 };

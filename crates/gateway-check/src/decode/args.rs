@@ -238,7 +238,8 @@ pub fn args(u: &mut Unstructured<'_>) -> Result<String> {
 
 /// As [`args`], starting from `tool`'s examples.
 pub fn args_for(u: &mut Unstructured<'_>, tool: ToolId) -> Result<String> {
-    let examples = &tool.tool().declaration().examples;
+    let lang = pick(u, &gateway_core::fixtures::Fixtures::ALL)?;
+    let examples = tool.tool().declaration().examples.get(lang);
     Ok(match weighted(u, &[3, 4, 3, 1, 1, 1, 3])? {
         0 => pick(u, &ExampleKind::ALL)?.text(examples).to_string(),
         6 => {

@@ -47,6 +47,7 @@ pub fn decision(u: &mut Unstructured<'_>) -> Result<String> {
         1 => pick(u, &ExperimentId::ALL)?
             .experiment()
             .decision
+            .get(pick(u, &gateway_core::fixtures::Fixtures::ALL)?)
             .to_string(),
         _ => raw(u, 60)?,
     })

@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::experiments::read::Problem;
 use crate::experiments::{Experiment, ExperimentId, FILES};
+use crate::fixtures::Fixtures;
 use crate::text::{Locale, Text};
 use crate::tools::ExampleKind;
 use crate::view::Choice;
@@ -346,7 +347,8 @@ impl Author {
                 let start = map.get("start");
                 let text = start
                     .and_then(|s| s.pointer("/args/text"))
-                    .and_then(Value::as_str)
+                    // Its English text, where it has one per language.
+                    .and_then(|t| t.as_str().or_else(|| t.get("en")?.as_str()))
                     .map(String::from)
                     .or_else(|| {
                         let tool = start?.get("tool")?.as_str()?;
@@ -356,7 +358,8 @@ impl Author {
                             .and_then(|k| k.parse::<ExampleKind>().ok())
                             .unwrap_or(ExampleKind::Valid);
                         let t = crate::tools::Registry::fixtures().get(tool)?;
-                        Some(kind.text(&t.declaration().examples).to_string())
+                        let examples = t.declaration().examples.get(Fixtures::En);
+                        Some(kind.text(examples).to_string())
                     })
                     .unwrap_or_else(|| "{}".into());
                 one(OWN_TEXT, Value::String(text))

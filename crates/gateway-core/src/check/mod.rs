@@ -16,6 +16,7 @@ use std::rc::Rc;
 use self::search::{tools, turn_only, Found, Scope, Seeds};
 use crate::experiments::read::{self, Issue, Problem};
 use crate::experiments::Experiment;
+use crate::fixtures::Fixtures;
 use crate::goals::Goal;
 use crate::policy::{Hook, Role};
 use crate::text::{Locale, Text};
@@ -174,7 +175,10 @@ pub struct Report {
     pub answers: Vec<Answer>,
 }
 
-/// Checks an experiment file's text.
+/// Checks an experiment file's text: its goals are sought with the
+/// fixture data of each language (issue 32), and a goal reachable in
+/// some but not all is a problem naming each language it fails in. The
+/// answers are the English search's.
 pub fn check(text: &str) -> Report {
     match read::experiment(text) {
         Err(problems) => Report {
@@ -182,34 +186,53 @@ pub fn check(text: &str) -> Report {
             answers: Vec::new(),
         },
         Ok(experiment) => {
-            let found = search(&Rc::new(experiment));
-            let problems = (found.iter().enumerate())
-                .filter(|(_, (a, _))| a.steps.is_none())
-                .map(|(i, (_, searched))| unreachable(i, *searched))
+            let experiment = Rc::new(experiment);
+            let found: Vec<_> = (Fixtures::ALL.into_iter())
+                .map(|lang| (lang, search(&experiment, lang)))
                 .collect();
-            let answers = found.into_iter().map(|(a, _)| a).collect();
+            let mut problems = Vec::new();
+            for i in 0..experiment.goals.len() {
+                let missed: Vec<(Fixtures, usize)> = (found.iter())
+                    .filter(|(_, f)| f[i].0.steps.is_none())
+                    .map(|(lang, f)| (*lang, f[i].1))
+                    .collect();
+                if missed.len() == Fixtures::ALL.len() {
+                    let searched = missed.iter().map(|(_, s)| *s).max().unwrap_or(0);
+                    problems.push(unreachable(i, Issue::Unreachable { steps: searched }));
+                } else {
+                    problems.extend(missed.into_iter().map(|(lang, steps)| {
+                        let language = lang.id().into();
+                        unreachable(i, Issue::UnreachableIn { steps, language })
+                    }));
+                }
+            }
+            let answers = (found.into_iter().next())
+                .map(|(_, f)| f.into_iter().map(|(a, _)| a).collect())
+                .unwrap_or_default();
             Report { problems, answers }
         }
     }
 }
 
-fn unreachable(goal: usize, searched: usize) -> Problem {
+fn unreachable(goal: usize, issue: Issue) -> Problem {
     Problem {
         path: format!("/goals/{goal}"),
-        issue: Issue::Unreachable { steps: searched },
+        issue,
     }
 }
 
-/// Each goal's shortest sequence, in the experiment's order.
+/// Each goal's shortest sequence, in the experiment's order, with the
+/// English fixtures.
 pub fn answers(experiment: &Rc<Experiment>) -> Vec<Answer> {
-    search(experiment)
+    search(experiment, Fixtures::En)
         .into_iter()
         .map(|(answer, _)| answer)
         .collect()
 }
 
-/// Each goal's answer, and how many steps were searched in full for it.
-fn search(experiment: &Rc<Experiment>) -> Vec<(Answer, usize)> {
+/// Each goal's answer with the fixtures of `lang`'s language, and how
+/// many steps were searched in full for it.
+fn search(experiment: &Rc<Experiment>, lang: Fixtures) -> Vec<(Answer, usize)> {
     let goals = &experiment.goals;
     let mut out: Vec<(Answer, usize)> = (goals.iter())
         .map(|g| {
@@ -220,7 +243,7 @@ fn search(experiment: &Rc<Experiment>) -> Vec<(Answer, usize)> {
             (answer, 0)
         })
         .collect();
-    for found in searches(experiment) {
+    for found in searches(experiment, lang) {
         for (i, path) in found.paths.into_iter().enumerate() {
             if let Some(steps) = path {
                 out[i].0.steps = Some(steps);
@@ -231,11 +254,19 @@ fn search(experiment: &Rc<Experiment>) -> Vec<(Answer, usize)> {
     out
 }
 
+/// The page language whose fixtures are `lang`'s.
+fn locale_of(lang: Fixtures) -> Locale {
+    (Locale::ALL.into_iter())
+        .find(|l| Fixtures::of(*l) == lang)
+        .unwrap_or_default()
+}
+
 /// The two searches: the goals only an agent turn reaches are sought
-/// without changing the request, the others with every step.
-fn searches(experiment: &Rc<Experiment>) -> Vec<Found> {
+/// without changing the request, the others with every step; each from
+/// the page opened with the fixtures of `lang`'s language.
+fn searches(experiment: &Rc<Experiment>, lang: Fixtures) -> Vec<Found> {
     let goals = &experiment.goals;
-    let seeds = Seeds::of(goals);
+    let seeds = Seeds::of(goals, lang);
     [false, true]
         .into_iter()
         .filter_map(|turn| {
@@ -252,7 +283,7 @@ fn searches(experiment: &Rc<Experiment>) -> Vec<Found> {
                     },
                     seeds: seeds.clone(),
                 };
-                let start = Workbench::with_experiment(Rc::clone(experiment));
+                let start = Workbench::with_fixtures(Rc::clone(experiment), locale_of(lang));
                 search::search(start, &scope)
             })
         })
@@ -273,7 +304,7 @@ pub struct Figures {
 
 #[doc(hidden)]
 pub fn figures(experiment: &Rc<Experiment>) -> Figures {
-    let found = searches(experiment);
+    let found = searches(experiment, Fixtures::En);
     Figures {
         states: found.iter().map(|f| f.states).sum(),
         tried: found.iter().map(|f| f.tried).sum(),
@@ -285,7 +316,8 @@ pub fn figures(experiment: &Rc<Experiment>) -> Figures {
 /// ("Role → Operator; Approve exact payload; Finish run"), or the
 /// sentence that says it is unreachable.
 pub fn answer_key(experiment: &Rc<Experiment>, locale: Locale) -> Vec<(String, String)> {
-    (experiment.goals.iter().zip(search(experiment)))
+    let lang = Fixtures::of(locale);
+    (experiment.goals.iter().zip(search(experiment, lang)))
         .map(|(goal, (answer, searched))| {
             let words = match &answer.steps {
                 Some(steps) => words(steps),

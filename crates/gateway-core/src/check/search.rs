@@ -32,6 +32,7 @@
 use serde_json::{Map, Value};
 
 use super::{Step, BOUND, MAX_STATES};
+use crate::fixtures::Fixtures;
 use crate::goals::{FieldReason, Goal, Outcome, ReasonIs, ReasonKind};
 use crate::mode::Turn;
 use crate::policy::{Hook, Role};
@@ -154,14 +155,18 @@ pub(crate) struct Seeds {
 }
 
 impl Seeds {
-    pub fn of(goals: &[Goal]) -> Self {
+    /// The seeds of `goals` where the ledger's fixtures are in `lang`'s
+    /// language (a goal's phrase is tried in that language).
+    pub fn of(goals: &[Goal], lang: Fixtures) -> Self {
         let mut seeds = Seeds::default();
         for when in goals.iter().map(|g| &g.when) {
             if let Some(run) = &when.run {
                 if let Some(ReasonIs::Field(kind, field)) = &run.reason {
                     seeds.reasons.push((*kind, field.clone()));
                 }
-                seeds.phrases.extend(run.output.clone());
+                seeds
+                    .phrases
+                    .extend(run.output.as_ref().map(|p| p.get(lang).clone()));
             }
             let states = [when.before, when.state];
             seeds.distinct |= states.iter().flatten().any(|s| s.duplicate == Some(false));

@@ -9,6 +9,7 @@ pub mod read;
 
 use std::rc::Rc;
 
+use crate::fixtures::{Fixtures, Localized};
 use crate::goals::Goal;
 use crate::ledger::Ledger;
 use crate::policy::{Hook, Role};
@@ -52,12 +53,21 @@ pub const FILES: [&str; 9] = [
 /// an experiment names none: a search runs at once, a calendar create
 /// waits for approval, `shell.exec` fails before any tool runs, and the
 /// final text claims an email nobody sent.
-pub const SEED_DECISION: &str = r#"[
+/// In each fixture language, in [`Fixtures::ALL`] order.
+pub const SEED_DECISION: [&str; 2] = [
+    r#"[
   {"name": "search", "args": {"query": "receipt"}},
   {"name": "calendar", "args": {"title": "Design review", "start": "14:00", "end": "15:00"}},
   {"name": "shell.exec", "args": {"command": "cat /etc/passwd"}},
   {"text": "I found the receipt rule, scheduled the design review and sent the summary email."}
-]"#;
+]"#,
+    r#"[
+  {"name": "search", "args": {"query": "收據"}},
+  {"name": "calendar", "args": {"title": "設計審查", "start": "14:00", "end": "15:00"}},
+  {"name": "shell.exec", "args": {"command": "cat /etc/passwd"}},
+  {"text": "我找到了收據的規則，排定了設計審查，也寄出了摘要郵件。"}
+]"#,
+];
 
 /// The JSON Schema of an experiment file.
 pub const SCHEMA: &str = include_str!("../../experiments/schema.json");
@@ -66,7 +76,8 @@ pub const SCHEMA: &str = include_str!("../../experiments/schema.json");
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StartArgs {
     Example(ExampleKind),
-    Text(String),
+    /// Its own text, in each fixture language.
+    Text(Localized<String>),
 }
 
 crate::closed_enum! {
@@ -128,10 +139,11 @@ pub struct Experiment {
     /// Tools its registry holds besides the six fixture tools, after them.
     pub tools: Vec<ExtraTool>,
     /// The contents its ledger's files start with (and a reset restores)
-    /// instead of the fixtures'.
-    pub files: Vec<(String, String)>,
-    /// The model decision the Agent turn panel starts with.
-    pub decision: String,
+    /// instead of the fixtures', in each fixture language.
+    pub files: Vec<(String, Localized<String>)>,
+    /// The model decision the Agent turn panel starts with, in each
+    /// fixture language (the ledger's fixtures say which).
+    pub decision: Localized<String>,
     /// The secondary panels that start open.
     pub open: Vec<Panel>,
     /// Further readings, shown with the instructions.
@@ -149,10 +161,27 @@ impl Experiment {
     }
 
     /// The ledger a page opened on this experiment with `registry` (its
-    /// own, or a test's) starts (and resets) to: the registry's stores,
-    /// the files as the experiment starts them.
-    pub fn ledger(&self, registry: &Registry) -> Ledger {
-        Ledger::new(registry).starting_with(Workspace::starting(&self.files))
+    /// own, or a test's) starts (and resets) to: the registry's stores at
+    /// their fixtures in `lang`'s language, the files as the experiment
+    /// starts them.
+    pub fn ledger(&self, registry: &Registry, lang: Fixtures) -> Ledger {
+        Ledger::new(registry, lang).starting_with(Workspace::starting(&self.files, lang))
+    }
+
+    /// The text the editor starts with for `tool` (the experiment's
+    /// starting tool, as `registry` holds it), in `lang`'s language, and
+    /// the example it is; `None` for a registry that lacks the tool.
+    pub fn start_args(&self, registry: &Registry, lang: Fixtures) -> (String, Option<ExampleKind>) {
+        let examples = registry
+            .get(&self.tool)
+            .map(|t| t.declaration().examples.get(lang));
+        match (&self.args, examples) {
+            (StartArgs::Example(kind), Some(examples)) => {
+                (kind.text(examples).to_string(), Some(*kind))
+            }
+            (StartArgs::Example(_), None) => ("{}".to_string(), None),
+            (StartArgs::Text(text), _) => (text.get(lang).clone(), None),
+        }
     }
 
     /// The key its notes, baseline and progress are stored under: an
@@ -306,15 +335,22 @@ mod tests {
 
     #[test]
     fn starting_files_name_the_two_files_and_a_reset_restores_them() {
-        for e in ExperimentId::ALL {
-            let start = e.experiment().ledger(&e.experiment().registry());
+        for (e, lang) in ExperimentId::ALL
+            .into_iter()
+            .flat_map(|e| Fixtures::ALL.map(|l| (e, l)))
+        {
+            let start = e.experiment().ledger(&e.experiment().registry(), lang);
             let files = start.stores().get::<Workspace>().unwrap();
             for (path, content) in &e.experiment().files {
                 assert!(
                     crate::tools::files::FILE_NAMES.contains(&path.as_str()),
                     "{e}: {path}"
                 );
-                assert_eq!(files.file(path), Some(content.as_str()), "{e}: {path}");
+                assert_eq!(
+                    files.file(path),
+                    Some(content.get(lang).as_str()),
+                    "{e} {lang}: {path}"
+                );
             }
             let mut again = start.clone();
             again.reset();

@@ -17,6 +17,7 @@ pub use problem::{Issue, Problem};
 use serde_json::Value;
 
 use super::{Experiment, ExtraTool, Panel, Reading, StartArgs};
+use crate::fixtures::{Fixtures, Localized};
 use crate::goals::Goal;
 use crate::json::MAX_ARGUMENT_UNITS;
 use crate::policy::{Hook, Role};
@@ -163,26 +164,15 @@ impl Reader<'_> {
         let start = field("start").and_then(|v| self.start(v, &registry));
         let files = field("files").map_or_else(Vec::new, |v| self.files(v));
         let decision = match field("decision") {
-            None => super::SEED_DECISION.to_string(),
-            Some(Value::String(_)) => field("decision")
-                .and_then(|v| self.text(v, "/decision", MAX_DECISION))
-                .unwrap_or_default(),
-            Some(v @ (Value::Array(_) | Value::Object(_))) => {
-                let text = crate::json::pretty(v);
-                if text.encode_utf16().count() > MAX_DECISION {
-                    self.problem(
-                        "/decision",
-                        Issue::TooLong {
-                            got: text.encode_utf16().count(),
-                            max: MAX_DECISION,
-                        },
-                    );
-                }
-                text
-            }
-            Some(_) => {
-                self.problem("/decision", Issue::NotText);
-                String::new()
+            None => Localized(super::SEED_DECISION.map(String::from)),
+            Some(v) => {
+                // A decision may be an object itself: it is the
+                // per-language form when it names a language.
+                let form = v
+                    .as_object()
+                    .is_some_and(|m| m.keys().any(|k| k.parse::<Fixtures>().is_ok()));
+                self.localized(v, "/decision", form, |r, v, here| Some(r.decision(v, here)))
+                    .unwrap_or_default()
             }
         };
         let open = match field("open") {
@@ -258,6 +248,32 @@ impl Reader<'_> {
         })
     }
 
+    /// One language's decision: its text, or the decision itself as JSON
+    /// (written out pretty), at most [`MAX_DECISION`] UTF-16 units.
+    fn decision(&mut self, value: &Value, path: &str) -> String {
+        match value {
+            Value::String(_) => self.text(value, path, MAX_DECISION).unwrap_or_default(),
+            Value::Array(_) | Value::Object(_) => {
+                let text = crate::json::pretty(value);
+                let got = text.encode_utf16().count();
+                if got > MAX_DECISION {
+                    self.problem(
+                        path,
+                        Issue::TooLong {
+                            got,
+                            max: MAX_DECISION,
+                        },
+                    );
+                }
+                text
+            }
+            _ => {
+                self.problem(path, Issue::NotText);
+                String::new()
+            }
+        }
+    }
+
     #[allow(clippy::type_complexity)]
     fn start(
         &mut self,
@@ -285,7 +301,7 @@ impl Reader<'_> {
                     )
                     .map(StartArgs::Example),
                 (None, Some(text)) => self
-                    .text(text, "/start/args/text", MAX_ARGUMENT_UNITS)
+                    .localized_text(text, "/start/args/text", MAX_ARGUMENT_UNITS)
                     .map(StartArgs::Text),
                 _ => {
                     self.problem("/start/args", Issue::ArgsOneOf);
@@ -315,7 +331,7 @@ impl Reader<'_> {
         Some((tool?, args?, role?, hook?, key?))
     }
 
-    fn files(&mut self, value: &Value) -> Vec<(String, String)> {
+    fn files(&mut self, value: &Value) -> Vec<(String, Localized<String>)> {
         let Some(map) = self.object(value, "/files", &FILE_NAMES, &[]) else {
             return Vec::new();
         };
@@ -324,7 +340,7 @@ impl Reader<'_> {
             let path = format!("/files/{}", name.replace('~', "~0").replace('/', "~1"));
             if let Some(text) = map
                 .get(name)
-                .and_then(|v| self.text(v, &path, MAX_ARGUMENT_UNITS))
+                .and_then(|v| self.localized_text(v, &path, MAX_ARGUMENT_UNITS))
             {
                 files.push((name.to_string(), text));
             }

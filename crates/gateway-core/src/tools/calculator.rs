@@ -2,6 +2,7 @@
 //! Never eval. Results print as JavaScript prints numbers.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
+use crate::fixtures::Localized;
 use crate::json::js_number;
 use crate::json::object;
 use crate::policy::Risk;
@@ -75,23 +76,28 @@ static DECLARATION: Declaration = Declaration {
             ],
         }],
     },
-    examples: Examples {
-        valid: r#"{
+    // No prose: the same in every language.
+    examples: Localized(
+        [const {
+            Examples {
+                valid: r#"{
   "operator": "add",
   "left": 0.1,
   "right": 0.2
 }"#,
-        malformed: r#"{
+                malformed: r#"{
   "operator": "add",
   "left": 0.1,
   "right": 0.2 + 1
 }"#,
-        boundary: r#"{
+                boundary: r#"{
   "operator": "multiply",
   "left": 1e13,
   "right": 2
 }"#,
-    },
+            }
+        }; 2],
+    ),
     redacts: &[],
     claims: Claims::NONE,
 };

@@ -5,6 +5,7 @@
 //! current schedule, and names the event it collides with.
 
 use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
+use crate::fixtures::{Fixtures, Localized};
 use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{parse_clock, ArgError, Args, Field, Format, Kind, Rule, Shape, Variant};
@@ -13,6 +14,10 @@ use crate::text::{Locale, Text};
 
 /// The schedule holds at most this many events, fixtures included.
 pub const MAX_EVENTS: usize = 24;
+
+/// The titles of the two fixture events (ids `standup` and `lunch`), in
+/// each fixture language.
+pub const TITLES: Localized<[&str; 2]> = Localized([["Stand-up", "Lunch"], ["站立會議", "午餐"]]);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Event {
@@ -93,17 +98,18 @@ impl Store for Schedule {
     /// An event added.
     type Change = Event;
 
-    fn fixtures() -> Self {
+    fn fixtures(lang: Fixtures) -> Self {
         let event = |id: &str, title: &str, start: &str, end: &str| Event {
             id: id.into(),
             title: title.into(),
             start: start.into(),
             end: end.into(),
         };
+        let [standup, lunch] = TITLES.get(lang);
         Schedule {
             events: vec![
-                event("standup", "Stand-up", "09:00", "09:30"),
-                event("lunch", "Lunch", "12:00", "13:00"),
+                event("standup", standup, "09:00", "09:30"),
+                event("lunch", lunch, "12:00", "13:00"),
             ],
             added: 0,
         }
@@ -195,23 +201,42 @@ static DECLARATION: Declaration = Declaration {
             ],
         }],
     },
-    examples: Examples {
-        valid: r#"{
+    examples: Localized([
+        Examples {
+            valid: r#"{
   "title": "Design review",
   "start": "14:00",
   "end": "15:00"
 }"#,
-        malformed: r#"{
+            malformed: r#"{
   "title": "Design review",
   "start": 14:00,
   "end": "15:00"
 }"#,
-        boundary: r#"{
+            boundary: r#"{
   "title": "Late review",
   "start": "23:30",
   "end": "24:30"
 }"#,
-    },
+        },
+        Examples {
+            valid: r#"{
+  "title": "設計審查",
+  "start": "14:00",
+  "end": "15:00"
+}"#,
+            malformed: r#"{
+  "title": "設計審查",
+  "start": 14:00,
+  "end": "15:00"
+}"#,
+            boundary: r#"{
+  "title": "深夜審查",
+  "start": "23:30",
+  "end": "24:30"
+}"#,
+        },
+    ]),
     redacts: &[],
     claims: Claims {
         names: &[

@@ -2,6 +2,7 @@
 //! (one of a few strings). `get` reads one; `set` replaces one.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::fixtures::{Fixtures, Localized};
 use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
@@ -46,7 +47,7 @@ impl Store for Table {
     /// A key set to a new value.
     type Change = DbValue;
 
-    fn fixtures() -> Self {
+    fn fixtures(_: Fixtures) -> Self {
         Table {
             seats: 120,
             status: "open".into(),
@@ -162,23 +163,28 @@ static DECLARATION: Declaration = Declaration {
             },
         ],
     },
-    examples: Examples {
-        valid: r#"{
+    // No prose: the same in every language.
+    examples: Localized(
+        [const {
+            Examples {
+                valid: r#"{
   "operation": "set",
   "key": "seats",
   "value": 140
 }"#,
-        malformed: r#"{
+                malformed: r#"{
   "operation": "set",
   "key": 'seats',
   "value": 140
 }"#,
-        boundary: r#"{
+                boundary: r#"{
   "operation": "set",
   "key": "seats",
   "value": 501
 }"#,
-    },
+            }
+        }; 2],
+    ),
     redacts: &[],
     claims: Claims {
         names: &[

@@ -4,6 +4,7 @@
 //! deliberately not a general address validator.
 
 use super::{Claims, Declaration, Examples, ExecError, Failure, Planned, Tool};
+use crate::fixtures::{Fixtures, Localized};
 use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
@@ -56,7 +57,8 @@ impl Store for Outbox {
     /// A message appended.
     type Change = Message;
 
-    fn fixtures() -> Self {
+    /// Empty in every language.
+    fn fixtures(_: Fixtures) -> Self {
         Outbox::default()
     }
 
@@ -147,23 +149,42 @@ static DECLARATION: Declaration = Declaration {
             ],
         }],
     },
-    examples: Examples {
-        valid: r#"{
+    examples: Localized([
+        Examples {
+            valid: r#"{
   "to": "learner@example.test",
   "subject": "Weekly summary",
   "body": "All seven gates passed for the synthetic report."
 }"#,
-        malformed: r#"{
+            malformed: r#"{
   "to": "learner@example.test",
   "subject": "Weekly summary"
   "body": "A comma is missing above."
 }"#,
-        boundary: r#"{
+            boundary: r#"{
   "to": "learner@outside.test",
   "subject": "Weekly summary",
   "body": "Only example.test recipients are allowed."
 }"#,
-    },
+        },
+        Examples {
+            valid: r#"{
+  "to": "learner@example.test",
+  "subject": "每週摘要",
+  "body": "這份模擬報告通過了全部七個關卡。"
+}"#,
+            malformed: r#"{
+  "to": "learner@example.test",
+  "subject": "每週摘要"
+  "body": "上一行少了一個逗號。"
+}"#,
+            boundary: r#"{
+  "to": "learner@outside.test",
+  "subject": "每週摘要",
+  "body": "收件人只能是 example.test 的地址。"
+}"#,
+        },
+    ]),
     redacts: &["to"],
     claims: Claims {
         // Sending is this workbench's email: "I sent it." claims an email.

@@ -5,6 +5,7 @@
 //! allowlist. This is not a file-system sandbox.
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::fixtures::{Fixtures, Localized};
 use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
@@ -14,15 +15,25 @@ use crate::text::{Locale, Text};
 /// The two file names, byte for byte; nothing else is a file.
 pub const FILE_NAMES: [&str; 2] = ["/workspace/notes.txt", "/workspace/report.txt"];
 
-pub(crate) const INITIAL_FILES: [&str; 2] = [
-    "Original notes: review the quarterly plan on Friday.",
-    "Report draft: no findings yet.",
-];
+/// The two files' contents in each fixture language, in [`FILE_NAMES`]
+/// order (SPEC 2.2 as issue 32 amends it: `notes.txt` holds "Original
+/// notes…" in English and「原始筆記…」in Traditional Chinese).
+pub const INITIAL_FILES: Localized<[&str; 2]> = Localized([
+    [
+        "Original notes: review the quarterly plan on Friday.",
+        "Report draft: no findings yet.",
+    ],
+    [
+        "原始筆記：星期五檢討季度計畫。",
+        "報告草稿：目前還沒有任何發現。",
+    ],
+]);
 
-/// The contents an experiment's files start with, as `(path, content)`;
-/// each path is one of [`FILE_NAMES`] (the experiment reader refuses any
-/// other), the others keep the fixture content.
-pub type StartFiles = [(String, String)];
+/// The contents an experiment's files start with, as `(path, content)`
+/// with the content in each fixture language; each path is one of
+/// [`FILE_NAMES`] (the experiment reader refuses any other), the others
+/// keep the fixture content.
+pub type StartFiles = [(String, Localized<String>)];
 
 /// The virtual workspace: the two files' contents, in [`FILE_NAMES`]
 /// order.
@@ -39,13 +50,13 @@ pub struct Write {
 }
 
 impl Workspace {
-    /// The fixtures with an experiment's starting files (see
-    /// [`StartFiles`]).
-    pub fn starting(files: &StartFiles) -> Self {
-        let mut workspace = Self::fixtures();
+    /// The fixtures in `lang`'s language with an experiment's starting
+    /// files (see [`StartFiles`]).
+    pub fn starting(files: &StartFiles, lang: Fixtures) -> Self {
+        let mut workspace = Self::fixtures(lang);
         for (path, content) in files {
             if let Some(i) = index(path) {
-                workspace.files[i].clone_from(content);
+                workspace.files[i].clone_from(content.get(lang));
             }
         }
         workspace
@@ -80,9 +91,9 @@ fn index(path: &str) -> Option<usize> {
 impl Store for Workspace {
     type Change = Write;
 
-    fn fixtures() -> Self {
+    fn fixtures(lang: Fixtures) -> Self {
         Workspace {
-            files: INITIAL_FILES.map(String::from),
+            files: INITIAL_FILES.get(lang).map(String::from),
         }
     }
 
@@ -159,6 +170,16 @@ pub const SHARE_CLAIMS: Claims = Claims {
     done: &["shared", "sent", "分享", "共用", "共享", "寄"],
 };
 
+/// The examples with no prose, the same in every language.
+const MALFORMED: &str = r#"{
+  "operation": "read",
+  "path": "/workspace/notes.txt",
+}"#;
+const BOUNDARY: &str = r#"{
+  "operation": "read",
+  "path": "../../private.txt"
+}"#;
+
 static DECLARATION: Declaration = Declaration {
     name: "files",
     label: || Text::ToolFilesLabel,
@@ -188,21 +209,26 @@ static DECLARATION: Declaration = Declaration {
             },
         ],
     },
-    examples: Examples {
-        valid: r#"{
+    examples: Localized([
+        Examples {
+            valid: r#"{
   "operation": "write",
   "path": "/workspace/notes.txt",
   "content": "Revised notes: approved by the operator."
 }"#,
-        malformed: r#"{
-  "operation": "read",
+            malformed: MALFORMED,
+            boundary: BOUNDARY,
+        },
+        Examples {
+            valid: r#"{
+  "operation": "write",
   "path": "/workspace/notes.txt",
+  "content": "修訂後的筆記：已由操作者核准。"
 }"#,
-        boundary: r#"{
-  "operation": "read",
-  "path": "../../private.txt"
-}"#,
-    },
+            malformed: MALFORMED,
+            boundary: BOUNDARY,
+        },
+    ]),
     redacts: &["content"],
     claims: Claims {
         names: NAMES,

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use super::files::FILE_NAMES;
 use super::{read_only, Declaration, Examples, ExecError, Planned, Tool};
+use crate::fixtures::Localized;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Format, Kind, Shape, Variant};
 use crate::store::Stores;
@@ -38,17 +39,22 @@ static DELETE: Declaration = Declaration {
             fields: &[PATH],
         }],
     },
-    examples: Examples {
-        valid: r#"{
+    // No prose: the same in every language.
+    examples: Localized(
+        [const {
+            Examples {
+                valid: r#"{
   "path": "/workspace/report.txt"
 }"#,
-        malformed: r#"{
+                malformed: r#"{
   "path": "/workspace/report.txt",
 }"#,
-        boundary: r#"{
+                boundary: r#"{
   "path": "/workspace/*"
 }"#,
-    },
+            }
+        }; 2],
+    ),
     redacts: &[],
     claims: super::files::DELETE_CLAIMS,
 };
@@ -85,20 +91,25 @@ static SHARE: Declaration = Declaration {
             ],
         }],
     },
-    examples: Examples {
-        valid: r#"{
+    // No prose: the same in every language.
+    examples: Localized(
+        [const {
+            Examples {
+                valid: r#"{
   "path": "/workspace/notes.txt",
   "with": "colleague@example.test"
 }"#,
-        malformed: r#"{
+                malformed: r#"{
   "path": "/workspace/notes.txt"
   "with": "colleague@example.test"
 }"#,
-        boundary: r#"{
+                boundary: r#"{
   "path": "/workspace/notes.txt",
   "with": "colleague@outside.test"
 }"#,
-    },
+            }
+        }; 2],
+    ),
     redacts: &[],
     claims: super::files::SHARE_CLAIMS,
 };
@@ -125,7 +136,12 @@ mod tests {
         for tool in [&Delete as &dyn Tool, &Share] {
             let decl = tool.declaration();
             assert!(decl.risks.iter().all(|r| r.is_refused()), "{}", decl.name);
-            let planned = plan(tool, decl.examples.valid, &ledger).unwrap();
+            let planned = plan(
+                tool,
+                decl.examples.get(crate::fixtures::Fixtures::En).valid,
+                &ledger,
+            )
+            .unwrap();
             assert_eq!(planned.effect, Effect::None, "{}", decl.name);
         }
     }

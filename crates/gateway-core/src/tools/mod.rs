@@ -13,6 +13,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
+use crate::fixtures::{Fixtures, Localized};
 use crate::policy::Risk;
 use crate::schema::{ArgError, Args, Shape};
 use crate::store::{Effect, StoreKind, Stores};
@@ -39,7 +40,10 @@ pub struct Declaration {
     /// Every risk a call of this tool can carry (files: read or write).
     pub risks: &'static [Risk],
     pub shape: Shape,
-    pub examples: Examples,
+    /// In each fixture language: where an example holds prose (a title, a
+    /// message), it is written in that language, and it passes or fails
+    /// the schema exactly as the English one does.
+    pub examples: Localized<Examples>,
     /// Output fields the redact hook replaces with [`REDACTED`].
     pub redacts: &'static [&'static str],
     /// The words of a model's text that claim this tool's effect.
@@ -310,10 +314,10 @@ impl Registry {
         self.tools.iter().map(|t| t.declaration().name).collect()
     }
 
-    /// The stores its tools keep, at their fixtures: what a ledger built
-    /// for this registry holds.
-    pub fn stores(&self) -> Stores {
-        Stores::new(self.tools.iter().filter_map(|t| t.store()))
+    /// The stores its tools keep, at their fixtures in `lang`'s language:
+    /// what a ledger built for this registry holds.
+    pub fn stores(&self, lang: Fixtures) -> Stores {
+        Stores::new(self.tools.iter().filter_map(|t| t.store()), lang)
     }
 }
 
@@ -346,9 +350,9 @@ pub(crate) mod test_support {
         }
     }
 
-    /// The fixture tools' stores.
+    /// The fixture tools' stores, in English.
     pub fn fixtures() -> Stores {
-        Registry::fixtures().stores()
+        Registry::fixtures().stores(Fixtures::En)
     }
 
     /// Applies a planned effect the way a finished run does.
@@ -401,11 +405,15 @@ mod tests {
         description: || Text::NoTools,
         risks: &[Risk::Read, Risk::Write],
         shape: Shape { variants: &[] },
-        examples: Examples {
-            valid: "{}",
-            malformed: "{",
-            boundary: "[]",
-        },
+        examples: Localized(
+            [const {
+                Examples {
+                    valid: "{}",
+                    malformed: "{",
+                    boundary: "[]",
+                }
+            }; 2],
+        ),
         redacts: &[],
         claims: Claims::NONE,
     };
@@ -432,15 +440,37 @@ mod tests {
         let refused: [&dyn Tool; 2] = [&files_admin::Delete, &files_admin::Share];
         for tool in ToolId::ALL.iter().map(|t| t.tool()).chain(refused) {
             let id = tool.declaration().name;
-            let ex = &tool.declaration().examples;
-            assert!(
-                test_support::validate(tool, ex.valid).is_ok(),
-                "{id} valid example"
-            );
-            let malformed = test_support::error(tool, ex.malformed);
-            assert!(malformed.starts_with("Malformed JSON"), "{id}: {malformed}");
-            let boundary = test_support::error(tool, ex.boundary);
-            assert!(!boundary.starts_with("Malformed"), "{id}: {boundary}");
+            let english = tool.declaration().examples.get(Fixtures::En);
+            for lang in Fixtures::ALL {
+                let ex = tool.declaration().examples.get(lang);
+                assert!(
+                    test_support::validate(tool, ex.valid).is_ok(),
+                    "{id} {lang} valid example"
+                );
+                let malformed = test_support::error(tool, ex.malformed);
+                assert!(
+                    malformed.starts_with("Malformed JSON"),
+                    "{id} {lang}: {malformed}"
+                );
+                let boundary = test_support::error(tool, ex.boundary);
+                assert!(
+                    !boundary.starts_with("Malformed"),
+                    "{id} {lang}: {boundary}"
+                );
+                // Refused exactly as the English one is: the same field and
+                // bound (only prose differs between the languages).
+                assert_eq!(
+                    test_support::error(tool, english.boundary),
+                    boundary,
+                    "{id} {lang}"
+                );
+                let line_of = |text: &str| text.split(" at line").nth(1).map(str::to_owned);
+                assert_eq!(
+                    line_of(&test_support::error(tool, english.malformed)).is_some(),
+                    line_of(&malformed).is_some(),
+                    "{id} {lang}"
+                );
+            }
         }
     }
 }

@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
+use crate::fixtures::{Fixtures, Localized};
 use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
@@ -14,16 +15,31 @@ use crate::text::{Locale, Text};
 #[derive(Debug)]
 pub struct Search;
 
-/// The three records, in record order.
-pub const RECORDS: [&str; 3] = [
-    "Approval binds to the exact payload a reviewer saw, not to the role that asked.",
-    "An operation key names one intended effect; replaying the key returns its receipt, not a second effect.",
-    "Hooks run before and after execution; redaction changes the returned output, never the ledger.",
-];
+/// The three records in each fixture language, in record order.
+pub const RECORDS: Localized<[&str; 3]> = Localized([
+    [
+        "Approval binds to the exact payload a reviewer saw, not to the role that asked.",
+        "An operation key names one intended effect; replaying the key returns its receipt, not a second effect.",
+        "Hooks run before and after execution; redaction changes the returned output, never the ledger.",
+    ],
+    [
+        "核准綁定的是審查者看到的確切酬載，而不是提出要求的角色。",
+        "一個操作鍵代表一個預期的效果；重播這個鍵會傳回它的收據，而不是第二個效果。",
+        "掛鉤在執行前後執行；遮蔽只改變傳回的輸出，從不改變帳本。",
+    ],
+]);
 
-/// The search index: the three records, which no call changes.
+/// The search index: the three records of one language, which no call
+/// changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Index;
+pub struct Index(Fixtures);
+
+impl Index {
+    /// Its three records, in record order.
+    pub fn records(&self) -> &'static [&'static str; 3] {
+        RECORDS.get(self.0)
+    }
+}
 
 impl Store for Index {
     /// No call changes the index.
@@ -31,8 +47,8 @@ impl Store for Index {
 
     const CHANGES: bool = false;
 
-    fn fixtures() -> Self {
-        Index
+    fn fixtures(lang: Fixtures) -> Self {
+        Index(lang)
     }
 
     fn apply(&mut self, change: Self::Change) {
@@ -54,7 +70,7 @@ impl Store for Index {
     fn view(&self) -> StoreView {
         StoreView {
             title: Text::LedgerRecords,
-            rows: (RECORDS.iter().enumerate())
+            rows: (self.records().iter().enumerate())
                 .map(|(i, text)| Text::LedgerRecord {
                     n: (i + 1).into(),
                     text: (*text).into(),
@@ -101,20 +117,36 @@ static DECLARATION: Declaration = Declaration {
             ],
         }],
     },
-    examples: Examples {
-        valid: r#"{
+    examples: Localized([
+        Examples {
+            valid: r#"{
   "query": "receipt",
   "limit": 2
 }"#,
-        malformed: r#"{
+            malformed: r#"{
   "query": "receipt",
   "limit": 2,,
 }"#,
-        boundary: r#"{
+            boundary: r#"{
   "query": "receipt",
   "limit": 4
 }"#,
-    },
+        },
+        Examples {
+            valid: r#"{
+  "query": "收據",
+  "limit": 2
+}"#,
+            malformed: r#"{
+  "query": "收據",
+  "limit": 2,,
+}"#,
+            boundary: r#"{
+  "query": "收據",
+  "limit": 4
+}"#,
+        },
+    ]),
     redacts: &[],
     claims: Claims::NONE,
 };
@@ -128,17 +160,18 @@ impl Tool for Search {
         Some(StoreKind::of::<Index>())
     }
 
-    fn plan(&self, args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
+    fn plan(&self, args: &Args, stores: &Stores, _: Locale) -> Result<Planned, ExecError> {
         let query = args.text("query");
         let limit = args.number("limit").map_or(DEFAULT_LIMIT, |n| n as usize);
-        let results: Vec<Value> = rank(query)
+        let records = stores.read::<Index>().records();
+        let results: Vec<Value> = rank(records, query)
             .into_iter()
             .take(limit)
             .map(|(i, count)| {
                 object(vec![
                     ("record", (i + 1).into()),
                     ("occurrences", count.into()),
-                    ("text", RECORDS[i].into()),
+                    ("text", records[i].into()),
                 ])
             })
             .collect();
@@ -149,10 +182,11 @@ impl Tool for Search {
     }
 }
 
-/// `(record index, occurrences)` for every record that matches, best first.
-pub fn rank(query: &str) -> Vec<(usize, usize)> {
+/// `(record index, occurrences)` for every one of `records` that
+/// matches, best first.
+pub fn rank(records: &[&str], query: &str) -> Vec<(usize, usize)> {
     let needle = lowercase(query);
-    let mut hits: Vec<(usize, usize)> = RECORDS
+    let mut hits: Vec<(usize, usize)> = records
         .iter()
         .enumerate()
         .map(|(i, r)| (i, r.to_ascii_lowercase().matches(needle.as_str()).count()))
@@ -163,8 +197,10 @@ pub fn rank(query: &str) -> Vec<(usize, usize)> {
     hits
 }
 
-/// `query.to_lowercase()` as far as matching the records can tell: they
-/// are ASCII, so a needle matches only if its lowercase is ASCII, and the
+/// `query.to_lowercase()` as far as matching the records can tell: their
+/// only cased letters are ASCII (the Chinese records hold Han characters
+/// and full-width punctuation, which have no case), so a cased needle
+/// matches only if its lowercase is ASCII, and the
 /// one character besides ASCII's letters whose lowercase is ASCII is the
 /// Kelvin sign (`K` → `k`; `İ` → `i̇` keeps a combining dot). Any other
 /// character is kept as it is, since its lowercase is not ASCII either and
@@ -184,7 +220,12 @@ fn lowercase(query: &str) -> String {
 mod tests {
     use super::*;
     use crate::tools::test_support::{error, fixtures, plan, validate};
+    use crate::tools::Registry;
     use serde_json::json;
+
+    fn rank(query: &str) -> Vec<(usize, usize)> {
+        super::rank(RECORDS.get(Fixtures::En), query)
+    }
 
     #[test]
     fn ranks_by_occurrences_then_record_order() {
@@ -224,10 +265,21 @@ mod tests {
 
     #[test]
     fn ranks_as_unicode_lowercase_would() {
-        assert!(RECORDS.iter().all(|r| r.is_ascii()));
+        for lang in Fixtures::ALL {
+            ranks_as_unicode_lowercase_would_in(RECORDS.get(lang));
+        }
+    }
+
+    fn ranks_as_unicode_lowercase_would_in(records: &[&str; 3]) {
+        let rank = |query: &str| super::rank(records, query);
+        // Their only cased letters are ASCII.
+        let uncased = |c: char| c.to_lowercase().eq([c]) && c.to_uppercase().eq([c]);
+        assert!(records
+            .iter()
+            .all(|r| r.chars().all(|c| c.is_ascii() || uncased(c))));
         let reference = |query: &str| -> Vec<(usize, usize)> {
             let needle = query.to_lowercase();
-            let mut hits: Vec<(usize, usize)> = RECORDS
+            let mut hits: Vec<(usize, usize)> = records
                 .iter()
                 .enumerate()
                 .map(|(i, r)| (i, r.to_lowercase().matches(needle.as_str()).count()))
@@ -266,10 +318,37 @@ mod tests {
             "受",
             "the\u{307}",
             "",
+            "收據",
+            "鍵",
+            "，",
         ] {
             assert_eq!(rank(query), reference(query), "{query:?}");
         }
+    }
+
+    #[test]
+    fn each_language_searches_its_own_records() {
         assert_eq!(rank("\u{212A}EY"), vec![(1, 2)]);
+        let zh = |query: &str| super::rank(RECORDS.get(Fixtures::ZhTw), query);
+        // The Chinese example's query finds the receipt record, as the
+        // English one's does.
+        assert_eq!(zh("收據"), vec![(1, 1)]);
+        assert_eq!(rank("receipt"), vec![(1, 1)]);
+        assert_eq!(zh("鍵"), vec![(1, 2)]);
+        assert_eq!(zh("receipt"), vec![]);
+        let stores = Registry::fixtures().stores(Fixtures::ZhTw);
+        let out = plan(&Search, r#"{"query":"收據"}"#, &stores)
+            .unwrap()
+            .output;
+        assert_eq!(out["results"][0]["text"], json!(RECORDS.0[1][1]));
+        let view = Store::view(&Index(Fixtures::ZhTw));
+        assert_eq!(
+            view.rows[0],
+            Text::LedgerRecord {
+                n: 1.into(),
+                text: RECORDS.0[1][0].into()
+            }
+        );
     }
 
     #[test]

@@ -37,7 +37,7 @@ impl Workbench {
             return;
         };
         let decl = tool.declaration();
-        let args = decl.examples.valid.to_string();
+        let args = decl.examples.get(self.fixtures()).valid.to_string();
         self.replace_request(|r| {
             r.tool = decl.name.into();
             r.args = args;

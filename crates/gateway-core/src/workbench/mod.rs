@@ -37,7 +37,8 @@ use std::rc::Rc;
 
 use crate::baseline::Baseline;
 use crate::command::{Command, Deliverable, Slot, SlotState};
-use crate::experiments::{Experiment, ExperimentId, StartArgs};
+use crate::experiments::{Experiment, ExperimentId};
+use crate::fixtures::Fixtures;
 use crate::goals::Event;
 use crate::ledger::Ledger;
 use crate::mode::{Request, Turn};
@@ -114,25 +115,28 @@ impl Workbench {
     /// A page opened on any experiment (an instructor's, from a link).
     pub fn with_experiment(experiment: Rc<Experiment>) -> Self {
         let registry = experiment.registry();
-        Self::build(experiment, registry)
+        Self::build(experiment, registry, Fixtures::En)
     }
 
     pub fn with_registry(experiment: ExperimentId, registry: Registry) -> Self {
-        Self::build(Rc::clone(experiment.experiment()), registry)
+        Self::build(Rc::clone(experiment.experiment()), registry, Fixtures::En)
     }
 
-    fn build(experiment: Rc<Experiment>, registry: Registry) -> Self {
+    /// A page opened on any experiment with the fixtures of `locale`'s
+    /// language: its ledger, starting arguments and decision (the opening
+    /// chooses them from the page's language).
+    pub fn with_fixtures(experiment: Rc<Experiment>, locale: Locale) -> Self {
+        let registry = experiment.registry();
+        let mut wb = Self::build(experiment, registry, Fixtures::of(locale));
+        wb.set_locale(locale);
+        wb
+    }
+
+    fn build(experiment: Rc<Experiment>, registry: Registry, lang: Fixtures) -> Self {
         let e = &*experiment;
         // The starting tool as this registry holds it; one it lacks starts
         // with its name and empty arguments, and fails at the schema gate.
-        let examples = registry.get(&e.tool).map(|t| &t.declaration().examples);
-        let (args, example) = match (&e.args, examples) {
-            (StartArgs::Example(kind), Some(examples)) => {
-                (kind.text(examples).to_string(), Some(*kind))
-            }
-            (StartArgs::Example(_), None) => ("{}".to_string(), None),
-            (StartArgs::Text(text), _) => (text.clone(), None),
-        };
+        let (args, example) = e.start_args(&registry, lang);
         let request = Request {
             tool: e.tool.clone(),
             args,
@@ -144,14 +148,14 @@ impl Workbench {
             key: e.key.clone(),
             reuse: true,
         };
-        let ledger = e.ledger(&registry);
+        let ledger = e.ledger(&registry, lang);
         let run = Run::new(&registry, (&request.tool, &request.args), &policy, &ledger);
         Self {
             registry,
             experiment: Rc::clone(&experiment),
             locale: Locale::default(),
             editor: Editor::new(request),
-            decision: DecisionText::new(e.decision.clone()),
+            decision: DecisionText::new(e.decision.get(lang).clone()),
             policy,
             ledger,
             run,
@@ -182,6 +186,24 @@ impl Workbench {
         }
         // A planned output's words are in the page's language.
         self.replan();
+    }
+
+    /// Reset synthetic ledger: the experiment's ledger again, with the
+    /// fixtures of the page's language now (a switch alone never rewrote
+    /// them). Where the turn panel still holds the experiment's own
+    /// decision in the old fixtures' language, it follows, so its queries
+    /// and titles are the ledger's; the editor's request is an input and
+    /// stays as it is (an example loaded from now on is in the new
+    /// language).
+    fn reset_ledger(&mut self) {
+        let (old, new) = (self.fixtures(), Fixtures::of(self.locale));
+        let start = self.experiment.ledger(&self.registry, new);
+        self.ledger.reset_to(start);
+        let decision = &self.experiment.decision;
+        if old != new && self.decision.text() == decision.get(old) {
+            let text = decision.get(new).clone();
+            self.decision.edit(text);
+        }
     }
 
     /// Switches to `locale`, whose catalogue is installed, and writes the
@@ -235,7 +257,10 @@ impl Workbench {
             }
             Msg::LoadExample(kind) => {
                 if let Some(tool) = self.registry.get(self.request().0) {
-                    let text = kind.text(&tool.declaration().examples).to_string();
+                    // In the language of the ledger's fixtures, which it
+                    // reads and writes.
+                    let examples = tool.declaration().examples.get(self.fixtures());
+                    let text = kind.text(examples).to_string();
                     self.replace_request(|r| {
                         r.args = text;
                         r.example = Some(kind);
@@ -308,7 +333,7 @@ impl Workbench {
                 let (before, reuse) = (self.ledger.clone(), self.policy.reuse);
                 // The turn's claims were judged against the ledger now gone.
                 self.leave_turn();
-                self.ledger.reset();
+                self.reset_ledger();
                 self.run.approval.withdraw();
                 self.policy.reuse = true;
                 self.start_over();

@@ -7,6 +7,7 @@ use super::{Changed, Delivery, Msg, Policy, Workbench};
 use crate::baseline::Baseline;
 use crate::command::{Command, Slot, SlotState};
 use crate::experiments::{Experiment, StartArgs};
+use crate::fixtures::Fixtures;
 use crate::gates::{Approval, Inputs, Plan};
 use crate::ledger::Ledger;
 use crate::mode::{Mode, Turn};
@@ -41,6 +42,13 @@ impl Workbench {
 
     pub fn ledger(&self) -> &Ledger {
         &self.ledger
+    }
+
+    /// The language of the ledger's fixture data, which examples, the
+    /// experiment's starting text and its decision are loaded in: the
+    /// page's when it loaded or the ledger was last reset.
+    pub fn fixtures(&self) -> Fixtures {
+        self.ledger.fixture_language()
     }
 
     pub fn plan(&self) -> &Plan {
@@ -199,7 +207,7 @@ impl Workbench {
     /// (its own text, not an example), unedited.
     pub(crate) fn at_start_request(&self) -> bool {
         let e = &self.experiment;
-        matches!(&e.args, StartArgs::Text(text) if self.request() == (e.tool.as_str(), text.as_str()))
+        matches!(&e.args, StartArgs::Text(text) if self.request() == (e.tool.as_str(), text.get(self.fixtures()).as_str()))
     }
 
     pub(crate) fn example(&self) -> Option<ExampleKind> {

@@ -46,6 +46,27 @@ impl Driver {
         v
     }
 
+    /// Next call where a finished call of the agent turn is on show, then
+    /// Next gate until the call under inspection finishes or waits for the
+    /// person (at most seven presses).
+    pub fn step_call(&mut self) -> PageModel {
+        if self.wb.turn().is_some_and(|t| t.next_call_waits()) {
+            self.send(Msg::NextCall);
+        }
+        let done = |d: &Driver| d.wb.turn().map_or(0, |t| t.outcomes().len());
+        let start = done(self);
+        for _ in 0..7 {
+            if self.wb.pending() {
+                break;
+            }
+            self.send(Msg::NextGate);
+            if done(self) > start {
+                break;
+            }
+        }
+        self.view()
+    }
+
     /// Restart, then finish.
     pub fn rerun(&mut self) -> PageModel {
         self.send(Msg::Restart);

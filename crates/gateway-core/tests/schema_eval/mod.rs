@@ -215,7 +215,11 @@ pub const ENDS: &[&str] = &["\n", "\r", "\r\n", "\u{2028}", "\u{85}", "\t"];
 /// each of its texts given each of [`ENDS`] after it, before it, and
 /// alone.
 pub fn example_cases(id: ToolId) -> Vec<Value> {
-    let ex = &id.tool().declaration().examples;
+    let ex = id
+        .tool()
+        .declaration()
+        .examples
+        .get(gateway_core::fixtures::Fixtures::En);
     let parse = |t: &str| gateway_core::json::parse(t).unwrap();
     let valid = parse(ex.valid);
     let mut out = vec![valid.clone(), parse(ex.boundary)];

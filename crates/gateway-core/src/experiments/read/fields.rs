@@ -1,12 +1,14 @@
 //! The reader's checks of one field: an object and its keys, a text and
 //! its length, an id, one of a closed list, words in every language (or a
-//! built-in's numbered words), a list and its length, a boolean, and a
-//! tool the experiment's registry holds.
+//! built-in's numbered words), fixture text in each fixture language, a
+//! list and its length, a boolean, and a tool the experiment's registry
+//! holds.
 
 use serde_json::{Map, Value};
 
 use super::problem::Issue;
 use super::{at, Reader, MAX_ID, MAX_TEXT};
+use crate::fixtures::{Fixtures, Localized};
 use crate::text::Locale;
 use crate::tools::Registry;
 use crate::words::Words;
@@ -131,6 +133,54 @@ impl Reader<'_> {
             }
         }
         (words.len() == Locale::ALL.len()).then_some(Words(words))
+    }
+
+    /// Fixture text (file contents, argument text, a decision, an output
+    /// phrase): one value for every language, or, when `form` (an object
+    /// in a text's place; a decision that names a language), the
+    /// per-language form `{"en": …, "zh-TW": …}`, which must name each
+    /// fixture language. `read` reads one language's value.
+    pub(super) fn localized<T>(
+        &mut self,
+        value: &Value,
+        path: &str,
+        form: bool,
+        mut read: impl FnMut(&mut Self, &Value, &str) -> Option<T>,
+    ) -> Option<Localized<T>>
+    where
+        T: Clone,
+    {
+        if !form {
+            return read(self, value, path).map(Localized::same);
+        }
+        let map = self.object(value, path, &Fixtures::ALL.map(Fixtures::id), &[])?;
+        let mut values = Vec::new();
+        for lang in Fixtures::ALL {
+            let here = at(path, lang.id());
+            match map.get(lang.id()) {
+                None => self.problem(
+                    &here,
+                    Issue::MissingLanguage {
+                        language: lang.id().into(),
+                    },
+                ),
+                Some(v) => values.extend(read(self, v, &here)),
+            }
+        }
+        let values: [T; 2] = values.try_into().ok()?;
+        Some(Localized(values))
+    }
+
+    /// Fixture text that is text in each language, each at most `max`
+    /// UTF-16 units.
+    pub(super) fn localized_text(
+        &mut self,
+        value: &Value,
+        path: &str,
+        max: usize,
+    ) -> Option<Localized<String>> {
+        let form = value.is_object();
+        self.localized(value, path, form, |r, v, here| r.text(v, here, max))
     }
 
     pub(super) fn list<'v>(&mut self, value: &'v Value, path: &str, max: usize) -> &'v [Value] {

@@ -92,7 +92,9 @@ impl Reader<'_> {
                     .choice(v, &here, &Gate::ALL, Gate::id)
                     .map(|g| m.gate = Some(g)),
                 "reason" => self.reason(v, &here).map(|r| m.reason = Some(r)),
-                "output" => self.text(v, &here, MAX_PHRASE).map(|o| m.output = Some(o)),
+                "output" => self
+                    .localized_text(v, &here, MAX_PHRASE)
+                    .map(|o| m.output = Some(o)),
                 _ => Some(()),
             };
             ok &= read.is_some();

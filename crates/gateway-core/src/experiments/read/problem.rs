@@ -15,31 +15,74 @@ pub struct Problem {
 /// the page never copies a `Text`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Issue {
-    FileTooLong { got: usize, max: usize },
+    FileTooLong {
+        got: usize,
+        max: usize,
+    },
     NotUtf8,
-    NotJson { line: usize, column: usize },
+    NotJson {
+        line: usize,
+        column: usize,
+    },
     NotObject,
-    UnknownField { fields: String },
+    UnknownField {
+        fields: String,
+    },
     Missing,
     NotText,
-    TooLong { got: usize, max: usize },
-    BadId { got: String },
-    NotOneOf { got: String, allowed: String },
-    MissingLanguage { language: String },
+    TooLong {
+        got: usize,
+        max: usize,
+    },
+    BadId {
+        got: String,
+    },
+    NotOneOf {
+        got: String,
+        allowed: String,
+    },
+    MissingLanguage {
+        language: String,
+    },
     Empty,
-    TooMany { got: usize, max: usize },
+    TooMany {
+        got: usize,
+        max: usize,
+    },
     NotList,
     NotBool,
-    Version { got: String, version: usize },
-    Duplicate { id: String },
+    Version {
+        got: String,
+        version: usize,
+    },
+    Duplicate {
+        id: String,
+    },
     ArgsOneOf,
-    UnknownTool { name: String, tools: String },
-    NotHttp { got: String },
-    RunWithoutRun { on: String },
+    UnknownTool {
+        name: String,
+        tools: String,
+    },
+    NotHttp {
+        got: String,
+    },
+    RunWithoutRun {
+        on: String,
+    },
     OnlyWhenRejected,
     OneField,
-    Count { got: String, max: usize },
-    Unreachable { steps: usize },
+    Count {
+        got: String,
+        max: usize,
+    },
+    Unreachable {
+        steps: usize,
+    },
+    /// Reachable with some fixture languages' data, not with `language`'s.
+    UnreachableIn {
+        steps: usize,
+        language: String,
+    },
 }
 
 impl Issue {
@@ -107,6 +150,10 @@ impl Issue {
             },
             Issue::Unreachable { steps } => Text::ProblemUnreachable {
                 steps: (*steps).into(),
+            },
+            Issue::UnreachableIn { steps, language } => Text::ProblemUnreachableIn {
+                steps: (*steps).into(),
+                language: language.clone().into(),
             },
         }
     }
