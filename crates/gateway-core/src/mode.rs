@@ -7,7 +7,7 @@
 
 use crate::gates::Gate;
 use crate::reason::Reason;
-use crate::text::Text;
+use crate::store::Effect;
 use crate::tools::{ExampleKind, Registry};
 use crate::turn::{claims, Claim, Decision};
 
@@ -32,8 +32,8 @@ pub struct Request {
 #[derive(Debug, Clone, PartialEq)]
 pub enum CallOutcome {
     Read,
-    /// An effect committed: what it did, in words.
-    Committed(Text),
+    /// An effect committed: the change it made.
+    Committed(Effect),
     Replayed,
     /// Rejected at this gate, for this reason.
     Rejected(Gate, Reason),

@@ -10,7 +10,7 @@ use gateway_core::mode::{CallOutcome, Turn};
 use gateway_core::policy::Risk;
 use gateway_core::reason::Reason;
 use gateway_core::schema::{Args, Shape};
-use gateway_core::store::Stores;
+use gateway_core::store::{Effect, Stores};
 use gateway_core::text::{Locale, Text};
 use gateway_core::tools::{files, Declaration, Examples, ExecError, Planned, Tool};
 use gateway_core::turn::{claims, Call, Decision, Form};
@@ -39,7 +39,7 @@ fn verdicts(text: &str, ran: &[Ran], registry: &Registry) -> Vec<(&'static str, 
     let mut calls: Vec<(String, CallOutcome)> = ran
         .iter()
         .map(|r| match r {
-            C(t) => (t.to_string(), CallOutcome::Committed(Text::EffectNone)),
+            C(t) => (t.to_string(), CallOutcome::Committed(Effect::None)),
             R(t) => (t.to_string(), CallOutcome::Replayed),
         })
         .collect();

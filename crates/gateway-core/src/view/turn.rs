@@ -142,7 +142,7 @@ impl Workbench {
                         CallOutcome::Committed(effect) => (
                             "committed",
                             Text::CallCommitted {
-                                effect: effect.clone().into(),
+                                effect: effect.text().into(),
                             },
                         ),
                         CallOutcome::Replayed => ("replayed", Text::CallReplayed),

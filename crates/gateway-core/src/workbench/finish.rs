@@ -113,7 +113,7 @@ impl Workbench {
                 CallOutcome::Rejected(gate, self.run.plan.row(gate).reason.clone())
             }
             Commit::Ran(Finish::Read) => CallOutcome::Read,
-            Commit::Ran(Finish::Effect { effect, .. }) => CallOutcome::Committed(effect.text()),
+            Commit::Ran(Finish::Effect { effect, .. }) => CallOutcome::Committed(effect),
             Commit::Ran(Finish::Replay { .. }) => CallOutcome::Replayed,
         };
         let approved = matches!(
