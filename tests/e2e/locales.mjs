@@ -305,6 +305,7 @@ export function names(tag, c = catalogue(tag)) {
       revoke: t('revoke-approval'),
       startTurn: t('start-turn'),
       endTurn: t('end-turn'),
+      nextCall: t('next-call'),
       captureBaseline: t('capture-baseline'),
       replaceBaseline: t('replace-baseline'),
       clearBaseline: t('clear-baseline'),

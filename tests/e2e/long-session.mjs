@@ -62,7 +62,7 @@ export const SCENARIOS = {
     setup: `d.select('Role', 'operator');`,
     // The calendar create waits for approval: the person rejects it.
     run: `d.press('Start turn');
-          for (let g = 0; g < 42; g += 1) { d.press('Next gate'); d.decide('Reject this call'); }
+          for (let g = 0; g < 42; g += 1) { d.press('Next gate'); d.decide('Reject this call'); d.decide('Next call'); }
           d.press('End turn');`,
   },
 };

@@ -109,7 +109,9 @@ function textbox(page, name) {
   return page.getByRole('textbox', { name, exact: true });
 }
 function button(page, name) {
-  return page.getByRole('button', { name, exact: true });
+  // End turn stands in the turn panel, and beside the controls a turn holds.
+  const where = name === 'End turn' ? page.locator('[data-panel="turn"]') : page;
+  return where.getByRole('button', { name, exact: true });
 }
 
 /** `{ gate: status }` of the seven rows. */
@@ -479,6 +481,8 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     const finals = expected.map((e) => e.state);
     for (const [i, want] of expected.entries()) {
       const why = `call ${i + 1} (${calls[i].name})`;
+      // The call before stays on show until the learner moves on.
+      if (i > 0) await button(page, 'Next call').click();
       rows = await turnCalls(page);
       assert.deepEqual(
         rows.map((r) => r.state),
@@ -512,6 +516,13 @@ describe('seed 002 exercise on ?experiment=registry', () => {
       rows = await turnCalls(page);
       assert.equal(rows[i].state, want.state, `${why}: final state ${want.state} (${rows[i].text})`);
       if (want.detail) assert.match(rows[i].text, want.detail, `${why}: the row says why`);
+      assert.equal(await textbox(page, 'Tool name').inputValue(), calls[i].name, `${why}: stays on show when finished`);
+      if (want.state === 'committed') {
+        const entry = page.locator('[data-panel="ledger"] li[data-changed]');
+        assert.match(await entry.textContent(), new RegExp(calls[i].args.title), `${why}: its entry is marked`);
+        assert.ok(await entry.isVisible(), `${why}: the marked entry is in its store, shown`);
+        assert.match(await page.locator('.step-calls > li').nth(i).textContent(), /effect committed: adds event-/);
+      }
       const runs = await runRecords(page);
       assert.equal(runs.length, i + 1, `${why}: one more run in the log`);
       assert.equal(runs[0].tool, calls[i].name, `${why}: the newest run is this call`);

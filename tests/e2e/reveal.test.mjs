@@ -108,8 +108,9 @@ test('rejecting a pending call in an agent turn brings its verdict into view', a
   await waitForGates(page);
   await page.getByRole('combobox', { name: 'Role' }).selectOption('operator');
   await page.getByRole('button', { name: 'Start turn' }).click();
-  // The search runs at once; the calendar create stops at the approval gate.
-  for (let i = 0; i < 10; i += 1) await press(page, 'n');
+  // The search runs at once; N moves the turn on (Next call); the calendar
+  // create stops at the approval gate.
+  for (let i = 0; i < 11; i += 1) await press(page, 'n');
   await page.getByRole('group', { name: 'Pending approval' }).waitFor();
   await page.evaluate(() => {
     window.scrollTo(0, document.documentElement.scrollHeight);

@@ -25,11 +25,15 @@ import { ROOT, WWW } from './harness.mjs';
  * naming its form; masking as a union of matches; the settings rule) and
  * the first steps of issue 32 (the verdict brought into view, the broken
  * link page, every title in link.json) measure 175,152 and 184,404:
- * the ceilings are 176,500 and 185,500 (docs/figures.md, "The size
- * guard").
+ * the ceilings were 176,500 and 185,500. Issue 32's next steps (the
+ * solved banner and every experiment's progress, fixture data in both
+ * languages, each experiment's own registry in its exports, an agent turn
+ * stepped call by call with what it holds said beside the controls)
+ * measure 188,555 and 198,404: the ceilings are 190,000 and 200,000
+ * (docs/figures.md, "The size guard").
  */
-const PAGE_CEILING = 176_500;
-const SINGLE_FILE_CEILING = 185_500;
+const PAGE_CEILING = 190_000;
+const SINGLE_FILE_CEILING = 200_000;
 
 const SHARED = ['index.html', 'pkg/style.css', 'pkg/main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
 

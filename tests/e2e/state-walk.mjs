@@ -204,18 +204,21 @@ export function stateWalk(suite, N) {
       await button(page, B.startTurn).click();
       await f.snap(page, 'turn started');
       for (let call = 1; call <= 6; call += 1) {
+        // A finished call stays on show until Next call.
+        if (call > 1) await button(page, B.nextCall).click();
         if (call === 2) {
           await combobox(page, L.role).selectOption({ label: O.operator });
           await button(page, B.approve).click();
         }
         await next(page, call === 3 ? 3 : GATE_COUNT);
+        if (call === 2) await f.snap(page, 'turn: the committed call on show, Next call beside the held controls');
         if (call === 3) {
           await f.snap(page, 'turn: call 3 mid-run');
           await next(page, GATE_COUNT - 3);
         }
       }
       await f.snap(page, 'turn finished, claims judged');
-      await button(page, B.endTurn).click();
+      await page.locator('[data-panel="turn"]').getByRole('button', { name: B.endTurn, exact: true }).click();
       await f.snap(page, 'turn ended');
 
       for (const decision of [

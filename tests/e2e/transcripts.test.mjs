@@ -31,7 +31,7 @@ test('a whole Responses response and a google-genai dump paste, and their calls 
   await openPanel(page, 'turn');
   const decision = page.getByRole('textbox', { name: 'Model decision JSON', exact: true });
   const start = page.getByRole('button', { name: 'Start turn' });
-  const end = page.getByRole('button', { name: 'End turn' });
+  const end = page.locator('[data-panel="turn"]').getByRole('button', { name: 'End turn' });
   const error = page.locator('[data-panel="turn"] .error-line');
 
   const response = await fixture('responses-response');
