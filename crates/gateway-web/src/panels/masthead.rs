@@ -39,9 +39,6 @@ impl Masthead {
         child(doc, &words, "p", &[("class", "eyebrow")], Some(&l.eyebrow));
         let title = child(doc, &words, "h1", &[], Some(&m.title));
         child(doc, &words, "p", &[("class", "lede")], Some(&l.lede));
-        let journey = child(doc, &words, "p", &[("class", "journey")], None);
-        let finished = child(doc, &journey, "span", &[], Some(&m.finished));
-        let course = child(doc, &journey, "a", &[("hidden", "")], None);
         let side = child(doc, &header, "div", &[("class", "masthead-side")], None);
         let tools = child(doc, &side, "div", &[("class", "masthead-tools")], None);
         let language = field(doc, &tools, "select", "language", &l.language);
@@ -87,6 +84,11 @@ impl Masthead {
             &[("type", "text"), ("id", "share-link"), ("readonly", "")],
             None,
         );
+        // This browser's progress, in the side column under the share line
+        // (where it adds no height to the masthead on a wide screen).
+        let journey = child(doc, &side, "p", &[("class", "journey")], None);
+        let finished = child(doc, &journey, "span", &[], Some(&m.finished));
+        let course = child(doc, &journey, "a", &[("hidden", "")], None);
         let file_note = child(
             doc,
             &words,
