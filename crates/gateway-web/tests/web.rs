@@ -289,7 +289,7 @@ fn assert_every_word_is_the_models(
 ) -> Result<(), JsValue> {
     let app = shell.app.borrow();
     let model = app.model().ok_or("nothing drawn")?;
-    let declarations = gateway_core::view::DeclarationsView::new(model.locale);
+    let declarations = app.wb.declarations_view();
     let source = format!("{model:?}{declarations:?}");
     for word in words(root)? {
         assert!(
@@ -322,12 +322,17 @@ fn every_word_on_the_page_comes_from_the_page_model() -> Result<(), JsValue> {
     assert_every_word_is_the_models(&root, &shell, "rejected")?;
     dispatch(shell, Msg::CaptureBaseline);
     dispatch(shell, Msg::StartTurn);
-    for _ in 0..9 {
+    for _ in 0..7 {
         dispatch(shell, Msg::NextGate);
     }
+    assert_every_word_is_the_models(&root, &shell, "a turn's finished call on show")?;
+    dispatch(shell, Msg::NextCall);
+    dispatch(shell, Msg::NextGate);
     assert_every_word_is_the_models(&root, &shell, "during a turn")?;
+    // Next call is ignored while a call is inspected, Next gate once it finished.
     for _ in 0..40 {
         dispatch(shell, Msg::NextGate);
+        dispatch(shell, Msg::NextCall);
     }
     assert_every_word_is_the_models(&root, &shell, "turn finished")?;
     // As an Operator the turn's calendar create waits at the approval gate.
@@ -336,6 +341,7 @@ fn every_word_on_the_page_comes_from_the_page_model() -> Result<(), JsValue> {
     dispatch(shell, Msg::StartTurn);
     for _ in 0..10 {
         dispatch(shell, Msg::NextGate);
+        dispatch(shell, Msg::NextCall);
     }
     let pending = select_all(&root, ".pending:not([hidden])")?;
     assert_eq!(pending.len(), 1, "the pending approval shows");
