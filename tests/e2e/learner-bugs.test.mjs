@@ -78,7 +78,7 @@ test('12. gate cards write their status in sentence case ("Not needed")', async 
   assert.deepEqual(shown, { whole: 'none', first: 'uppercase', text: 'not needed' });
 });
 
-test('Finish run and the keys n, p, f, r work outside text fields, and not while typing', async () => {
+test('Finish run and the keys n, p, f, r work outside text fields and lists, and not while typing', async () => {
   const { page } = await suite.open('?experiment=email');
   await waitForGates(page);
   await page.selectOption('#role', 'operator');
@@ -89,6 +89,10 @@ test('Finish run and the keys n, p, f, r work outside text fields, and not while
   await page.locator('#operation-key').press('n');
   assert.equal(await page.locator('#operation-key').inputValue(), 'intent-2n');
   assert.deepEqual(await current(), ['schema'], 'typing n is not Next gate');
+  // In a list, a letter is the list's own type-ahead: f is not Finish run.
+  await page.locator('#hook').focus();
+  await page.keyboard.press('f');
+  assert.deepEqual(await current(), ['schema'], 'f in the Hook list is not Finish run');
   await page.getByRole('button', { name: 'Approve exact payload', exact: true }).click();
   // Outside a text field: n advances one gate.
   await page.locator('h1').click();
@@ -109,7 +113,7 @@ test('Finish run and the keys n, p, f, r work outside text fields, and not while
   await page.getByRole('button', { name: 'Finish run', exact: true }).click();
   assert.deepEqual(await current(), []);
   assert.equal(await outbox(), 1, 'the same key replays its receipt');
-  assert.ok(await page.getByText('N next gate').isVisible());
+  assert.ok(await page.getByText('Keys, outside a text field or a list: N next gate').isVisible());
 });
 
 test('the schema verdict is shown under the editor as the learner types, and the editor is described by it', async () => {

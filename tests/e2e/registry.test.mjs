@@ -114,6 +114,22 @@ function button(page, name) {
   return where.getByRole('button', { name, exact: true });
 }
 
+/**
+ * The disabled controls whose accessible description, as Chromium
+ * computes it for a screen reader, is empty: each as "role name".
+ */
+async function disabledWithoutReason(page) {
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  await cdp.detach();
+  const prop = (n, name) => n.properties?.find((p) => p.name === name)?.value.value;
+  return nodes
+    .filter((n) => !n.ignored && prop(n, 'disabled') === true)
+    .filter((n) => ['button', 'combobox', 'textbox', 'checkbox'].includes(n.role?.value))
+    .filter((n) => !n.description?.value?.trim())
+    .map((n) => `${n.role.value} "${n.name?.value ?? ''}"`);
+}
+
 /** `{ gate: status }` of the seven rows. */
 async function statusMap(page) {
   const list = await gateStatuses(page);
@@ -464,6 +480,7 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     assert.equal(await turnAlert.isVisible(), false, 'a valid decision shows no error');
     for (const c of requestControls) assert.ok(await c.isDisabled(), `${c} disabled while the turn runs`);
     assert.ok(await button(page, 'End turn').isEnabled(), 'End turn enabled during a turn');
+    assert.deepEqual(await disabledWithoutReason(page), [], 'every control the turn disables says why');
     assert.ok(await combobox(page, 'Role').isEnabled(), 'Role stays enabled during a turn');
     assert.deepEqual(await turnClaims(page), [], 'no claim is judged before the turn finishes');
     let g = await goals(page);
@@ -597,9 +614,28 @@ describe('seed 002 exercise on ?experiment=registry', () => {
     assert.equal(g['unbacked-claim'], 'reached', 'goal unbacked-claim');
     assert.equal(g['send-waits'], 'open', 'no email ran, so no send waited');
 
-    // End turn: the request controls take input again.
+    // The turn is finished: every disabled control says why to a screen
+    // reader, and End turn stands beside the reason, above the controls.
     assert.ok(await button(page, 'Next gate').isDisabled(), 'nothing left to inspect');
-    await button(page, 'End turn').click();
+    assert.deepEqual(await disabledWithoutReason(page), [], 'every disabled control says why after the turn');
+    // The check finds a disabled control that says nothing.
+    const said = await page.locator('#tool').getAttribute('aria-describedby');
+    await page.locator('#tool').evaluate((e) => e.removeAttribute('aria-describedby'));
+    assert.deepEqual(await disabledWithoutReason(page), ['combobox "Tool"'], 'a silent control is found');
+    await page.locator('#tool').evaluate((e, ids) => e.setAttribute('aria-describedby', ids), said);
+    const held = page.locator('[data-panel="build"] .held');
+    assert.match(await held.locator('p').textContent(), /The turn is finished/);
+    const endHere = held.getByRole('button', { name: 'End turn', exact: true });
+    assert.ok(await endHere.isEnabled(), 'End turn beside the reason is enabled');
+    const [endBox, toolBox] = [await endHere.boundingBox(), await combobox(page, 'Tool').boundingBox()];
+    assert.ok(endBox.y < toolBox.y, 'End turn stands above the Tool select it gives back');
+    // By keyboard: from the disabled controls' panel, End turn is the next stop.
+    await held.locator('p').click();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'End turn', 'Tab reaches End turn');
+
+    // End turn (beside the reason): the request controls take input again.
+    await page.keyboard.press('Enter');
     for (const c of requestControls) assert.ok(await c.isEnabled(), `${c} enabled after End turn`);
     assert.deepEqual(await turnCalls(page), [], 'the turn rows are gone');
     assert.deepEqual(pageErrors, [], 'no uncaught error');

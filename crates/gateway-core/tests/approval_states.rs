@@ -32,8 +32,14 @@ fn approved_then_waiting() -> Driver {
     d
 }
 
-const LAPSED: &str =
-    "The policy inputs changed: the approval was for one run of this payload. Approve it again.";
+/// The turn's call is the payload approved in the editor: the approval
+/// was cleared when the turn took the request.
+const LAPSED: &str = "The request changed and came back to the approved payload: \
+                      a cleared approval does not return. Approve it again to run it.";
+/// The same, once the call is finished and the turn holds the request.
+const LAPSED_HELD: &str = "The request changed and came back to the approved payload: \
+                           a cleared approval does not return. \
+                           The turn holds the request: End turn gives it back.";
 
 #[test]
 fn a_turn_clears_the_approval_and_says_what_changed_since() {
@@ -68,7 +74,7 @@ fn a_refusal_keeps_what_the_cleared_approval_says_and_survives_restart() {
         reason(&v, "approval"),
         "you rejected this exact call when it waited for approval; it did not run"
     );
-    assert_eq!(v.builder.approval.status, LAPSED);
+    assert_eq!(v.builder.approval.status, LAPSED_HELD);
     assert!(!v.builder.approval.can_approve, "a finished turn is frozen");
 }
 

@@ -460,17 +460,33 @@ fn the_approval_shows_its_payload_and_an_edit_says_what_changed() {
     assert!(!v.builder.approval.approved);
     assert_eq!(
         v.builder.approval.status,
-        "subject changed: the approval was for \"Weekly summary\". Approve the new payload to send it."
+        "subject changed: the approval was for \"Weekly summary\". Approve the new payload to run it."
     );
-    // A policy input changes no field.
+    // A policy input changes no field: the status names it.
     let v = d.send(Msg::Approve);
     assert!(v.builder.approval.approved);
     let v = d.send(Msg::SetKey("intent-2".into()));
+    assert_eq!(
+        v.builder.approval.status,
+        "Operation key changed: the approval was given under the settings before. \
+         Approve it again to run it."
+    );
+    let v = d.send(Msg::Approve);
+    assert!(v.builder.approval.approved);
+    let v = d.send(Msg::SetHook(Hook::BlockMutations));
+    assert!(
+        v.builder.approval.status.starts_with("Hook changed: "),
+        "{}",
+        v.builder.approval.status
+    );
+    // Put the key back: what changed since is still the hook, which is
+    // the newer change.
+    let v = d.send(Msg::SetKey("intent-1".into()));
     assert!(
         v.builder
             .approval
             .status
-            .starts_with("The policy inputs changed"),
+            .starts_with("Operation key changed: "),
         "{}",
         v.builder.approval.status
     );
@@ -493,6 +509,24 @@ fn the_approval_shows_its_payload_and_an_edit_says_what_changed() {
         v.builder.approval.status.starts_with("Not approved."),
         "{}",
         v.builder.approval.status
+    );
+}
+
+/// An approved write edited into a read: the status never asks for an
+/// approval that Approve cannot give; it says a read needs none.
+#[test]
+fn a_write_edited_into_a_read_says_no_approval_is_needed() {
+    let mut d = Driver::new(ExperimentId::Filesystem);
+    d.send(Msg::SetRole(Role::Operator));
+    let write = r#"{"operation":"write","path":"/workspace/notes.txt","content":"new"}"#;
+    d.send(Msg::EditArgs(write.into()));
+    assert!(d.send(Msg::Approve).builder.approval.approved);
+    let read = r#"{"operation":"read","path":"/workspace/notes.txt"}"#;
+    let v = d.send(Msg::EditArgs(read.into()));
+    assert!(!v.builder.approval.can_approve);
+    assert_eq!(
+        v.builder.approval.status,
+        "content changed: the approval was for \"new\". A read needs no approval."
     );
 }
 
@@ -574,5 +608,82 @@ fn the_runs_log_has_a_time_of_day_and_the_arguments() {
         v.runs.records[0].summary.contains(" · at 07:59:5"),
         "{}",
         v.runs.records[0].summary
+    );
+}
+
+/// After a rejected run the caption says what the learner can change,
+/// by the gate that rejected it; during a turn, whose calls are the
+/// model's, it says nothing of the kind.
+#[test]
+fn a_rejected_run_says_what_to_change_next() {
+    let caption_after = |experiment, msgs: Vec<Msg>| {
+        let mut d = Driver::new(experiment);
+        for msg in msgs {
+            d.send(msg);
+        }
+        d.finish().gateway.caption
+    };
+    let ends = |caption: &str, way_on: &str| {
+        assert!(caption.ends_with(way_on), "{caption}");
+    };
+    ends(
+        &caption_after(ExperimentId::Email, vec![]),
+        "The ledger is unchanged. Choose a role that may make this call to inspect again.",
+    );
+    ends(
+        &caption_after(ExperimentId::Email, vec![Msg::SetRole(Role::Operator)]),
+        "Approve exact payload to inspect it again with the approval.",
+    );
+    ends(
+        &caption_after(ExperimentId::Email, vec![Msg::EditArgs("{".into())]),
+        "Edit the request: the verdict under the editor says what to fix.",
+    );
+    ends(
+        &caption_after(
+            ExperimentId::Email,
+            vec![
+                Msg::SetRole(Role::Operator),
+                Msg::SetKey(String::new()),
+                Msg::Approve,
+            ],
+        ),
+        "Change the operation key to inspect again.",
+    );
+    ends(
+        &caption_after(
+            ExperimentId::Registry,
+            vec![
+                Msg::SetRole(Role::Operator),
+                Msg::ChooseTool("files.delete".into()),
+            ],
+        ),
+        "No role may make this call: choose another tool.",
+    );
+    ends(
+        &caption_after(
+            ExperimentId::Email,
+            vec![
+                Msg::SetRole(Role::Operator),
+                Msg::SetHook(Hook::BlockMutations),
+            ],
+        ),
+        "Choose another hook, or another request, to inspect again.",
+    );
+}
+
+/// A rejected call of an agent turn: the caption gives the verdict, and
+/// the turn (not the caption) says what moves it on.
+#[test]
+fn a_rejected_call_of_a_turn_says_no_way_on_of_the_editor() {
+    let mut d = Driver::new(ExperimentId::Registry);
+    d.send(Msg::EditDecision(
+        r#"[{"name": "email", "args": {"to": "learner@example.test", "subject": "s", "body": "b"}}]"#
+            .into(),
+    ));
+    d.send(Msg::StartTurn);
+    let caption = d.finish().gateway.caption;
+    assert!(
+        caption.ends_with("The ledger is unchanged."),
+        "the role gate rejects the Viewer's send, and nothing follows: {caption}"
     );
 }

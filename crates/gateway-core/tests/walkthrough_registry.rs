@@ -194,7 +194,10 @@ fn a_name_the_registry_does_not_hold_fails_at_the_first_gate_and_nothing_else_ru
         );
         assert_eq!(
             v.gateway.caption,
-            format!("Run finished: rejected at the schema gate: {expected_reason}. The ledger is unchanged.")
+            format!(
+                "Run finished: rejected at the schema gate: {expected_reason}. The ledger is unchanged. \
+                 Edit the request: the verdict under the editor says what to fix."
+            )
         );
         // Only the run count and the schema rejections move.
         assert_eq!(contents(&v), contents(&before), "{name:?}");

@@ -122,6 +122,16 @@ pub fn set_flag(e: &Element, name: &str, on: bool) {
     }
 }
 
+/// Names the element `id` as `control`'s description while `on`; no
+/// description otherwise.
+pub fn described_by_while(control: &Element, id: &str, on: bool) {
+    if on {
+        set_attr(control, "aria-describedby", id);
+    } else {
+        set_flag(control, "aria-describedby", false);
+    }
+}
+
 /// The value of an `<input>` or `<textarea>`.
 pub fn value(e: &Element) -> Option<String> {
     if let Some(i) = e.dyn_ref::<HtmlInputElement>() {

@@ -8,7 +8,7 @@ use crate::json::{utf16_len, MAX_ARGUMENT_UNITS};
 use crate::policy::{Hook, Role};
 use crate::text::Text;
 use crate::tools::ExampleKind;
-use crate::workbench::Lapse;
+use crate::workbench::{Lapse, Setting};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApprovalView {
@@ -65,8 +65,10 @@ impl Workbench {
         }
     }
 
-    /// What changed since `approval`, as the workbench worked it out.
+    /// What changed since `approval`, as the workbench worked it out, and
+    /// what to do now.
     fn lapse(&self, approval: &crate::gates::Approval, lapse: &Lapse) -> Text {
+        let then = |new_payload| self.t(self.after_lapse(new_payload)).into();
         match lapse {
             Lapse::Field { field, was } => Text::ApprovalLapsedField {
                 field: field.into(),
@@ -74,13 +76,53 @@ impl Workbench {
                     .clone()
                     .unwrap_or_else(|| self.t(Text::ApprovalAbsent))
                     .into(),
+                then: then(true),
             },
             Lapse::Request => Text::ApprovalLapsedTool {
                 tool: (&approval.tool).into(),
                 payload: (&approval.payload).into(),
+                then: then(true),
             },
-            Lapse::Inputs => Text::ApprovalLapsedInputs,
+            Lapse::Same(Some(setting)) => Text::ApprovalLapsedSetting {
+                setting: self.t(setting_label(*setting)).into(),
+                then: then(false),
+            },
+            Lapse::Same(None) => Text::ApprovalLapsedBack { then: then(false) },
         }
+    }
+
+    /// The sentence after a lapse: approve again only where the request
+    /// as it stands needs an approval and Approve can give one; otherwise
+    /// why no approval is needed, or none can help.
+    fn after_lapse(&self, new_payload: bool) -> Text {
+        match self.plan().call() {
+            Some(call) if call.risk.needs_approval() => {
+                if self.turn_call_finished() {
+                    Text::ApprovalThenHeld
+                } else if new_payload {
+                    Text::ApprovalThenNew
+                } else {
+                    Text::ApprovalThenAgain
+                }
+            }
+            Some(call) if call.risk.is_refused() => Text::ApprovalRefused {
+                risk: call.risk.name().into(),
+            },
+            Some(call) => Text::ApprovalNotNeeded {
+                risk: call.risk.name().into(),
+            },
+            None => Text::ApprovalNoRequest,
+        }
+    }
+}
+
+/// The label of a policy input, as the builder shows it.
+fn setting_label(setting: Setting) -> Text {
+    match setting {
+        Setting::Role => Text::RoleLabel,
+        Setting::Hook => Text::HookLabel,
+        Setting::Key => Text::KeyLabel,
+        Setting::Reuse => Text::ReuseLabel,
     }
 }
 
@@ -116,6 +158,8 @@ pub struct BuilderView {
     /// for a tool that only reads), shown under them.
     pub policy_notes: Vec<String>,
     pub reuse: Toggle,
+    /// Why Reuse receipts cannot be turned off yet (no receipt), while so.
+    pub reuse_note: Option<String>,
     pub approval: ApprovalView,
     /// Whether the request controls (tool, example, arguments, tool name)
     /// take input: not while an agent turn supplies the request.
@@ -220,6 +264,7 @@ impl Workbench {
                 checked: inputs.reuse,
                 enabled: self.reuse_toggle_enabled() && !frozen,
             },
+            reuse_note: (!self.reuse_toggle_enabled()).then(|| self.t(Text::ReuseNoReceipt)),
             approval: self.approval_view(),
             request_editable: self.turn().is_none(),
             held: self.held_view(),

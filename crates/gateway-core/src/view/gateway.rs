@@ -194,15 +194,18 @@ impl Workbench {
                 } => Text::CaptionReplayed,
                 Outcome::SchemaRejected | Outcome::Rejected { .. } => {
                     let gate = plan.rejected_at().unwrap_or(Gate::Schema);
+                    let refused = plan.call().is_some_and(|c| c.risk.is_refused());
                     Text::CaptionRejected {
                         gate: gate.name().into(),
                         reason: plan.row(gate).reason.text().into(),
+                        next: self.way_on(gate, refused).into(),
                     }
                 }
             };
-            return self.t(Text::CaptionFinished {
+            let caption = self.t(Text::CaptionFinished {
                 result: result.into(),
             });
+            return caption.trim_end().to_string();
         };
         let gate = Gate::ALL[stage];
         if let (true, Some(turn)) = (self.pending(), self.turn()) {
@@ -234,6 +237,25 @@ impl Workbench {
             total: GATES.into(),
             gate: gate.name().into(),
             previous: previous.into(),
+        })
+    }
+
+    /// What the learner can change after a run rejected at `gate`
+    /// (`refused`: its risk is refused for every role); nothing during an
+    /// agent turn, whose calls are the model's (the turn says what moves
+    /// it on).
+    fn way_on(&self, gate: Gate, refused: bool) -> String {
+        if self.turn().is_some() {
+            return String::new();
+        }
+        self.t(match gate {
+            Gate::Schema => Text::WayOnSchema,
+            Gate::BeforeHook | Gate::AfterHook => Text::WayOnHook,
+            Gate::Role if refused => Text::WayOnRefused,
+            Gate::Role => Text::WayOnRole,
+            Gate::Approval => Text::WayOnApproval,
+            Gate::Idempotency => Text::WayOnKey,
+            Gate::Execution => Text::WayOnArguments,
         })
     }
 

@@ -13,8 +13,18 @@ pub(crate) enum Lapse {
     Field { field: String, was: Option<String> },
     /// Another tool, or arguments that are no JSON object.
     Request,
-    /// Only the policy inputs (role, hook, key, receipts).
-    Inputs,
+    /// The request is the approved one: a setting changed since (`Some`),
+    /// or the request changed and came back (`None`).
+    Same(Option<Setting>),
+}
+
+/// A policy input of the request builder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Setting {
+    Role,
+    Hook,
+    Key,
+    Reuse,
 }
 
 /// An approval an edit cleared, and what changed since (worked out at each
@@ -116,19 +126,21 @@ impl ApprovalState {
 
     /// An input changed: the approval standing, or the one an earlier edit
     /// cleared, is cleared, and what changed since is worked out again by
-    /// `lapse_of`; a refusal no longer binds anything.
-    pub fn clear(&mut self, lapse_of: impl FnOnce(&Approval) -> Lapse) {
-        let cleared = match std::mem::take(self) {
-            ApprovalState::Given(approval) => Some(approval),
+    /// `lapse_of` (given what an earlier edit changed, if any); a refusal
+    /// no longer binds anything.
+    pub fn clear(&mut self, lapse_of: impl FnOnce(&Approval, Option<&Lapse>) -> Lapse) {
+        let (approval, earlier) = match std::mem::take(self) {
+            ApprovalState::Given(approval) => (approval, None),
             ApprovalState::Open { lapsed, .. } | ApprovalState::Refused { lapsed, .. } => {
-                lapsed.map(|l| l.approval)
+                match lapsed {
+                    Some(Lapsed { approval, lapse }) => (approval, Some(lapse)),
+                    None => return,
+                }
             }
         };
+        let lapse = lapse_of(&approval, earlier.as_ref());
         *self = ApprovalState::Open {
-            lapsed: cleared.map(|approval| Lapsed {
-                lapse: lapse_of(&approval),
-                approval,
-            }),
+            lapsed: Some(Lapsed { approval, lapse }),
             resume: false,
         };
     }
@@ -145,9 +157,16 @@ impl ApprovalState {
 
 /// What changed since `approval`, for the request `tool` `args` as it
 /// stands: the first field of the arguments as written (a field spelled
-/// out of bounds counts) whose value differs, the request, or the policy
-/// inputs.
-pub(crate) fn lapse_of(approval: &Approval, tool: &str, args: &str) -> Lapse {
+/// out of bounds counts) whose value differs, or the request; where the
+/// request is the approved one, the `setting` this change made, or the
+/// one an `earlier` change made since the approval.
+pub(crate) fn lapse_of(
+    approval: &Approval,
+    tool: &str,
+    args: &str,
+    setting: Option<Setting>,
+    earlier: Option<&Lapse>,
+) -> Lapse {
     let parse = |s: &str| crate::json::from_str(s).ok();
     let now = (tool == approval.tool).then(|| parse(args)).flatten();
     let (Some(serde_json::Value::Object(was)), Some(serde_json::Value::Object(now))) =
@@ -164,7 +183,10 @@ pub(crate) fn lapse_of(approval: &Approval, tool: &str, args: &str) -> Lapse {
             was: was.get(field).map(crate::json::compact),
             field: field.clone(),
         },
-        None => Lapse::Inputs,
+        None => Lapse::Same(setting.or(match earlier {
+            Some(Lapse::Same(setting)) => *setting,
+            _ => None,
+        })),
     }
 }
 
@@ -182,7 +204,7 @@ mod tests {
     #[test]
     fn a_cleared_approval_is_said_until_another_is_given() {
         let mut s = ApprovalState::Given(call(r#"{"title":"a"}"#));
-        s.clear(|a| lapse_of(a, "calendar", r#"{"title":"b"}"#));
+        s.clear(|a, earlier| lapse_of(a, "calendar", r#"{"title":"b"}"#, None, earlier));
         let lapse = Lapse::Field {
             field: "title".into(),
             was: Some("\"a\"".into()),
@@ -193,7 +215,7 @@ mod tests {
         s.refuse(call(r#"{"title":"b"}"#));
         assert!(s.refused().is_some());
         assert_eq!(s.lapsed().map(|l| &l.lapse), Some(&lapse));
-        s.clear(|a| lapse_of(a, "email", "{}"));
+        s.clear(|a, earlier| lapse_of(a, "email", "{}", None, earlier));
         assert!(s.refused().is_none(), "a refusal binds no new input");
         assert_eq!(s.lapsed().map(|l| &l.lapse), Some(&Lapse::Request));
         s = ApprovalState::Given(call("{}"));
@@ -218,17 +240,54 @@ mod tests {
     fn lapse_names_the_first_changed_field_or_the_request() {
         let a = call(r#"{"end":"15:00","start":"14:00"}"#);
         assert_eq!(
-            lapse_of(&a, "calendar", r#"{"start":"14:00"}"#),
+            lapse_of(&a, "calendar", r#"{"start":"14:00"}"#, None, None),
             Lapse::Field {
                 field: "end".into(),
                 was: Some("\"15:00\"".into())
             }
         );
+        let same = r#"{"start":"14:00","end":"15:00"}"#;
         assert_eq!(
-            lapse_of(&a, "calendar", r#"{"start":"14:00","end":"15:00"}"#),
-            Lapse::Inputs
+            lapse_of(&a, "calendar", same, None, None),
+            Lapse::Same(None)
         );
-        assert_eq!(lapse_of(&a, "calendar", "[]"), Lapse::Request);
-        assert_eq!(lapse_of(&a, "email", "{}"), Lapse::Request);
+        assert_eq!(lapse_of(&a, "calendar", "[]", None, None), Lapse::Request);
+        assert_eq!(lapse_of(&a, "email", "{}", None, None), Lapse::Request);
+        // A setting is named where the payload is the approved one.
+        let hook = Some(Setting::Hook);
+        assert_eq!(
+            lapse_of(&a, "calendar", same, hook, None),
+            Lapse::Same(hook)
+        );
+        assert_eq!(
+            lapse_of(&a, "calendar", "{}", hook, None),
+            Lapse::Field {
+                field: "end".into(),
+                was: Some("\"15:00\"".into())
+            },
+            "a changed field is said before a setting"
+        );
+    }
+
+    #[test]
+    fn a_changed_setting_stays_said_until_the_payload_differs() {
+        let a = call(r#"{"title":"a"}"#);
+        let role = Lapse::Same(Some(Setting::Role));
+        let same = r#"{"title":"a"}"#;
+        assert_eq!(lapse_of(&a, "calendar", same, None, Some(&role)), role);
+        // Another setting changed since names the newer one.
+        assert_eq!(
+            lapse_of(&a, "calendar", same, Some(Setting::Key), Some(&role)),
+            Lapse::Same(Some(Setting::Key))
+        );
+        // A field edited and put back says the request came back.
+        let field = Lapse::Field {
+            field: "title".into(),
+            was: Some("\"a\"".into()),
+        };
+        assert_eq!(
+            lapse_of(&a, "calendar", same, None, Some(&field)),
+            Lapse::Same(None)
+        );
     }
 }

@@ -3,7 +3,8 @@
 //! setup, and what any change does (approval cleared, inspection over from
 //! gate 1, a fresh plan).
 
-use super::{approval, Lapsed, Policy, Workbench};
+use super::approval;
+use super::{Lapsed, Policy, Setting, Workbench};
 use crate::gates::Gate;
 use crate::mode::Request;
 use crate::notice::Notice;
@@ -62,8 +63,8 @@ impl Workbench {
     pub(super) fn edit_policy(&mut self, edit: impl FnOnce(&mut Policy)) {
         let before = self.policy.clone();
         edit(&mut self.policy);
-        if self.policy != before {
-            self.inputs_changed(false);
+        if let Some(setting) = self.policy.changed_since(&before) {
+            self.clear_approval_and_start_over(Some(setting));
         }
     }
 
@@ -81,12 +82,17 @@ impl Workbench {
             let tool = self.editor.request().0.to_string();
             self.notify(Notice::RedactTurnedOff { tool });
         }
-        // The approval this edit cleared, or the one an earlier edit did:
-        // what changed since is worked out again.
+        self.clear_approval_and_start_over(None);
+    }
+
+    /// The approval this change cleared, or the one an earlier change did:
+    /// what changed since is worked out again (`setting`: the policy input
+    /// this change made, if it was one). Inspection starts over.
+    fn clear_approval_and_start_over(&mut self, setting: Option<Setting>) {
         let (tool, args) = self.editor.request();
         self.run
             .approval
-            .clear(|approval| approval::lapse_of(approval, tool, args));
+            .clear(|approval, earlier| approval::lapse_of(approval, tool, args, setting, earlier));
         self.start_over();
     }
 

@@ -27,7 +27,7 @@ mod run;
 mod slots;
 mod values;
 
-pub(crate) use approval::{Lapse, Lapsed};
+pub(crate) use approval::{Lapse, Lapsed, Setting};
 pub(crate) use changed::Changed;
 pub use delivery::Delivery;
 pub use msg::{Handled, Ignored, Msg};
@@ -66,6 +66,20 @@ pub(crate) struct Policy {
     pub hook: Hook,
     pub key: String,
     pub reuse: bool,
+}
+
+impl Policy {
+    /// The first setting that differs from `before`, in the builder's order.
+    fn changed_since(&self, before: &Policy) -> Option<Setting> {
+        [
+            (self.role != before.role, Setting::Role),
+            (self.hook != before.hook, Setting::Hook),
+            (self.key != before.key, Setting::Key),
+            (self.reuse != before.reuse, Setting::Reuse),
+        ]
+        .into_iter()
+        .find_map(|(changed, setting)| changed.then_some(setting))
+    }
 }
 
 #[derive(Debug, Clone)]

@@ -7,7 +7,7 @@ use wasm_bindgen::JsValue;
 use web_sys::{Document, Element};
 
 use super::disclosure;
-use crate::dom::{button, child, clear, literal, set_flag, set_text};
+use crate::dom::{button, child, clear, described_by_while, literal, set_flag, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Baseline {
@@ -43,6 +43,8 @@ impl Baseline {
     ) -> Result<(), JsValue> {
         set_text(&self.capture, &m.capture_label);
         set_flag(&self.clear, "disabled", !m.clear_enabled);
+        // Disabled, Clear baseline is described by the line saying none is kept.
+        described_by_while(&self.clear, "baseline-empty", !m.clear_enabled);
         if last.is_none_or(|l| l.compare != m.compare) {
             render_compare(doc, &self.compare, &m.compare)?;
         }
@@ -54,7 +56,13 @@ fn render_compare(doc: &Document, div: &Element, view: &BaselineView) -> Result<
     clear(div);
     let c = match view {
         BaselineView::Empty(hint) => {
-            child(doc, div, "p", &[("class", "status-line")], Some(hint));
+            child(
+                doc,
+                div,
+                "p",
+                &[("id", "baseline-empty"), ("class", "status-line")],
+                Some(hint),
+            );
             return Ok(());
         }
         BaselineView::Compare(c) => c,

@@ -29,6 +29,9 @@ pub struct Builder {
     /// Why a policy input is disabled, under the row.
     pub policy_notes: Element,
     pub reuse: Element,
+    /// Why Reuse receipts cannot be turned off yet (read out, and the
+    /// checkbox's tooltip).
+    pub reuse_note: Element,
     pub approve: Element,
     pub approval_status: Element,
     /// While an agent turn holds the request: why, and End turn.
@@ -117,6 +120,13 @@ impl Builder {
             &[("for", "reuse-receipts")],
             Some(&l.reuse),
         );
+        let reuse_note = child(
+            doc,
+            &check,
+            "p",
+            &[("id", "reuse-note"), ("class", "sr-only"), ("hidden", "")],
+            None,
+        );
         let approve = child(
             doc,
             &approve_row,
@@ -148,6 +158,7 @@ impl Builder {
             key,
             policy_notes,
             reuse,
+            reuse_note,
             approve,
             approval_status,
             held,
@@ -222,6 +233,11 @@ impl Builder {
             reuse.set_checked(m.reuse.checked);
             reuse.set_disabled(!m.reuse.enabled);
         }
+        set_optional_text(&self.reuse_note, m.reuse_note.as_deref());
+        match &m.reuse_note {
+            Some(note) => set_attr(&self.reuse, "title", note),
+            None => set_flag(&self.reuse, "title", false),
+        }
 
         // Approval: one button whose name says what it does (Approve exact
         // payload / Revoke approval); not also an aria-pressed toggle, which
@@ -261,7 +277,15 @@ impl Builder {
             (&self.role, "", settable(&m.roles)),
             (&self.hook, "", settable(&m.hooks)),
             (&self.key, "policy-notes", m.key_enabled),
-            (&self.reuse, "", m.reuse.enabled),
+            (
+                &self.reuse,
+                if m.reuse_note.is_some() {
+                    "reuse-note"
+                } else {
+                    ""
+                },
+                m.reuse.enabled,
+            ),
             (&self.approve, "approval-status", approve_enabled),
         ] {
             self.held.describe(control, own, held && !enabled);

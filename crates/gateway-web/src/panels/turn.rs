@@ -8,7 +8,8 @@ use web_sys::{Document, Element};
 
 use super::{disclosure, field, hint, status};
 use crate::dom::{
-    button, child, clear, set_attr, set_flag, set_optional_text, set_text, set_value,
+    button, child, clear, described_by_while, set_attr, set_flag, set_optional_text, set_text,
+    set_value,
 };
 
 #[derive(Debug, Clone)]
@@ -64,6 +65,7 @@ impl Turn {
             None,
         );
         let summary = status(doc, &turn);
+        summary.set_attribute("id", "turn-summary")?;
         let counts = child(doc, &turn, "p", &[("class", "turn-counts")], None);
         let format = child(doc, &turn, "p", &[("class", "turn-format")], None);
         let partial = child(doc, &turn, "ul", &[("class", "turn-partial")], None);
@@ -119,6 +121,8 @@ impl Turn {
             if t.over_cap { "count over" } else { "count" },
         );
         set_flag(&self.end, "disabled", !t.active);
+        // Disabled, End turn is described by the summary: no turn runs.
+        described_by_while(&self.end, "turn-summary", !t.active);
         set_optional_text(&self.error, t.error.as_deref());
         set_text(&self.summary, &t.summary);
         set_optional_text(&self.counts, t.counts.as_deref());
