@@ -33,16 +33,12 @@ pub fn show(doc: &Document, root: &Element, view: &CourseView) -> Result<(), JsV
     child(doc, &head, "p", &[], Some(&view.intro));
     let list = child(doc, &main, "ol", &[("class", "course-list")], None);
     for item in &view.items {
-        let li = child(
+        let li = course_item(
             doc,
             &list,
-            "li",
-            &[
-                ("class", "panel course-item"),
-                ("data-experiment", item.id),
-                ("data-done", if item.done { "true" } else { "false" }),
-            ],
-            None,
+            "panel course-item",
+            ("data-experiment", item.id),
+            item.done,
         );
         let heading_id = format!("h-course-{}", item.id);
         child(doc, &li, "h2", &[("id", &heading_id)], Some(&item.heading));
@@ -128,16 +124,12 @@ fn authored(doc: &Document, main: &Element, view: &CourseView) {
     );
     let list = child(doc, &section, "ul", &[("class", "course-list")], None);
     for item in &view.authored {
-        let li = child(
+        let li = course_item(
             doc,
             &list,
-            "li",
-            &[
-                ("class", "course-item"),
-                ("data-authored", &item.id),
-                ("data-done", if item.done { "true" } else { "false" }),
-            ],
-            None,
+            "course-item",
+            ("data-authored", &item.id),
+            item.done,
         );
         child(doc, &li, "h3", &[], Some(&item.title));
         child(
@@ -155,4 +147,26 @@ fn authored(doc: &Document, main: &Element, view: &CourseView) {
             Some(&item.open),
         );
     }
+}
+
+/// An experiment's item in `list`: `key` names it (`data-experiment` or
+/// `data-authored`), and `done` says whether its goals are all reached.
+fn course_item(
+    doc: &Document,
+    list: &Element,
+    class: &str,
+    key: (&str, &str),
+    done: bool,
+) -> Element {
+    child(
+        doc,
+        list,
+        "li",
+        &[
+            ("class", class),
+            key,
+            ("data-done", if done { "true" } else { "false" }),
+        ],
+        None,
+    )
 }
