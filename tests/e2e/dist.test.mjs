@@ -321,9 +321,13 @@ describe('dist/workbench.html, the single file, from file://', () => {
     const note = () =>
       o.page.locator('.file-note').evaluate((n) => {
         const line = n.querySelector(':scope > p');
-        const range = document.createRange();
-        range.selectNodeContents(n);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        // The lines the note's sentence and its summary are drawn on.
+        const tops = new Set();
+        for (const part of [line, n.querySelector('summary')]) {
+          const range = document.createRange();
+          range.selectNodeContents(part);
+          for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+        }
         const detail = n.querySelector('details > p');
         return {
           line: line.textContent,
