@@ -133,6 +133,32 @@ async function assertAuthored(page, where) {
   const banner = page.locator('.authored');
   assert.ok(await banner.isVisible(), `the banner shows ${where}`);
   assert.equal(await banner.textContent(), t('authored-experiment'));
+  // A quiet note under the title: normal weight, small, muted, one line at
+  // a desktop width; the experiment's instructions are read first in their panel.
+  const look = await banner.evaluate((note) => {
+    const s = getComputedStyle(note);
+    const body = getComputedStyle(document.querySelector('.intro .instructions'));
+    const range = document.createRange();
+    range.selectNodeContents(note);
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    return {
+      weight: s.fontWeight,
+      size: parseFloat(s.fontSize),
+      bodySize: parseFloat(body.fontSize),
+      muted: s.color !== body.color,
+      border: s.borderTopStyle,
+      lines,
+      wide: window.innerWidth >= 1024,
+      underTitle: note.previousElementSibling?.tagName === 'H1',
+      inIntro: !!note.closest('.intro'),
+    };
+  });
+  assert.equal(look.weight, '400', `the note is in normal weight ${where}`);
+  assert.ok(look.size < look.bodySize, `the note is smaller than the instructions ${where}: ${JSON.stringify(look)}`);
+  assert.ok(look.muted, `the note is muted ${where}`);
+  assert.equal(look.border, 'none', `the note has no frame ${where}`);
+  assert.ok(look.underTitle && !look.inIntro, `the note sits under the title, not before the instructions ${where}`);
+  if (look.wide) assert.equal(look.lines, 1, `the note takes one line ${where}: ${JSON.stringify(look)}`);
   assert.equal(await page.locator('h1').textContent(), MARKUP, `the title is the literal text ${where}`);
   assert.equal(await page.locator('h1 *').count(), 0, `the title holds no element ${where}`);
   assert.equal(await page.locator('b').count(), 0, `no <b> element ${where}`);

@@ -39,6 +39,9 @@ import {
   recordCspViolations,
   waitForGates,
 } from './harness.mjs';
+import { EN } from './locales.mjs';
+
+const t = (id) => EN.catalogue.text(id);
 
 const DIST = join(ROOT, 'dist');
 const SINGLE = join(DIST, 'workbench.html');
@@ -314,6 +317,38 @@ describe('dist/workbench.html, the single file, from file://', () => {
     assert.equal(await o.page.locator('meta[name="workbench-build"]').getAttribute('content'), 'single-file');
     assert.equal(await o.page.locator('script[src], link[rel="stylesheet"]').count(), 0, 'nothing loaded by URL');
     assert.ok(await o.page.locator('.file-note').isVisible(), 'from file:// it says what file:// changes');
+    // A quiet note: one line in normal weight, the rest behind "What this means".
+    const note = () =>
+      o.page.locator('.file-note').evaluate((n) => {
+        const line = n.querySelector(':scope > p');
+        // The lines the note's sentence and its summary are drawn on.
+        const tops = new Set();
+        for (const part of [line, n.querySelector('summary')]) {
+          const range = document.createRange();
+          range.selectNodeContents(part);
+          for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+        }
+        const detail = n.querySelector('details > p');
+        return {
+          line: line.textContent,
+          weight: getComputedStyle(line).fontWeight,
+          lines: tops.size,
+          more: n.querySelector('summary').textContent,
+          detailShown: detail.checkVisibility(),
+          detail: detail.textContent,
+        };
+      });
+    const closed = await note();
+    assert.equal(closed.line, t('single-file-note'));
+    assert.equal(closed.more, t('single-file-more'));
+    assert.equal(closed.weight, '400', 'in normal weight');
+    assert.equal(closed.lines, 1, `one line: ${JSON.stringify(closed)}`);
+    assert.equal(closed.detailShown, false, 'the explanation waits behind its disclosure');
+    await o.page.locator('.file-note summary').click();
+    const open_ = await note();
+    assert.equal(open_.detailShown, true, 'What this means opens the explanation');
+    assert.equal(open_.detail, t('single-file-detail'));
+    assert.match(open_.detail, /Export notes/);
     await assertQuiet(o, 'on load from file://');
   });
 

@@ -54,6 +54,20 @@ async function ledgerPart(page) {
   return touches ? UNTOUCHED : LEDGER_PART;
 }
 
+/** The first line of text under the Returned output's heading, with its box (runs in the page). */
+function outputFirstLine() {
+  const panel = document.querySelector('#h-output').closest('section');
+  const texts = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+    if (node.parentElement.closest('h2') || !node.data.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const line = [...range.getClientRects()].find((r) => r.width > 0);
+    if (line) return { text: node.data.trim().slice(0, 60), top: line.top, bottom: line.bottom };
+  }
+  return null;
+}
+
 async function openAt(size, experiment) {
   const { page } = await suite.open(`?experiment=${experiment}`, { contextOptions: { viewport: size } });
   await waitForGates(page);
@@ -81,6 +95,17 @@ for (const size of [
           await inView(page, `${state}: gate ${i + 1}'s status`, `li[data-gate] >> nth=${i} >> .gate-status`, size);
         }
         await inView(page, `${state}: the ledger part`, await ledgerPart(page), size);
+        if (state === 'finished') {
+          // What the tool returned, without hunting: the heading and the
+          // first line of the panel under it.
+          await inView(page, `${state}: the Returned output's heading`, '#h-output', size);
+          const firstLine = await page.evaluate(outputFirstLine);
+          assert.ok(firstLine, 'the Returned output panel says something after a run');
+          assert.ok(
+            firstLine.top >= 0 && firstLine.bottom <= size.height,
+            `${state}: the Returned output's first line "${firstLine.text}" is in view: ${JSON.stringify(firstLine)}`,
+          );
+        }
         for (const changed of await page.locator('.ledger [data-changed]').all()) {
           const b = await changed.boundingBox();
           assert.ok(b && b.y + b.height <= size.height, `${state}: the marked change is in view`);
@@ -145,6 +170,57 @@ for (const experiment of EXPERIMENTS) {
     await next.click();
     await check('while playing');
     await noSidewaysScroll(page);
+  });
+}
+
+/**
+ * Each gate card's reason, as drawn (runs in the page): its text, whether it
+ * is shown whole (nothing cut below or beside it), how many lines it would
+ * take uncut, and what describes the card's button to a screen reader.
+ */
+function reasonsAsDrawn() {
+  return [...document.querySelectorAll('li[data-gate]')].map((li) => {
+    const reason = li.querySelector('.gate-reason');
+    // The same text in the same box, uncut, to count its lines.
+    const uncut = reason.cloneNode(true);
+    uncut.removeAttribute('id');
+    uncut.style.cssText = 'display: block; -webkit-line-clamp: none; line-clamp: none; white-space: normal; overflow: visible';
+    reason.after(uncut);
+    const lineHeight = parseFloat(getComputedStyle(uncut).lineHeight);
+    const lines = Math.round(uncut.getBoundingClientRect().height / lineHeight);
+    uncut.remove();
+    const head = li.querySelector('.gate-head');
+    const described = (head.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    return {
+      gate: li.dataset.gate,
+      text: reason.textContent,
+      whole: reason.scrollHeight <= reason.clientHeight + 1 && reason.scrollWidth <= reason.clientWidth + 1,
+      lines,
+      described,
+      status: li.querySelector('.gate-status').textContent,
+    };
+  });
+}
+
+for (const lang of ['en', 'zh-TW']) {
+  test(`320×640 ${lang}: after a finished run, every gate reason that fits in two lines is shown whole, and each card tells its reason whole to a screen reader`, async () => {
+    const size = { width: 320, height: 640 };
+    for (const experiment of EXPERIMENTS) {
+      const { page } = await suite.open(`?experiment=${experiment}&lang=${lang}`, { contextOptions: { viewport: size } });
+      await waitForGates(page);
+      await finishRun(page);
+      const reasons = await page.evaluate(reasonsAsDrawn);
+      const fitting = reasons.filter((r) => r.lines <= 2);
+      assert.ok(fitting.length >= 5, `${experiment}: most reasons fit in two lines at 320 px: ${JSON.stringify(reasons)}`);
+      for (const r of fitting) assert.ok(r.whole, `${experiment}: the ${r.gate} gate's reason is shown whole: ${JSON.stringify(r)}`);
+      for (const r of reasons) {
+        assert.ok(r.text.length > 0, `${experiment}: the ${r.gate} gate has a reason`);
+        assert.equal(r.described, `${r.status} ${r.text}`, `${experiment}: the ${r.gate} card's button is described by its verdict and whole reason`);
+      }
+    }
   });
 }
 

@@ -34,6 +34,7 @@ const pseudo = e2eSuite({ www: PSEUDO_WWW });
 /**
  * What is wrong with the layout as drawn now, one line each (runs in the
  * page). A control is a button, select, label, summary, link or heading.
+ * A select must show its chosen option whole.
  */
 export function layoutFindings() {
   const found = [];
@@ -65,6 +66,26 @@ export function layoutFindings() {
         range.setEnd(node, word.index + word[0].length);
         const pieces = [...range.getClientRects()].filter((r) => r.width > 0).length;
         if (pieces > 1) found.push(`${name(el)} breaks the word "${word[0]}" in ${pieces}`);
+      }
+    }
+    if (el.tagName === 'SELECT' && el.selectedOptions.length > 0) {
+      // The chosen option shown whole: the select is as wide as a copy of
+      // it holding that option alone, sized to its content (its text, its
+      // padding and the arrow).
+      const alone = el.cloneNode(false);
+      alone.removeAttribute('id');
+      alone.append(el.selectedOptions[0].cloneNode(true));
+      alone.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none; flex: none';
+      el.after(alone);
+      const needed = alone.getBoundingClientRect().width;
+      alone.remove();
+      // Where its column is narrower than the option, the select takes
+      // the column's whole width, and that is the most it can do.
+      const column = el.parentElement.closest('.panel, .masthead, .turn-step, details, section') ?? document.body;
+      const pad = getComputedStyle(column);
+      const room = column.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
+      if (box.width + 0.5 < needed && box.width + 1 < room) {
+        found.push(`${name(el)} cuts its chosen option "${el.selectedOptions[0].textContent}" (${Math.round(box.width)} px of ${Math.round(needed)})`);
       }
     }
     if (el.tagName === 'BUTTON') {
@@ -130,7 +151,7 @@ for (const [suite, lang] of [
   });
 }
 
-test('the layout check finds what it is for: a word broken in a narrow button, a wide block, a third line', async () => {
+test('the layout check finds what it is for: a word broken in a narrow button, a wide block, a third line, a cut select', async () => {
   const { page } = await shipped.open('?experiment=email', { contextOptions: { viewport: { width: 1024, height: 800 } } });
   await waitForGates(page);
   const found = await page.evaluate((check) => {
@@ -144,11 +165,15 @@ test('the layout check finds what it is for: a word broken in a narrow button, a
     const tall = document.createElement('button');
     tall.textContent = 'one two three four five six';
     tall.style.cssText = 'width: 5rem';
-    panel.append(narrow, wide, tall);
+    const cut = document.createElement('select');
+    cut.append(new Option('Virtual file system'), new Option('a'));
+    cut.style.cssText = 'width: 6rem';
+    panel.append(narrow, wide, tall, cut);
     // eslint-disable-next-line no-new-func
     return new Function(`return (${check})()`)();
   }, layoutFindings.toString());
   assert.ok(found.some((f) => /breaks the word "Restart"/.test(f)), found.join('\n'));
   assert.ok(found.some((f) => /h3 "wide" stands outside the viewport/.test(f)), found.join('\n'));
   assert.ok(found.some((f) => /"one two three four five six" takes [3-9] lines/.test(f)), found.join('\n'));
+  assert.ok(found.some((f) => /select "Virtual file systema" cuts its chosen option "Virtual file system"/.test(f)), found.join('\n'));
 });

@@ -378,13 +378,19 @@ turn-message-heading = The model's message
 turn-message-none = The model wrote no text in this turn.
 turn-heuristic = Claims are found by matching each tool's words, clause by clause: a phrase heuristic, not understanding. The marked words claim an effect; each is judged against this turn's effects when the turn ends.
 disclaimer = This browser-only gateway uses six handcrafted functions, not an agent framework or any real service. No emails, calendar invitations, network requests, real files, database queries or arbitrary code are executed. Email recipients are restricted to example.test; virtual files are two allowlisted map keys; arithmetic uses named operators, never eval. Approval, role rules, hooks and receipts are illustrative application policies, not production security controls. Redaction changes two output fields only and is not a privacy guarantee. The ledger lives in page memory and is lost on reload.
-single-file-note = This is the single-file copy, opened from a file: everything works offline. Browsers keep storage for local files differently (some share it between all local files, some keep none), so notes and the baseline may not survive a reload here: use Export notes to keep them. A copied link opens only on this computer.
+# The single-file copy opened from a file: a quiet line in the masthead,
+# the rest behind "What this means".
+single-file-note = Opened from a file: works offline; notes may not survive a reload here.
+single-file-more = What this means
+single-file-detail = This is the single-file copy, opened from a file: everything works offline. Browsers keep storage for local files differently (some share it between all local files, some keep none), so notes and the baseline may not survive a reload here: use Export notes to keep them. A copied link opens only on this computer.
 
 ## The request and the gates, as they change
 
 tool-unregistered = Unregistered name
-example-edited = Edited (choose to load)
-example-start = The experiment's request (choose to load an example)
+# The Example select's own line, short enough that the select shows it
+# whole beside Tool and Tool name at 1280 px (tests/e2e/widths.test.mjs).
+example-edited = Edited
+example-start = Start request
 example-none = No examples for this tool name
 args-count = { $units } / { $max } characters
 goals-progress = { $done } of { $total } goals reached
@@ -805,7 +811,7 @@ teacher-note = For the instructor: a way to reach each goal with the experiment'
 
 ## Experiment files: what the reader and the checker report. A problem is
 ## shown after the field's JSON Pointer (problem-at).
-authored-experiment = An instructor wrote this experiment and it came with the link: it is not one of the workbench's built-in experiments. Its text is shown as plain text.
+authored-experiment = An experiment from your instructor's link, not a built-in one; its text is shown as plain text.
 problem-at = { $path }: { $problem }
 problem-the-file = (the file)
 problem-file-too-long = The experiment is { $got } bytes long; at most { $max } bytes are read.

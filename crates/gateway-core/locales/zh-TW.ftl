@@ -372,13 +372,17 @@ turn-message-heading = 模型的訊息
 turn-message-none = 模型在這個回合沒有寫任何文字。
 turn-heuristic = 宣稱是逐個子句比對各工具的詞語找出來的：這是詞語比對的啟發式方法，不是理解。標記的文字宣稱了某個效果；回合結束時，每一項都會與本回合的效果對照判定。
 disclaimer = 這個只在瀏覽器中運作的閘道使用六個手工撰寫的函式，不是 Agent 框架，也不會連線到任何真實服務。它不會寄出電子郵件、建立行事曆邀請、發出網路請求、存取真實檔案、查詢資料庫，也不會執行任意程式碼。電子郵件收件者僅限 example.test；虛擬檔案是允許清單中的兩個對應表鍵；算術使用具名運算子，絕不使用 eval。核准、角色規則、掛鉤與收據都是示範用的應用程式政策，不是正式環境的安全控制。遮蔽只會變更兩個輸出欄位，不保證隱私。帳本存放在頁面記憶體中，重新載入就會消失。
-single-file-note = 這是單一檔案版本，從檔案開啟：所有功能都能離線使用。瀏覽器對本機檔案的儲存方式各不相同（有些讓所有本機檔案共用，有些完全不保留），因此筆記與基準在這裡重新載入後可能會消失：請用「匯出筆記」保留。複製的連結只能在這台電腦上開啟。
+# The single-file copy opened from a file: a quiet line in the masthead,
+# the rest behind "What this means".
+single-file-note = 從檔案開啟：可離線使用；重新載入後筆記可能不會保留。
+single-file-more = 這代表什麼
+single-file-detail = 這是單一檔案版本，從檔案開啟：所有功能都能離線使用。瀏覽器對本機檔案的儲存方式各不相同（有些讓所有本機檔案共用，有些完全不保留），因此筆記與基準在這裡重新載入後可能會消失：請用「匯出筆記」保留。複製的連結只能在這台電腦上開啟。
 
 ## The request and the gates, as they change
 
 tool-unregistered = 未註冊的名稱
-example-edited = 已編輯（選擇範例即可載入）
-example-start = 實驗的請求（選擇範例即可載入）
+example-edited = 已編輯
+example-start = 實驗的請求
 example-none = 這個工具名稱沒有範例
 args-count = { $units } / { $max } 個字元
 goals-progress = 已達成 { $done } / { $total } 個目標
@@ -769,7 +773,7 @@ teacher-note = 給講師參考：以實驗本身的操作達成每個目標的�
 
 ## Experiment files: what the reader and the checker report. A problem is
 ## shown after the field's JSON Pointer (problem-at).
-authored-experiment = 這個實驗由講師撰寫，隨連結而來：它不是工作台內建的實驗。其中的文字一律以純文字顯示。
+authored-experiment = 這是講師透過連結提供的實驗，不是內建實驗；其中的文字一律以純文字顯示。
 problem-at = { $path }：{ $problem }
 problem-the-file = （整個檔案）
 problem-file-too-long = 這個實驗長 { $got } 位元組；最多只讀取 { $max } 位元組。

@@ -56,12 +56,9 @@ fn the_example_select_says_what_the_editor_holds() {
     let mut d = Driver::new(ExperimentId::Filesystem);
     let v = d.view();
     assert!(v.builder.examples.iter().all(|c| !c.selected));
-    assert_eq!(
-        v.builder.example_placeholder,
-        "The experiment's request (choose to load an example)"
-    );
+    assert_eq!(v.builder.example_placeholder, "Start request");
     let v = d.send(Msg::EditArgs("{}".into()));
-    assert_eq!(v.builder.example_placeholder, "Edited (choose to load)");
+    assert_eq!(v.builder.example_placeholder, "Edited");
     let mut d = Driver::new(ExperimentId::Email);
     assert!(
         d.view().builder.examples[0].selected,

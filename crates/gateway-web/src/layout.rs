@@ -5,7 +5,7 @@
 //!
 //! The order is the story's, for the eye and for Tab alike: a skip link,
 //! the masthead, the experiment's instructions, then the story (request,
-//! gateway, and the ledger with the goals and the output), then the
+//! gateway, and the ledger with the output and the goals), then the
 //! secondary panels, each a disclosure the experiment may open.
 
 use gateway_core::view::{DeclarationsView, PageModel};
@@ -64,9 +64,12 @@ pub fn build(
     let builder = Builder::build(doc, &story, l)?;
     let gateway = Gateway::build(doc, &story, &m.gateway, l)?;
     let result = child(doc, &story, "div", &[("class", "result")], None);
+    // Beside the gates, what the run changed and what the tool returned,
+    // then the goals: after a finished run the output's heading and first
+    // line are in view at 1280x800 (tests/e2e/one-screen.test.mjs).
     let ledger = Ledger::build(doc, &result, l)?;
-    let experiment = Experiment::build(doc, &intro, &result, l)?;
     let output = Output::build(doc, &result, l)?;
+    let experiment = Experiment::build(doc, &intro, &result, masthead.authored.clone(), l)?;
     let more = child(doc, &main, "div", &[("class", "more")], None);
     let page = Page {
         root: root.clone(),

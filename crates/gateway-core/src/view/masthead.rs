@@ -22,6 +22,18 @@ pub struct ShareView {
     pub link: Option<String>,
 }
 
+/// What opening the page from a file changes: one quiet line, and the
+/// rest behind a disclosure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileNoteView {
+    /// `Opened from a file: works offline; notes may not survive a reload here.`
+    pub line: String,
+    /// The disclosure's summary, `What this means`.
+    pub more: String,
+    /// The whole explanation, shown when the disclosure opens.
+    pub detail: String,
+}
+
 /// The masthead: the experiment's title, the language switch, Expand experiment and Copy link.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MastheadView {
@@ -33,7 +45,7 @@ pub struct MastheadView {
     pub languages: Vec<Choice>,
     /// What opening the page from a file changes, when it was (a copy
     /// served over http, e.g. from a course page, says nothing of it).
-    pub file_note: Option<String>,
+    pub file_note: Option<FileNoteView>,
     pub expand: ExpandView,
     pub share: ShareView,
     /// `Experiments finished: 3 of 9` (the built-in experiments, in this
@@ -65,9 +77,11 @@ impl Workbench {
                     enabled: true,
                 })
                 .collect(),
-            file_note: self
-                .opened_from_file()
-                .then(|| self.t(Text::SingleFileNote)),
+            file_note: self.opened_from_file().then(|| FileNoteView {
+                line: self.t(Text::SingleFileNote),
+                more: self.t(Text::SingleFileMore),
+                detail: self.t(Text::SingleFileDetail),
+            }),
             expand: {
                 let (full_screen, fill_frame) = self.expanded();
                 ExpandView {

@@ -36,7 +36,7 @@ pub use gateway::{
 pub use held::HeldView;
 pub use labels::Labels;
 pub use ledger::{ChangeView, LedgerSection, LedgerView, LedgerWords};
-pub use masthead::{ExpandView, MastheadView, ShareView};
+pub use masthead::{ExpandView, FileNoteView, MastheadView, ShareView};
 pub use notes::NotesView;
 pub use output::OutputView;
 pub use policy::{PolicyRow, PolicyView};

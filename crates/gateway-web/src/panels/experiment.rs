@@ -16,7 +16,8 @@ use crate::dom::{child, clear, set_attribute, set_flag, set_optional_text, set_t
 
 #[derive(Debug, Clone)]
 pub struct Experiment {
-    /// The banner of an instructor's experiment (hidden for a built-in).
+    /// The quiet note of an instructor's experiment, under the title in
+    /// the masthead (hidden for a built-in).
     pub authored: Element,
     pub instructions: Element,
     pub progress: Element,
@@ -40,11 +41,13 @@ pub struct Solved {
 }
 
 impl Experiment {
-    /// The instructions go in `main`; the goals in `result`.
+    /// The instructions go in `main`; the goals in `result`; `authored` is
+    /// the masthead's place for an instructor's experiment's note.
     pub fn build(
         doc: &Document,
         main: &Element,
         result: &Element,
+        authored: Element,
         l: &Labels,
     ) -> Result<Self, JsValue> {
         let intro = section(
@@ -53,13 +56,6 @@ impl Experiment {
             "h-experiment",
             &l.experiment_heading,
             Some("intro"),
-        );
-        let authored = child(
-            doc,
-            &intro,
-            "p",
-            &[("class", "authored"), ("role", "note"), ("hidden", "")],
-            None,
         );
         let instructions = child(doc, &intro, "p", &[("class", "instructions")], None);
         let panel = section(

@@ -413,11 +413,20 @@ fn build_gates(
             None,
         );
         let p = child(doc, &li, "p", &[], None);
+        // The card's verdict and whole reason describe its button, for a
+        // screen reader: on a narrow screen the reason may be cut after
+        // two lines, and pressing the button tells it in the caption.
+        let status_id = format!("gate-status-{}", g.id());
+        let reason_id = format!("gate-reason-{}", g.id());
         let head = child(
             doc,
             &p,
             "button",
-            &[("type", "button"), ("class", "gate-head")],
+            &[
+                ("type", "button"),
+                ("class", "gate-head"),
+                ("aria-describedby", &format!("{status_id} {reason_id}")),
+            ],
             None,
         );
         child(
@@ -434,8 +443,20 @@ fn build_gates(
             &[("class", "gate-name")],
             Some(&row.name),
         );
-        child(doc, &li, "p", &[("class", "gate-status")], None);
-        child(doc, &li, "p", &[("class", "gate-reason")], None);
+        child(
+            doc,
+            &li,
+            "p",
+            &[("class", "gate-status"), ("id", &status_id)],
+            None,
+        );
+        child(
+            doc,
+            &li,
+            "p",
+            &[("class", "gate-reason"), ("id", &reason_id)],
+            None,
+        );
         gates.push(li);
         buttons.push(head);
     }

@@ -1,6 +1,7 @@
 //! The masthead: the experiment's title, the language switch, Expand
-//! experiment, Copy link with its status and fallback field, and the note
-//! shown in the single-file copy. Fed by its `MastheadView`. The page is built again when the language changes, so the
+//! experiment, Copy link with its status and fallback field, the note
+//! shown in the single-file copy (one line, the rest behind "What this
+//! means"), and the place of an instructor's experiment's quiet note. Fed by its `MastheadView`. The page is built again when the language changes, so the
 //! switch is filled once per build.
 
 use gateway_core::view::{Labels, MastheadView, ShareView};
@@ -20,7 +21,15 @@ pub struct Masthead {
     pub share_status: Element,
     /// The read-only field holding the link; its parent is shown with it.
     pub share_link: Element,
+    /// The single-file copy's note: a line, and "What this means" with
+    /// the rest (hidden unless opened from a file).
     pub file_note: Element,
+    file_note_line: Element,
+    file_note_more: Element,
+    file_note_detail: Element,
+    /// Under the title: the quiet note of an instructor's experiment,
+    /// drawn by the experiment panel.
+    pub authored: Element,
     /// `Experiments finished: 2 of 9`.
     pub finished: Element,
     /// The course page link (hidden for one activity of a course).
@@ -38,6 +47,13 @@ impl Masthead {
         let words = child(doc, &header, "div", &[("class", "masthead-words")], None);
         child(doc, &words, "p", &[("class", "eyebrow")], Some(&l.eyebrow));
         let title = child(doc, &words, "h1", &[], Some(&m.title));
+        let authored = child(
+            doc,
+            &words,
+            "p",
+            &[("class", "authored"), ("role", "note"), ("hidden", "")],
+            None,
+        );
         child(doc, &words, "p", &[("class", "lede")], Some(&l.lede));
         let side = child(doc, &header, "div", &[("class", "masthead-side")], None);
         let tools = child(doc, &side, "div", &[("class", "masthead-tools")], None);
@@ -92,10 +108,14 @@ impl Masthead {
         let file_note = child(
             doc,
             &words,
-            "p",
-            &[("class", "file-note"), ("hidden", "")],
+            "div",
+            &[("class", "file-note"), ("role", "note"), ("hidden", "")],
             None,
         );
+        let file_note_line = child(doc, &file_note, "p", &[], None);
+        let more = child(doc, &file_note, "details", &[], None);
+        let file_note_more = child(doc, &more, "summary", &[], None);
+        let file_note_detail = child(doc, &more, "p", &[], None);
         Ok(Self {
             title,
             language,
@@ -104,6 +124,10 @@ impl Masthead {
             share_status,
             share_link,
             file_note,
+            file_note_line,
+            file_note_more,
+            file_note_detail,
+            authored,
             finished,
             course,
         })
@@ -111,7 +135,14 @@ impl Masthead {
 
     pub fn render(&self, m: &MastheadView) {
         set_text(&self.title, &m.title);
-        set_optional_text(&self.file_note, m.file_note.as_deref());
+        crate::dom::set_flag(&self.file_note, "hidden", m.file_note.is_none());
+        let note = m.file_note.as_ref();
+        set_text(&self.file_note_line, note.map_or("", |n| n.line.as_str()));
+        set_text(&self.file_note_more, note.map_or("", |n| n.more.as_str()));
+        set_text(
+            &self.file_note_detail,
+            note.map_or("", |n| n.detail.as_str()),
+        );
         set_text(&self.finished, &m.finished);
         if let Some(course) = &m.course {
             crate::dom::set_attr(&self.course, "href", &course.href);
