@@ -12,14 +12,20 @@
 //! - A path that would leave DIR (`..`, symlinks out) or names no file is 404.
 //! - Content types come from `mime_guess`: `.wasm` is `application/wasm`,
 //!   `.js` is `text/javascript`. Nothing is cached.
-//! - Requests are answered at once, each on its own thread.
+//! - Each connection is served on its own thread and closed after one
+//!   answer; the request's head is parsed by `httparse`.
 
-use std::fs::File;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
 
 use percent_encoding::percent_decode_str;
-use tiny_http::{Header, Method, Request, Response, Server, StatusCode};
+
+/// The most a request's head may take (request line and headers).
+const MAX_HEAD: usize = 16 * 1024;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,25 +48,33 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let server = match Server::http(("127.0.0.1", port)) {
-        Ok(server) => server,
+    let listener = match TcpListener::bind(("127.0.0.1", port)) {
+        Ok(listener) => listener,
         Err(e) => {
             eprintln!("devserve: cannot listen on 127.0.0.1:{port}: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let Some(addr) = server.server_addr().to_ip() else {
-        eprintln!("devserve: the server has no IP address");
-        return ExitCode::FAILURE;
+    let port = match listener.local_addr() {
+        Ok(addr) => addr.port(),
+        Err(e) => {
+            eprintln!("devserve: the server has no address: {e}");
+            return ExitCode::FAILURE;
+        }
     };
-    println!("Serving {dir} at http://127.0.0.1:{}/", addr.port());
-    // Each request is answered on its own thread: a client that stops
-    // reading one response (a closed tab, a paused page) holds up no other.
-    let root = std::sync::Arc::new(root);
-    for request in server.incoming_requests() {
-        let root = std::sync::Arc::clone(&root);
+    println!("Serving {dir} at http://127.0.0.1:{port}/");
+    // Each connection is served on its own thread, and closed after one
+    // answer: a client that keeps a connection idle, or stops reading an
+    // answer, holds up no other. (tiny_http, used before, queued a new
+    // connection behind idle keep-alive ones in its task pool, and a
+    // browser's request then waited about 30 s: course.test's first page
+    // hung so on main.js.)
+    let root = Arc::new(root);
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        let root = Arc::clone(&root);
         std::thread::spawn(move || {
-            if let Err(e) = answer(&root, request) {
+            if let Err(e) = serve(&root, stream) {
                 eprintln!("devserve: {e}");
             }
         });
@@ -68,30 +82,116 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn answer(root: &Path, request: Request) -> std::io::Result<()> {
-    if !matches!(request.method(), Method::Get | Method::Head) {
-        return request.respond(Response::empty(StatusCode(405)));
+/// Reads one request's head from `stream` (parsed by `httparse`) and
+/// answers it.
+fn serve(root: &Path, mut stream: TcpStream) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let mut head = Vec::new();
+    let mut chunk = [0_u8; 4096];
+    loop {
+        let n = stream.read(&mut chunk)?;
+        if n == 0 {
+            return Ok(());
+        }
+        head.extend_from_slice(&chunk[..n]);
+        let mut headers = [httparse::EMPTY_HEADER; 64];
+        let mut request = httparse::Request::new(&mut headers);
+        match request.parse(&head) {
+            Ok(httparse::Status::Complete(_)) => {
+                let method = request.method.unwrap_or_default();
+                let url = request.path.unwrap_or_default();
+                return answer(root, &mut stream, method, url);
+            }
+            Ok(httparse::Status::Partial) if head.len() < MAX_HEAD => {}
+            _ => {
+                return send(
+                    &mut stream,
+                    "400 Bad Request",
+                    &[],
+                    Body::Text("400 Bad Request\n"),
+                )
+            }
+        }
     }
-    let path = match resolve(root, request.url()) {
+}
+
+/// What an answer carries after its head.
+enum Body<'a> {
+    None,
+    Text(&'a str),
+    File(std::fs::File),
+}
+
+fn answer(root: &Path, stream: &mut TcpStream, method: &str, url: &str) -> std::io::Result<()> {
+    let head_only = method == "HEAD";
+    if !matches!(method, "GET" | "HEAD") {
+        return send(stream, "405 Method Not Allowed", &[], Body::None);
+    }
+    let path = match resolve(root, url) {
         Some(Found::File(path)) => path,
         Some(Found::Folder(location)) => {
-            let response = with_header(Response::empty(StatusCode(301)), "Location", &location);
-            return request.respond(with_header(response, "Cache-Control", "no-store"));
+            return send(
+                stream,
+                "301 Moved Permanently",
+                &[("Location", &location)],
+                Body::None,
+            );
         }
         None => {
-            return request.respond(Response::from_string("404 Not Found\n").with_status_code(404))
+            let body = if head_only {
+                Body::None
+            } else {
+                Body::Text("404 Not Found\n")
+            };
+            return send(stream, "404 Not Found", &[], body);
         }
     };
-    let file = File::open(&path)?;
     let mime = mime_guess::from_path(&path).first_or_octet_stream();
     let mut content_type = mime.essence_str().to_owned();
     if mime.type_() == mime_guess::mime::TEXT {
         content_type.push_str("; charset=utf-8");
     }
-    // tiny_http leaves the body out of the answer to a HEAD request itself.
-    let response = Response::from_file(file);
-    let response = with_header(response, "Content-Type", &content_type);
-    request.respond(with_header(response, "Cache-Control", "no-store"))
+    let file = std::fs::File::open(&path)?;
+    let length = file.metadata()?.len().to_string();
+    let headers = [
+        ("Content-Type", content_type.as_str()),
+        ("Content-Length", length.as_str()),
+    ];
+    let body = if head_only {
+        Body::None
+    } else {
+        Body::File(file)
+    };
+    send(stream, "200 OK", &headers, body)
+}
+
+/// Writes an answer: `status`, `headers`, no caching, the connection
+/// closed after it, and `body`.
+fn send(
+    stream: &mut TcpStream,
+    status: &str,
+    headers: &[(&str, &str)],
+    body: Body,
+) -> std::io::Result<()> {
+    let mut head = format!("HTTP/1.1 {status}\r\n");
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if let Body::Text(text) = &body {
+        head.push_str(&format!("Content-Length: {}\r\n", text.len()));
+    } else if matches!(body, Body::None) && !headers.iter().any(|(n, _)| *n == "Content-Length") {
+        head.push_str("Content-Length: 0\r\n");
+    }
+    head.push_str("Cache-Control: no-store\r\nConnection: close\r\n\r\n");
+    stream.write_all(head.as_bytes())?;
+    match body {
+        Body::None => {}
+        Body::Text(text) => stream.write_all(text.as_bytes())?,
+        Body::File(mut file) => {
+            std::io::copy(&mut file, stream)?;
+        }
+    }
+    stream.flush()
 }
 
 /// What a URL names under the served folder.
@@ -132,13 +232,6 @@ fn resolve(root: &Path, url: &str) -> Option<Found> {
         full = under_root(full.join("index.html"))?;
     }
     full.is_file().then_some(Found::File(full))
-}
-
-fn with_header<R: std::io::Read>(response: Response<R>, name: &str, value: &str) -> Response<R> {
-    match Header::from_bytes(name, value) {
-        Ok(h) => response.with_header(h),
-        Err(()) => response,
-    }
 }
 
 #[cfg(test)]
