@@ -428,7 +428,6 @@ way-on-schema = Edit the request: the verdict under the editor says what to fix.
 way-on-hook = Choose another hook, or another request, to inspect again.
 way-on-role = Choose a role that may make this call to inspect again.
 way-on-refused = No role may make this call: choose another tool.
-way-on-approval = Approve exact payload to inspect it again with the approval.
 way-on-key = Change the operation key to inspect again.
 way-on-arguments = Edit the arguments to inspect again.
 caption-read = the read returned its output. The ledger is unchanged.

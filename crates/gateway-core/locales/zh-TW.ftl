@@ -420,7 +420,6 @@ way-on-schema = 請修改請求：編輯器下方的判定會說明要修正什�
 way-on-hook = 換一個掛鉤或換一個請求，就能重新檢查。
 way-on-role = 換一個可以發出這個呼叫的角色，就能重新檢查。
 way-on-refused = 沒有任何角色可以發出這個呼叫：請換一個工具。
-way-on-approval = 按「核准確切酬載」，就能帶著核准重新檢查。
 way-on-key = 換一個操作鍵，就能重新檢查。
 way-on-arguments = 修改參數，就能重新檢查。
 caption-read = 讀取已傳回輸出，帳本未變更。

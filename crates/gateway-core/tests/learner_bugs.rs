@@ -627,9 +627,10 @@ fn a_rejected_run_says_what_to_change_next() {
         &caption_after(ExperimentId::Email, vec![]),
         "The ledger is unchanged. Choose a role that may make this call to inspect again.",
     );
+    // The approval gate's reason names Approve exact payload itself.
     ends(
         &caption_after(ExperimentId::Email, vec![Msg::SetRole(Role::Operator)]),
-        "Approve exact payload to inspect it again with the approval.",
+        "(Approve exact payload). The ledger is unchanged.",
     );
     ends(
         &caption_after(ExperimentId::Email, vec![Msg::EditArgs("{".into())]),

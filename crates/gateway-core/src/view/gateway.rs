@@ -241,22 +241,24 @@ impl Workbench {
     }
 
     /// What the learner can change after a run rejected at `gate`
-    /// (`refused`: its risk is refused for every role); nothing during an
-    /// agent turn, whose calls are the model's (the turn says what moves
-    /// it on).
+    /// (`refused`: its risk is refused for every role). Nothing more at
+    /// the approval gate, whose reason names Approve exact payload itself,
+    /// nor during an agent turn, whose calls are the model's (the turn
+    /// says what moves it on).
     fn way_on(&self, gate: Gate, refused: bool) -> String {
         if self.turn().is_some() {
             return String::new();
         }
-        self.t(match gate {
+        let text = match gate {
             Gate::Schema => Text::WayOnSchema,
             Gate::BeforeHook | Gate::AfterHook => Text::WayOnHook,
             Gate::Role if refused => Text::WayOnRefused,
             Gate::Role => Text::WayOnRole,
-            Gate::Approval => Text::WayOnApproval,
+            Gate::Approval => return String::new(),
             Gate::Idempotency => Text::WayOnKey,
             Gate::Execution => Text::WayOnArguments,
-        })
+        };
+        self.t(text)
     }
 
     pub(super) fn pending_view(&self) -> Option<PendingView> {
