@@ -417,6 +417,7 @@ under-inspection = under inspection
 not-yet-inspected = not yet inspected
 pace = { $gate } s per gate, { $run } s per run
 progress-finished = Run finished.
+progress-finished-goals = Run finished. Goals reached: { $done } of { $total }.
 progress-gate = Gate { $gate } of { $total } · { $seconds } s of inspection left{ $paused ->
     [true] {" "}(paused)
    *[other] {""}

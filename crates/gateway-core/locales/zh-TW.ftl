@@ -409,6 +409,7 @@ under-inspection = 檢查中
 not-yet-inspected = 尚未檢查
 pace = 每個關卡 { $gate } 秒，每次執行 { $run } 秒
 progress-finished = 執行結束。
+progress-finished-goals = 執行結束。已達成 { $done } / { $total } 個目標。
 progress-gate = 第 { $gate } / { $total } 個關卡 · 檢查時間剩 { $seconds } 秒{ $paused ->
     [true] （已暫停）
    *[other] {""}

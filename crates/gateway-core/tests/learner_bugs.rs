@@ -685,3 +685,33 @@ fn a_rejected_call_of_a_turn_says_no_way_on_of_the_editor() {
         "the role gate rejects the Viewer's send, and nothing follows: {caption}"
     );
 }
+
+/// Under a finished run, the line below the gates counts the goals
+/// reached, which sit below the fold beside the ledger on most screens.
+#[test]
+fn a_finished_run_counts_the_goals_reached_under_the_gates() {
+    let mut d = Driver::new(ExperimentId::Email);
+    let v = d.finish();
+    assert_eq!(
+        v.gateway.playback.frame.progress_text,
+        "Run finished. Goals reached: 0 of 4."
+    );
+    d.send(Msg::SetRole(Role::Operator));
+    d.send(Msg::Approve);
+    let v = d.finish();
+    assert_eq!(
+        v.gateway.playback.frame.progress_text,
+        "Run finished. Goals reached: 1 of 4."
+    );
+    // Before the run finishes it counts the inspection, not the goals.
+    let v = d.send(Msg::Restart);
+    assert!(
+        v.gateway
+            .playback
+            .frame
+            .progress_text
+            .starts_with("Gate 1 of 7"),
+        "{}",
+        v.gateway.playback.frame.progress_text
+    );
+}

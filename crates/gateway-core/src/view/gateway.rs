@@ -103,7 +103,7 @@ impl Workbench {
             progress_permille: clock.progress_permille(now),
             seconds_left: clock.seconds_left(now),
             progress_text: self.t(match clock.stage() {
-                None => Text::ProgressFinished,
+                None => self.finished_progress(),
                 Some(stage) => Text::ProgressGate {
                     gate: (stage + 1).into(),
                     total: GATES.into(),
@@ -111,6 +111,19 @@ impl Workbench {
                     paused: (!clock.is_playing()).to_string().into(),
                 },
             }),
+        }
+    }
+
+    /// The line under a finished run: with the goals reached so far,
+    /// which sit below the fold beside the ledger on most screens.
+    fn finished_progress(&self) -> Text {
+        let reached = self.goals_reached();
+        if reached.is_empty() {
+            return Text::ProgressFinished;
+        }
+        Text::ProgressFinishedGoals {
+            done: reached.iter().filter(|r| **r).count().into(),
+            total: reached.len().into(),
         }
     }
 
