@@ -29,11 +29,17 @@ import { ROOT, WWW } from './harness.mjs';
  * solved banner and every experiment's progress, fixture data in both
  * languages, each experiment's own registry in its exports, an agent turn
  * stepped call by call with what it holds said beside the controls)
- * measure 188,555 and 198,404: the ceilings are 190,000 and 200,000
+ * measure 188,555 and 198,404: the ceilings were 190,000 and 200,000.
+ * Issue 32's last steps (gate reasons on two lines with their whole text
+ * as each card's description, the quiet file:// note with its details,
+ * the authored note, an approval cleared by a setting naming it, what to
+ * change after a rejected run, the reasons disabled controls give, the
+ * goals counted under a finished run) measure 190,460 (zh-TW/link.json)
+ * and 200,292: the ceilings are 192,000 and 202,000
  * (docs/figures.md, "The size guard").
  */
-const PAGE_CEILING = 190_000;
-const SINGLE_FILE_CEILING = 200_000;
+const PAGE_CEILING = 192_000;
+const SINGLE_FILE_CEILING = 202_000;
 
 const SHARED = ['index.html', 'pkg/style.css', 'pkg/main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
 
