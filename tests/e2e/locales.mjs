@@ -332,8 +332,12 @@ export function names(tag, c = catalogue(tag)) {
     },
     captions: {
       /** A finished run's caption, rejected at `gate`: it names the gate as the sentence does. */
-      rejectedAt: (gate) =>
-        c.pattern('caption-finished', { result: c.pattern('caption-rejected', { gate: gateName(gate) }) }),
+      rejectedAt: (gate) => {
+        // Followed, after most rejections, by what to change.
+        const rejected = c.pattern('caption-rejected', { gate: gateName(gate) });
+        const wayOn = c.pattern('caption-rejected-way-on', { rejected });
+        return c.pattern('caption-finished', { result: new RegExp(`${rejected.inner}|${wayOn.inner}`) });
+      },
       /** The caption while `gate` is under inspection (`state`: 'playing' or 'paused', or either). */
       at: (gate, state) =>
         c.pattern('caption-at', { state, number: GATE_IDS.indexOf(gate) + 1, total: GATE_COUNT, gate: gateName(gate) }),

@@ -424,7 +424,8 @@ progress-gate = Gate { $gate } of { $total } · { $seconds } s of inspection lef
 }
 preview-row = { $gate }: { $status } — { $reason }
 caption-finished = Run finished: { $result }
-caption-rejected = rejected at the { $gate } gate: { $reason }. The ledger is unchanged. { $next }
+caption-rejected = rejected at the { $gate } gate: { $reason }. The ledger is unchanged.
+caption-rejected-way-on = { $rejected } { $next }
 way-on-schema = Edit the request: the verdict under the editor says what to fix.
 way-on-hook = Choose another hook, or another request, to inspect again.
 way-on-role = Choose a role that may make this call to inspect again.

@@ -416,7 +416,8 @@ progress-gate = 第 { $gate } / { $total } 個關卡 · 檢查時間剩 { $secon
 }
 preview-row = { $gate }：{ $status } — { $reason }
 caption-finished = 執行結束。{ $result }
-caption-rejected = 此呼叫在{ $gate }關卡遭到拒絕：{ $reason }。帳本未變更。{ $next }
+caption-rejected = 此呼叫在{ $gate }關卡遭到拒絕：{ $reason }。帳本未變更。
+caption-rejected-way-on = { $rejected }{ $next }
 way-on-schema = 請修改請求：編輯器下方的判定會說明要修正什麼。
 way-on-hook = 換一個掛鉤或換一個請求，就能重新檢查。
 way-on-role = 換一個可以發出這個呼叫的角色，就能重新檢查。

@@ -208,17 +208,22 @@ impl Workbench {
                 Outcome::SchemaRejected | Outcome::Rejected { .. } => {
                     let gate = plan.rejected_at().unwrap_or(Gate::Schema);
                     let refused = plan.call().is_some_and(|c| c.risk.is_refused());
-                    Text::CaptionRejected {
+                    let rejected = Text::CaptionRejected {
                         gate: gate.name().into(),
                         reason: plan.row(gate).reason.text().into(),
-                        next: self.way_on(gate, refused).into(),
+                    };
+                    match self.way_on(gate, refused) {
+                        Some(next) => Text::CaptionRejectedWayOn {
+                            rejected: self.t(rejected).into(),
+                            next: self.t(next).into(),
+                        },
+                        None => rejected,
                     }
                 }
             };
-            let caption = self.t(Text::CaptionFinished {
+            return self.t(Text::CaptionFinished {
                 result: result.into(),
             });
-            return caption.trim_end().to_string();
         };
         let gate = Gate::ALL[stage];
         if let (true, Some(turn)) = (self.pending(), self.turn()) {
@@ -258,20 +263,19 @@ impl Workbench {
     /// the approval gate, whose reason names Approve exact payload itself,
     /// nor during an agent turn, whose calls are the model's (the turn
     /// says what moves it on).
-    fn way_on(&self, gate: Gate, refused: bool) -> String {
+    fn way_on(&self, gate: Gate, refused: bool) -> Option<Text> {
         if self.turn().is_some() {
-            return String::new();
+            return None;
         }
-        let text = match gate {
+        Some(match gate {
             Gate::Schema => Text::WayOnSchema,
             Gate::BeforeHook | Gate::AfterHook => Text::WayOnHook,
             Gate::Role if refused => Text::WayOnRefused,
             Gate::Role => Text::WayOnRole,
-            Gate::Approval => return String::new(),
+            Gate::Approval => return None,
             Gate::Idempotency => Text::WayOnKey,
             Gate::Execution => Text::WayOnArguments,
-        };
-        self.t(text)
+        })
     }
 
     pub(super) fn pending_view(&self) -> Option<PendingView> {
