@@ -51,10 +51,15 @@ impl Workbench {
         if let Some(lapsed) = self.lapsed() {
             return self.lapse(&lapsed.approval, &lapsed.lapse);
         }
+        self.what_approval_can_do(|risk| Text::ApprovalNeeded { risk: risk.into() })
+    }
+
+    /// What an approval can do for the request as it stands: `needed` for
+    /// a risk that needs one (given the risk's name); otherwise that none
+    /// can help, that none is needed, or that the request is not valid.
+    fn what_approval_can_do(&self, needed: impl FnOnce(Text) -> Text) -> Text {
         match self.plan().call() {
-            Some(call) if call.risk.needs_approval() => Text::ApprovalNeeded {
-                risk: call.risk.name().into(),
-            },
+            Some(call) if call.risk.needs_approval() => needed(call.risk.name()),
             Some(call) if call.risk.is_refused() => Text::ApprovalRefused {
                 risk: call.risk.name().into(),
             },
@@ -95,24 +100,15 @@ impl Workbench {
     /// as it stands needs an approval and Approve can give one; otherwise
     /// why no approval is needed, or none can help.
     fn after_lapse(&self, new_payload: bool) -> Text {
-        match self.plan().call() {
-            Some(call) if call.risk.needs_approval() => {
-                if self.turn_call_finished() {
-                    Text::ApprovalThenHeld
-                } else if new_payload {
-                    Text::ApprovalThenNew
-                } else {
-                    Text::ApprovalThenAgain
-                }
+        self.what_approval_can_do(|_| {
+            if self.turn_call_finished() {
+                Text::ApprovalThenHeld
+            } else if new_payload {
+                Text::ApprovalThenNew
+            } else {
+                Text::ApprovalThenAgain
             }
-            Some(call) if call.risk.is_refused() => Text::ApprovalRefused {
-                risk: call.risk.name().into(),
-            },
-            Some(call) => Text::ApprovalNotNeeded {
-                risk: call.risk.name().into(),
-            },
-            None => Text::ApprovalNoRequest,
-        }
+        })
     }
 }
 

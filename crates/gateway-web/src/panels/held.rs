@@ -4,7 +4,7 @@
 use gateway_core::view::HeldView;
 use web_sys::{Document, Element};
 
-use crate::dom::{button, child, set_attr, set_flag, set_optional_text, set_text};
+use crate::dom::{button, child, described_by_while, set_flag, set_optional_text, set_text};
 
 #[derive(Debug, Clone)]
 pub struct Held {
@@ -50,10 +50,6 @@ impl Held {
             (true, true) => self.id.to_string(),
             (false, true) => format!("{own} {}", self.id),
         };
-        if ids.is_empty() {
-            set_flag(control, "aria-describedby", false);
-        } else {
-            set_attr(control, "aria-describedby", &ids);
-        }
+        described_by_while(control, &ids, !ids.is_empty());
     }
 }
