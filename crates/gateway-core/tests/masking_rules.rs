@@ -23,7 +23,7 @@
 
 use std::collections::BTreeMap;
 
-use gateway_core::mask::{mask, rules};
+use gateway_core::mask::{mask, rules, Rule};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use serde_json::Value;
@@ -480,7 +480,7 @@ fn url_encoded(secret: &str) -> Option<String> {
 
 #[test]
 fn the_table_is_gitleaks_token_rules_as_derived() {
-    let table: BTreeMap<&str, &rules::Rule> = rules::all().map(|r| (r.id, r)).collect();
+    let table: BTreeMap<&str, &Rule> = rules::all().map(|r| (r.id, r)).collect();
     let mut used = 0;
     let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
     let mut failures = Vec::new();

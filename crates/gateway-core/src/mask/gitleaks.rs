@@ -4,7 +4,7 @@
 //! its word-boundary prefix, terminator group and `\b`s. Do not edit;
 //! tests/masking_rules.rs checks it against gitleaks.toml.
 
-use super::rules::Rule;
+use super::Rule;
 
 /// The rules taken from gitleaks' default configuration.
 pub(super) const GITLEAKS: [Rule; 112] = [

@@ -62,6 +62,23 @@ const SHAPES: [Shape; 2] = [
     },
 ];
 
+/// One rule: gitleaks' form (id, regex, keywords, entropy threshold).
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    /// The rule's id, gitleaks' own for its rules.
+    pub id: &'static str,
+    /// The token pattern (regex-lite syntax, which reads gitleaks' Go
+    /// patterns as written). A group named `secret` marks the secret; what
+    /// the match holds before it is kept in view.
+    pub pattern: &'static str,
+    /// Lower-case words one of which the text must hold (empty: none
+    /// needed).
+    pub keywords: &'static [&'static str],
+    /// A match whose secret has this Shannon entropy or less is dropped
+    /// (0: no threshold).
+    pub entropy: f64,
+}
+
 /// One match: the bytes it covers, and how many of them, from its start,
 /// a mask keeps in view (its marker: `AIza`, `ghp_`, …).
 #[derive(Debug, Clone, PartialEq, Eq)]
