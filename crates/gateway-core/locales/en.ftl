@@ -501,6 +501,8 @@ counter-rejection = { $gate } { $n }
 ## The runs log
 
 runs-empty = No finished runs yet.
+# Issue 34: which key shapes are masked, and that masking is a safety net.
+runs-masking = The runs log, the returned output and the notes export mask keys in the shapes secret scanners know (gitleaks' default rules): Google, OpenAI, Anthropic, GitHub, AWS, Slack, Stripe, JWTs, Hugging Face, LINE, private keys, Authorization: Bearer values and more. Masking is a safety net, not a guarantee: never paste a real key.
 run-time = at { $clock }
 run-time-relative = { $seconds } s after the page opened
 run-args = Arguments: { $args }

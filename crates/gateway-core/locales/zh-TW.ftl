@@ -491,6 +491,8 @@ counter-rejection = { $gate } { $n }
 ## The runs log
 
 runs-empty = 尚無完成的執行。
+# Issue 34: which key shapes are masked, and that masking is a safety net.
+runs-masking = 執行紀錄、傳回的輸出與筆記匯出，會遮蔽密鑰掃描工具認得的金鑰格式（gitleaks 的預設規則）：Google、OpenAI、Anthropic、GitHub、AWS、Slack、Stripe、JWT、Hugging Face、LINE、私密金鑰、Authorization: Bearer 值等。遮蔽只是一道安全網，並非保證：請勿貼上真正的金鑰。
 run-time = { $clock }
 run-time-relative = 頁面開啟後 { $seconds } 秒
 run-args = 參數：{ $args }

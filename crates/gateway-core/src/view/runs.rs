@@ -104,6 +104,8 @@ pub struct RunsView {
     pub records: Vec<RunView>,
     /// What the runs log shows with no run.
     pub empty: String,
+    /// Which key shapes are masked, and that masking is a safety net.
+    pub masking: String,
 }
 
 impl Workbench {
@@ -111,6 +113,7 @@ impl Workbench {
         RunsView {
             records: self.log().records().map(|r| self.run_view(r)).collect(),
             empty: self.t(Text::RunsEmpty),
+            masking: self.t(Text::RunsMasking),
         }
     }
 }

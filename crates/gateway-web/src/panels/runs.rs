@@ -10,6 +10,8 @@ use crate::dom::{child, clear, literal};
 
 #[derive(Debug, Clone)]
 pub struct Runs {
+    /// Which key shapes are masked, and that masking is a safety net.
+    note: Element,
     pub list: Element,
     /// The words of each output's disclosure.
     output_summary: String,
@@ -18,6 +20,7 @@ pub struct Runs {
 impl Runs {
     pub fn build(doc: &Document, main: &Element, l: &Labels) -> Result<Self, JsValue> {
         let panel = disclosure(doc, main, "h-runs", &l.runs_heading);
+        let note = child(doc, &panel, "p", &[("class", "runs-masking")], None);
         let list = child(
             doc,
             &panel,
@@ -26,6 +29,7 @@ impl Runs {
             None,
         );
         Ok(Self {
+            note,
             list,
             output_summary: l.returned_output.clone(),
         })
@@ -37,6 +41,9 @@ impl Runs {
         m: &RunsView,
         last: Option<&RunsView>,
     ) -> Result<(), JsValue> {
+        if last.is_none_or(|l| l.masking != m.masking) {
+            self.note.set_text_content(Some(&m.masking));
+        }
         if last.is_some_and(|l| l.records == m.records) {
             return Ok(());
         }

@@ -1,22 +1,31 @@
 //! Masking of API-key-shaped strings in returned output and the run log.
 //!
-//! Two shapes are recognised, as common secret scanners do: `AIza` followed
-//! by exactly 35 key characters, and `sk-` followed by 20 or more (key
-//! characters: ASCII letters and digits, `_` and `-`). The rule errs on
-//! masking: a shape is masked wherever it starts, whatever comes before it,
-//! because real leaks are glued to other text (`key%3Dsk-…`, `Bearer-sk-…`,
-//! `x_sk-…`, `1AIza…`). So `task-` followed by twenty key characters is
-//! masked too. Masking is applied whatever the hook says; the ledger keeps
-//! what was written.
+//! Two broad shapes are the page's own: `AIza` followed by exactly 35 key
+//! characters, and `sk-` followed by 20 or more (key characters: ASCII
+//! letters and digits, `_` and `-`), low-entropy test keys included. In
+//! union with them, every rule of gitleaks' default configuration that has
+//! a token shape of its own, and two of the page's written in its form
+//! (LINE channel access tokens, `Authorization: Bearer` values): see
+//! [`rules`]. The rule errs on masking: a shape is masked wherever it
+//! starts, whatever comes before or after it, because real leaks are glued
+//! to other text (`key%3Dsk-…`, `Bearer-sk-…`, `x_sk-…`, `1AIza…`); so the
+//! gitleaks patterns are used without their word-boundary prefix and their
+//! terminator group. So `task-` followed by twenty key characters is masked
+//! too. Masking is applied whatever the hook says; the ledger keeps what
+//! was written.
 //!
 //! Masking is two steps. First every match of every shape is found, at
 //! every position one starts, inside another match too ([`matches`]); then
 //! the union of their byte ranges is masked ([`mask`]): each maximal run of
-//! overlapping matches becomes the prefix of its first match and [`MASK`].
-//! Matches that only touch (one ends where the next starts) stay two masks.
-//! So no part of any match is left visible, however keys overlap or are
-//! glued together. The union step knows nothing of the shapes: a new kind
-//! of matcher only has to say where its matches are.
+//! overlapping matches becomes the marker its first match keeps in view
+//! (`AIza`, `ghp_`, `Authorization: Bearer `…) and [`MASK`]. Matches that
+//! only touch (one ends where the next starts) stay two masks. So no part
+//! of any match is left visible, however keys overlap or are glued
+//! together. The union step knows nothing of the shapes: a new kind of
+//! matcher only has to say where its matches are.
+
+mod gitleaks;
+pub mod rules;
 
 use std::ops::Range;
 
@@ -53,11 +62,29 @@ const SHAPES: [Shape; 2] = [
     },
 ];
 
-/// One match: the bytes it covers, and the prefix a mask keeps.
+/// One rule: gitleaks' form (id, regex, keywords, entropy threshold).
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    /// The rule's id, gitleaks' own for its rules.
+    pub id: &'static str,
+    /// The token pattern (regex-lite syntax, which reads gitleaks' Go
+    /// patterns as written). A group named `secret` marks the secret; what
+    /// the match holds before it is kept in view.
+    pub pattern: &'static str,
+    /// Lower-case words one of which the text must hold (empty: none
+    /// needed).
+    pub keywords: &'static [&'static str],
+    /// A match whose secret has this Shannon entropy or less is dropped
+    /// (0: no threshold).
+    pub entropy: f64,
+}
+
+/// One match: the bytes it covers, and how many of them, from its start,
+/// a mask keeps in view (its marker: `AIza`, `ghp_`, …).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Match {
     pub range: Range<usize>,
-    pub prefix: &'static str,
+    pub keep: usize,
 }
 
 fn is_key_char(b: u8) -> bool {
@@ -65,9 +92,9 @@ fn is_key_char(b: u8) -> bool {
 }
 
 /// Every match of every shape in `text`, by where it starts: one for each
-/// position a shape matches at, inside another match included. Key
-/// characters are ASCII, so every range starts and ends on a character
-/// boundary.
+/// position a shape matches at, inside another match included (the broad
+/// shapes first among matches starting at one place). Every range starts
+/// and ends on a character boundary.
 pub(crate) fn matches(text: &str) -> Vec<Match> {
     let bytes = text.as_bytes();
     // run[i]: how many key characters follow from byte i on.
@@ -92,15 +119,18 @@ pub(crate) fn matches(text: &str) -> Vec<Match> {
             };
             found.push(Match {
                 range: start..body_start + body,
-                prefix: shape.prefix,
+                keep: shape.prefix.len(),
             });
         }
     }
+    rules::matches(text, &mut found);
+    // Stable: at one start, the broad shapes stay first.
+    found.sort_by_key(|m| m.range.start);
     found
 }
 
 /// `text` with the union of `found` masked: each maximal run of
-/// overlapping matches replaced by its first match's prefix and [`MASK`].
+/// overlapping matches replaced by its first match's kept marker and [`MASK`].
 /// `found` must be sorted by where each match starts.
 fn mask_matches(text: &str, found: &[Match]) -> String {
     let mut out = String::with_capacity(text.len());
@@ -115,7 +145,7 @@ fn mask_matches(text: &str, found: &[Match]) -> String {
             i += 1;
         }
         out.push_str(&text[shown..first.range.start]);
-        out.push_str(first.prefix);
+        out.push_str(&text[first.range.start..first.range.start + first.keep]);
         out.push_str(MASK);
         shown = end;
     }
