@@ -49,12 +49,13 @@ struct Locale<'s> {
 /// no code that derives one export from another, and the copies cost a
 /// compressed catalogue little, as gzip finds most of each in the one
 /// before it.
-const EXPORTS: [&str; 5] = [
+const EXPORTS: [&str; 6] = [
     "mcp-tools-list.json",
     "gemini-function-declarations.json",
     "gemini-function-declarations-json-schema.json",
     "openai-tools.json",
     "openai-responses-tools.json",
+    "anthropic-tools.json",
 ];
 
 /// The built-in experiments (`experiments/<id>.json`, by id), as JSON

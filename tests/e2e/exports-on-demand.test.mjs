@@ -41,7 +41,7 @@ test('the exports are downloaded once, when the panel first opens', { timeout: 6
   await toggle(page);
   await page.locator('[data-panel="declarations"] details.declaration').first().waitFor();
   const state = await panelState(page);
-  assert.equal(state.copies, 5, 'five Copy buttons');
+  assert.equal(state.copies, 6, 'six Copy buttons');
   assert.deepEqual(state.tools, TOOLS, 'the six tools');
   assert.deepEqual(requests.filter((u) => EXPORTS.test(u)).map((u) => new URL(u).pathname), ['/pkg/locales/en/exports.json']);
 

@@ -11,8 +11,9 @@
 //    decision stops at six, each dispatched call is inspected through the
 //    seven gates, and the final text's claimed email is flagged. Malformed
 //    decisions say what is wrong and inspect nothing.
-// 2. The five exports (MCP; Gemini with parameters and with
-//    parametersJsonSchema; OpenAI Chat Completions and Responses): copied
+// 2. The six exports (MCP; Gemini with parameters and with
+//    parametersJsonSchema; OpenAI Chat Completions and Responses;
+//    Anthropic Messages, whose names, like OpenAI's, have no dot): copied
 //    (with and without clipboard permission) and downloaded, equal to
 //    crates/gateway-core/exports/every-tool/ (the registry experiment's
 //    registry holds every tool); an experiment of the six fixture tools
@@ -77,7 +78,11 @@ const EXPORTS = [
   },
   { label: 'OpenAI Chat Completions tools', file: 'openai-tools.json', check: checkOpenAi },
   { label: 'OpenAI Responses tools', file: 'openai-responses-tools.json', check: checkResponses },
+  { label: 'Anthropic Messages tools', file: 'anthropic-tools.json', check: checkAnthropic },
 ];
+
+/** A tool's name where a provider allows no dot (OpenAI, Anthropic): `files.delete` is `files_delete`. */
+const providerName = (name) => name.replaceAll('.', '_');
 
 /** Tools whose OpenAI schema is strict: one form, every field required. */
 const STRICT = ['email', 'calendar', 'calculator', 'files.delete', 'files.share'];
@@ -757,11 +762,21 @@ function checkGeminiJsonSchema(json, tools = REGISTRY_TOOLS) {
 
 function checkResponses(json, tools = REGISTRY_TOOLS) {
   assert.ok(Array.isArray(json), 'Responses: a list of tools');
-  assert.deepEqual(json.map((t) => t.name), Object.keys(tools));
+  assert.deepEqual(json.map((t) => t.name), Object.keys(tools).map(providerName));
   for (const t of json) {
     assert.deepEqual(Object.keys(t), ['type', 'name', 'description', 'parameters', 'strict'], `Responses ${t.name}: a function tool`);
     assert.equal(t.type, 'function');
-    assert.equal(t.strict, STRICT.includes(t.name), `Responses ${t.name}: strict`);
+    assert.equal(t.strict, STRICT.map(providerName).includes(t.name), `Responses ${t.name}: strict`);
+  }
+}
+
+function checkAnthropic(json, tools = REGISTRY_TOOLS) {
+  assert.ok(Array.isArray(json), 'Anthropic: a list of tools');
+  assert.deepEqual(json.map((t) => t.name), Object.keys(tools).map(providerName));
+  for (const t of json) {
+    assert.match(t.name, /^[a-zA-Z0-9_-]{1,64}$/, `Anthropic ${t.name}: a name Anthropic allows`);
+    assert.deepEqual(Object.keys(t), ['name', 'description', 'input_schema'], `Anthropic ${t.name}: name, description, input_schema`);
+    assert.equal(t.input_schema.type, 'object', `Anthropic ${t.name}: an object schema`);
   }
 }
 
@@ -777,12 +792,12 @@ function checkGemini(json, tools = REGISTRY_TOOLS) {
 
 function checkOpenAi(json, tools = REGISTRY_TOOLS) {
   assert.ok(Array.isArray(json), 'OpenAI: a list of tools');
-  assert.deepEqual(json.map((t) => t.function?.name), Object.keys(tools));
+  assert.deepEqual(json.map((t) => t.function?.name), Object.keys(tools).map(providerName));
   for (const t of json) {
     assert.equal(t.type, 'function', `OpenAI ${t.function.name}: type function`);
     assert.equal(typeof t.function.description, 'string');
     assert.equal(t.function.parameters?.type, 'object', `OpenAI ${t.function.name}: parameters of type object`);
-    assert.equal(t.function.strict, STRICT.includes(t.function.name), `OpenAI ${t.function.name}: strict`);
+    assert.equal(t.function.strict, STRICT.map(providerName).includes(t.function.name), `OpenAI ${t.function.name}: strict`);
   }
 }
 
@@ -799,7 +814,7 @@ async function download(page, label) {
 }
 
 describe('copying and downloading the exports', () => {
-  test('Copy and Download give the five exports of the registry experiment\'s own registry', { timeout: 90_000 }, async () => {
+  test('Copy and Download give the six exports of the registry experiment\'s own registry', { timeout: 90_000 }, async () => {
     const { page, pageErrors } = await suite.open('?experiment=registry', {
       contextOptions: { permissions: ['clipboard-read', 'clipboard-write'] },
     });
@@ -822,12 +837,15 @@ describe('copying and downloading the exports', () => {
       const status = await exportStatus(page).textContent();
       assert.match(status, new RegExp(`downloaded as ${file.replace('.', '\\.')}`), `Download ${label}: the status says so: ${status}`);
     }
-    // The five exports describe the same tools with the same descriptions.
+    // The six exports describe the same tools with the same descriptions.
     const gemini = JSON.parse(await registryExportFile('gemini-function-declarations.json'));
     const geminiJson = JSON.parse(await registryExportFile('gemini-function-declarations-json-schema.json'));
     const openai = JSON.parse(await registryExportFile('openai-tools.json'));
     const responses = JSON.parse(await registryExportFile('openai-responses-tools.json'));
+    const anthropic = JSON.parse(await registryExportFile('anthropic-tools.json'));
     for (const [i, t] of mcp.tools.entries()) {
+      assert.equal(anthropic[i].description, t.description, `${t.name}: Anthropic description`);
+      assert.deepEqual(anthropic[i].input_schema, t.inputSchema, `${t.name}: Anthropic's input_schema is MCP's`);
       assert.equal(gemini.functionDeclarations[i].description, t.description, `${t.name}: Gemini description`);
       assert.equal(geminiJson.functionDeclarations[i].description, t.description, `${t.name}: Gemini description`);
       assert.deepEqual(geminiJson.functionDeclarations[i].parametersJsonSchema, t.inputSchema, `${t.name}: Gemini's JSON Schema is MCP's`);

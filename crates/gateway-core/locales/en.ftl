@@ -694,6 +694,7 @@ export-label-gemini = Gemini functionDeclarations (parameters)
 export-label-gemini-json-schema = Gemini functionDeclarations (parametersJsonSchema)
 export-label-openai = OpenAI Chat Completions tools
 export-label-openai-responses = OpenAI Responses tools
+export-label-anthropic = Anthropic Messages tools
 declaration-summary = { $name } · risk: { $risks }
 declaration-annotations = { $name } annotations
 declaration-schema = { $name } argument schema

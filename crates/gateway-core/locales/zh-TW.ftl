@@ -663,6 +663,7 @@ export-label-gemini = Gemini functionDeclarations（parameters 版）
 export-label-gemini-json-schema = Gemini functionDeclarations（parametersJsonSchema 版）
 export-label-openai = OpenAI Chat Completions 工具
 export-label-openai-responses = OpenAI Responses 工具
+export-label-anthropic = Anthropic Messages 工具
 declaration-summary = { $name } · 風險：{ $risks }
 declaration-annotations = { $name } 的註記
 declaration-schema = { $name } 的參數結構描述

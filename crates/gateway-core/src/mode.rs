@@ -9,7 +9,7 @@ use crate::gates::Gate;
 use crate::reason::Reason;
 use crate::store::Effect;
 use crate::tools::{ExampleKind, Registry};
-use crate::turn::{claims, Claim, Decision};
+use crate::turn::{claims, Claim, Decision, Format};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mode {
@@ -65,7 +65,25 @@ pub struct Turn {
 }
 
 impl Turn {
-    pub fn new(decision: Decision, registry: &Registry) -> Self {
+    /// The turn of `decision` against `registry`. A call written in an
+    /// OpenAI or Anthropic shape by a tool's provider name (`files_delete`:
+    /// those providers allow no dot in a name) is a call of that tool, as
+    /// the page's exports for them name it
+    /// ([`provider_name`](crate::tools::provider_name)); a name the
+    /// registry holds as written stays as it is.
+    pub fn new(mut decision: Decision, registry: &Registry) -> Self {
+        if matches!(
+            decision.format(),
+            Format::ChatCompletions | Format::Responses | Format::Anthropic
+        ) {
+            for call in &mut decision.calls {
+                if registry.get(&call.name).is_none() {
+                    if let Some(tool) = registry.by_provider_name(&call.name) {
+                        call.name = tool.declaration().name.into();
+                    }
+                }
+            }
+        }
         let found = decision
             .text
             .as_deref()

@@ -1142,6 +1142,7 @@ fn exports_follow_the_registry_and_print_as_json_stringify() {
             "Gemini functionDeclarations (parametersJsonSchema)",
             "OpenAI Chat Completions tools",
             "OpenAI Responses tools",
+            "Anthropic Messages tools",
         ]
     );
 }

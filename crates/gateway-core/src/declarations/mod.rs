@@ -22,7 +22,13 @@
 //!   other);
 //! - OpenAI tools for Chat Completions ([`openai_tools`]) and for the
 //!   Responses API ([`openai_responses_tools`]), strict wherever the schema
-//!   can be ([`Shape::strict_json_schema`]).
+//!   can be ([`Shape::strict_json_schema`]);
+//! - Anthropic Messages `tools` ([`anthropic_tools`]), with the exact JSON
+//!   Schema in `input_schema`.
+//!
+//! OpenAI and Anthropic allow no dot in a name: their exports write a
+//! tool's [`provider_name`] (`files_delete`), and a call by it is read as a
+//! call of the tool (`mode::Turn::new`).
 //!
 //! # Where the risk goes
 //!
@@ -51,10 +57,12 @@ use serde_json::{json, Map, Value};
 use crate::policy::Risk;
 use crate::schema::Shape;
 use crate::text::{Locale, Text};
-use crate::tools::{Registry, Tool};
+use crate::tools::{provider_name, Registry, Tool};
 
+mod anthropic;
 mod gemini;
 
+pub use anthropic::anthropic_tools;
 pub use gemini::{gemini_function_declarations, gemini_json_schema_declarations, gemini_schema};
 
 /// What a model is told about one tool: name, description, risks and the
@@ -331,7 +339,7 @@ pub fn openai_tools(registry: &Registry, locale: Locale) -> Value {
             json!({
                 "type": "function",
                 "function": {
-                    "name": d.name,
+                    "name": provider_name(d.name),
                     "description": d.description().render(locale),
                     "parameters": parameters,
                     "strict": strict,
@@ -372,6 +380,8 @@ crate::closed_enum! {
         OpenAi = "openai",
         /// OpenAI Responses API `tools`.
         OpenAiResponses = "openai-responses",
+        /// Anthropic Messages `tools`.
+        Anthropic = "anthropic",
     }
 }
 
@@ -384,6 +394,7 @@ impl Export {
             Export::GeminiJsonSchema => Text::ExportLabelGeminiJsonSchema,
             Export::OpenAi => Text::ExportLabelOpenai,
             Export::OpenAiResponses => Text::ExportLabelOpenaiResponses,
+            Export::Anthropic => Text::ExportLabelAnthropic,
         }
     }
 
@@ -395,6 +406,16 @@ impl Export {
             Export::GeminiJsonSchema => gemini_json_schema_declarations(registry, locale),
             Export::OpenAi => openai_tools(registry, locale),
             Export::OpenAiResponses => openai_responses_tools(registry, locale),
+            Export::Anthropic => anthropic_tools(registry, locale),
+        }
+    }
+
+    /// The name this export gives the tool named `name`: the
+    /// [`provider_name`] where the provider allows no dot in a name.
+    pub fn tool_name(self, name: &str) -> std::borrow::Cow<'_, str> {
+        match self {
+            Export::Mcp | Export::Gemini | Export::GeminiJsonSchema => name.into(),
+            Export::OpenAi | Export::OpenAiResponses | Export::Anthropic => provider_name(name),
         }
     }
 
@@ -456,6 +477,6 @@ mod tests {
         for e in Export::ALL {
             assert_eq!(e.id().parse::<Export>(), Ok(e));
         }
-        assert!("anthropic".parse::<Export>().is_err());
+        assert!("claude".parse::<Export>().is_err());
     }
 }

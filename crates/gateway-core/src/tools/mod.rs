@@ -314,10 +314,33 @@ impl Registry {
         self.tools.iter().map(|t| t.declaration().name).collect()
     }
 
+    /// The tool whose [`provider_name`] is `name`: how a model given an
+    /// OpenAI or Anthropic export calls `files.delete` (`files_delete`).
+    pub fn by_provider_name(&self, name: &str) -> Option<&'static dyn Tool> {
+        self.tools
+            .iter()
+            .copied()
+            .find(|t| provider_name(t.declaration().name) == name)
+    }
+
     /// The stores its tools keep, at their fixtures in `lang`'s language:
     /// what a ledger built for this registry holds.
     pub fn stores(&self, lang: Fixtures) -> Stores {
         Stores::new(self.tools.iter().filter_map(|t| t.store()), lang)
+    }
+}
+
+/// A tool's name as providers whose function names allow no dot write it:
+/// each `.` becomes `_` (`files.delete` is `files_delete`). OpenAI's
+/// function names and Anthropic's tool names are `[a-zA-Z0-9_-]{1,64}`;
+/// MCP's and Gemini's allow dots, and keep the registry's name. No two
+/// tools of [`Registry::every`] have the same provider name (a test
+/// checks), so a call by it names one tool.
+pub fn provider_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.contains('.') {
+        name.replace('.', "_").into()
+    } else {
+        name.into()
     }
 }
 

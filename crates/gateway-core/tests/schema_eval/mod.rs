@@ -31,6 +31,7 @@ pub fn parameter_schemas(export: Export, value: &Value) -> Vec<(String, Value)> 
         Export::GeminiJsonSchema => (&value["functionDeclarations"], &["parametersJsonSchema"]),
         Export::OpenAi => (value, &["function", "parameters"]),
         Export::OpenAiResponses => (value, &["parameters"]),
+        Export::Anthropic => (value, &["input_schema"]),
     };
     let name = |t: &Value| {
         t.get("name")
