@@ -72,7 +72,7 @@ test('a failed download is said in the panel, and opening it again retries', { t
     await toggle(page);
     await toggle(page);
     await page.locator('[data-panel="declarations"] details.declaration').first().waitFor();
-    assert.equal((await panelState(page)).copies, 5, `${lang}: drawn once the retry succeeds`);
+    assert.equal((await panelState(page)).copies, 6, `${lang}: drawn once the retry succeeds`);
     assert.deepEqual(pageErrors, []);
   }
 });
@@ -87,7 +87,7 @@ test('an experiment that opens the panel downloads the exports at once; a langua
   await page.waitForFunction(() => document.documentElement.lang == 'zh-TW');
   await page.locator('[data-panel="declarations"] details.declaration').first().waitFor();
   const state = await panelState(page);
-  assert.equal(state.copies, 5, 'the zh-TW Copy buttons');
+  assert.equal(state.copies, 6, 'the zh-TW Copy buttons');
   assert.deepEqual(state.tools, REGISTRY_TOOLS);
 });
 
@@ -98,7 +98,7 @@ test('the single file carries the exports: its panel fetches nothing', { timeout
     await waitForGates(opened.page);
     await toggle(opened.page);
     const state = await panelState(opened.page);
-    assert.equal(state.copies, 5);
+    assert.equal(state.copies, 6);
     assert.deepEqual(state.tools, TOOLS);
     assert.equal(opened.requests.filter((u) => EXPORTS.test(u)).length, 0);
   } finally {
