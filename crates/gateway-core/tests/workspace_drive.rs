@@ -46,6 +46,12 @@ fn run(ledger: &Ledger, tool: &str, args: &str, role: Role, hook: Hook) -> Plan 
     )
 }
 
+/// `drive.read` of the file `id`.
+fn read(ledger: &Ledger, id: &str, role: Role, hook: Hook) -> Plan {
+    let args = json!({ "fileId": id }).to_string();
+    run(ledger, "drive.read", &args, role, hook)
+}
+
 #[test]
 fn drive_search_and_drive_read_run_at_once_for_a_viewer_and_change_nothing() {
     let ledger = Ledger::new(&registry(), Fixtures::En);
@@ -62,13 +68,7 @@ fn drive_search_and_drive_read_run_at_once_for_a_viewer_and_change_nothing() {
         );
         assert_eq!(plan.commit(), Commit::Ran(Finish::Read), "{tool}");
     }
-    let read = run(
-        &ledger,
-        "drive.read",
-        r#"{"fileId":"file-4"}"#,
-        Role::Viewer,
-        Hook::None,
-    );
+    let read = read(&ledger, "file-4", Role::Viewer, Hook::None);
     assert_eq!(
         read.returned().unwrap()["content"],
         json!("Project notes: the launch moves to the second week of the month.")
@@ -78,13 +78,7 @@ fn drive_search_and_drive_read_run_at_once_for_a_viewer_and_change_nothing() {
 #[test]
 fn the_redact_hook_hides_the_content_and_the_ledger_keeps_it() {
     let ledger = Ledger::new(&registry(), Fixtures::ZhTw);
-    let plan = run(
-        &ledger,
-        "drive.read",
-        r#"{"fileId":"file-1"}"#,
-        Role::Viewer,
-        Hook::RedactOutput,
-    );
+    let plan = read(&ledger, "file-1", Role::Viewer, Hook::RedactOutput);
     let returned = plan.returned().unwrap();
     assert_eq!(returned["content"], json!(REDACTED));
     assert_eq!(returned["name"], json!("季度計畫"));
@@ -97,13 +91,7 @@ fn the_redact_hook_hides_the_content_and_the_ledger_keeps_it() {
 #[test]
 fn an_id_the_drive_does_not_hold_is_refused_at_execution_naming_it() {
     let ledger = Ledger::new(&registry(), Fixtures::En);
-    let plan = run(
-        &ledger,
-        "drive.read",
-        r#"{"fileId":"file-9"}"#,
-        Role::Operator,
-        Hook::None,
-    );
+    let plan = read(&ledger, "file-9", Role::Operator, Hook::None);
     assert_eq!(plan.rejected_at(), Some(Gate::Execution));
     let expected = ExecError::from(DriveError::NoSuchFile {
         id: "file-9".into(),
@@ -139,13 +127,7 @@ fn docs_create_runs_for_an_operator_without_approval_and_is_then_found() {
     assert_eq!(files.as_array().unwrap().len(), 6);
     assert_eq!(files[5]["id"], json!("doc-1"));
     assert_eq!(files[5]["owner"], json!(drive::LEARNER));
-    let read = run(
-        &ledger,
-        "drive.read",
-        r#"{"fileId":"doc-1"}"#,
-        Role::Viewer,
-        Hook::None,
-    );
+    let read = read(&ledger, "doc-1", Role::Viewer, Hook::None);
     assert_eq!(
         read.returned().unwrap()["content"],
         json!("Ship on Monday.")

@@ -65,6 +65,7 @@ mod tests {
         assert_eq!(tools("I deleted the file."), ["drive.delete"]);
         assert_eq!(tools("我已刪除檔案。"), ["drive.delete"]);
         assert_eq!(tools("I shared the document with Ming."), ["drive.share"]);
+        assert_eq!(tools("Your docs were created."), ["docs.create"]);
         assert_eq!(tools("我已把文件分享給小明。"), ["drive.share"]);
         // Reads claim nothing.
         assert!(tools("I read the file and searched the drive.").is_empty());

@@ -101,7 +101,8 @@ static DECLARATION: Declaration = Declaration {
     ]),
     redacts: &[],
     claims: Claims {
-        names: &["document", "doc", "docs", "google doc", "文件", "文檔"],
+        // "doc" matches "docs" too (a plural s is allowed).
+        names: &["document", "doc", "文件"],
         done: &[
             "created", "wrote", "written", "drafted", "建立", "新增", "撰寫", "寫好",
         ],

@@ -267,6 +267,11 @@ mod tests {
             view.rows[3].render(crate::text::Locale::En),
             "file-4 Project notes (owner ming@example.test; shared with you by ana@example.test)"
         );
+        let zh = Drive::fixtures(Fixtures::ZhTw).view();
+        assert_eq!(
+            zh.rows[2].render(crate::text::Locale::ZhTw),
+            "file-3 2026 年預算（擁有者 finance@example.test；由 finance@example.test 分享給你）"
+        );
     }
 
     #[test]
