@@ -813,6 +813,30 @@ author-compress-failed = This browser could not compress the experiment ({ $deta
 teacher-heading = Answer key
 teacher-note = For the instructor: a way to reach each goal with the experiment's own actions.
 
+## Workspace tools: Drive and Docs
+tool-drive-search-label = Search the drive
+tool-drive-search-description = Find the files of the synthetic drive whose name holds the query (the letters A–Z match in either case): each file's id, name and owner, and who shared it with you. Never their content.
+tool-drive-search-arg-query = Text to find in file names, one line of 1 to 100 characters.
+tool-drive-read-label = Read a drive file
+tool-drive-read-description = Return one file of the synthetic drive: its name and content.
+tool-drive-arg-file-id = The id of a file the drive holds, such as file-1: one line of 1 to 32 characters.
+tool-drive-delete-label = Delete a drive file
+tool-drive-delete-description = Delete one file of the synthetic drive.
+tool-drive-share-label = Share a drive file
+tool-drive-share-description = Share one file of the synthetic drive with one person at example.test.
+tool-drive-share-arg-email = One person at example.test.
+tool-docs-create-label = Create a document
+tool-docs-create-description = Create a new document in the synthetic drive, owned by you. Nothing is shared.
+tool-docs-create-arg-title = The document's title, one line of 1 to 120 characters.
+tool-docs-create-arg-body = The document's text, 1 to 2000 characters.
+ledger-drive = Drive
+ledger-drive-file = { $id } { $name } (owner { $owner })
+ledger-drive-file-shared = { $id } { $name } (owner { $owner }; shared with you by { $shared_by })
+effect-docs-create = adds the document { $id } { $title } to the drive
+output-docs-create-status = created in the synthetic drive, owned by you (nothing was shared)
+exec-drive-no-such-file = The drive holds no file with the id { $id }
+exec-docs-full = The drive holds at most { $max } documents created here: docs.create cannot add another
+
 ## Experiment files: what the reader and the checker report. A problem is
 ## shown after the field's JSON Pointer (problem-at).
 authored-experiment = An experiment from your instructor's link, not a built-in one; its text is shown as plain text.

@@ -775,6 +775,30 @@ author-compress-failed = 這個瀏覽器無法壓縮這個實驗（{ $detail }�
 teacher-heading = 解答
 teacher-note = 給講師參考：以實驗本身的操作達成每個目標的一種方法。
 
+## Workspace tools: Drive and Docs
+tool-drive-search-label = 搜尋雲端硬碟
+tool-drive-search-description = 在模擬雲端硬碟中找出名稱含有查詢文字的檔案（英文字母 A–Z 不分大小寫）：傳回每個檔案的 ID、名稱、擁有者，以及是誰分享給你的。絕不傳回內容。
+tool-drive-search-arg-query = 要在檔名中尋找的文字，單行，1 到 100 個字元。
+tool-drive-read-label = 讀取雲端硬碟檔案
+tool-drive-read-description = 傳回模擬雲端硬碟中的一個檔案：它的名稱和內容。
+tool-drive-arg-file-id = 雲端硬碟中某個檔案的 ID，例如 file-1：單行，1 到 32 個字元。
+tool-drive-delete-label = 刪除雲端硬碟檔案
+tool-drive-delete-description = 刪除模擬雲端硬碟中的一個檔案。
+tool-drive-share-label = 分享雲端硬碟檔案
+tool-drive-share-description = 將模擬雲端硬碟中的一個檔案分享給一位 example.test 的使用者。
+tool-drive-share-arg-email = 一位 example.test 的使用者。
+tool-docs-create-label = 建立文件
+tool-docs-create-description = 在模擬雲端硬碟中建立一份新文件，擁有者是你。不會分享給任何人。
+tool-docs-create-arg-title = 文件標題，單行，1 到 120 個字元。
+tool-docs-create-arg-body = 文件內容，1 到 2000 個字元。
+ledger-drive = 雲端硬碟
+ledger-drive-file = { $id } { $name }（擁有者 { $owner }）
+ledger-drive-file-shared = { $id } { $name }（擁有者 { $owner }；由 { $shared_by } 分享給你）
+effect-docs-create = 在雲端硬碟加入文件 { $id } { $title }
+output-docs-create-status = 已在模擬雲端硬碟中建立，擁有者是你（沒有分享給任何人）
+exec-drive-no-such-file = 雲端硬碟中沒有 ID 為 { $id } 的檔案
+exec-docs-full = 在這裡最多只能建立 { $max } 份文件：docs.create 無法再新增
+
 ## Experiment files: what the reader and the checker report. A problem is
 ## shown after the field's JSON Pointer (problem-at).
 authored-experiment = 這是講師透過連結提供的實驗，不是內建實驗；其中的文字一律以純文字顯示。

@@ -25,6 +25,13 @@ const PATH: Field = Field {
     description: || Text::ToolFilesArgPath,
 };
 
+/// The plan of a tool whose every risk is refused at the role gate
+/// (these two, `drive.delete` and `drive.share`): never reached through
+/// the gates, and harmless if it were: no output, no effect.
+pub(crate) fn plan_nothing() -> Result<Planned, ExecError> {
+    Ok(read_only(Value::Null))
+}
+
 #[derive(Debug)]
 pub struct Delete;
 
@@ -65,7 +72,7 @@ impl Tool for Delete {
     }
 
     fn plan(&self, _args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
-        Ok(read_only(Value::Null))
+        plan_nothing()
     }
 }
 
@@ -120,7 +127,7 @@ impl Tool for Share {
     }
 
     fn plan(&self, _args: &Args, _: &Stores, _: Locale) -> Result<Planned, ExecError> {
-        Ok(read_only(Value::Null))
+        plan_nothing()
     }
 }
 
