@@ -164,11 +164,6 @@ impl Tool for Draft {
         &DECLARATION
     }
 
-    /// A draft is saved beside the others; none is ever replaced.
-    fn only_adds(&self) -> bool {
-        true
-    }
-
     fn store(&self) -> Option<StoreKind> {
         Some(StoreKind::of::<Drafts>())
     }

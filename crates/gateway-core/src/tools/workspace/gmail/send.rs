@@ -74,11 +74,6 @@ impl Tool for Send {
         &DECLARATION
     }
 
-    /// A message is appended beside the others; none is ever replaced.
-    fn only_adds(&self) -> bool {
-        true
-    }
-
     fn store(&self) -> Option<StoreKind> {
         Some(StoreKind::of::<Outbox>())
     }
