@@ -14,12 +14,56 @@ use crate::text::{Locale, Text};
 /// The outbox holds at most this many messages.
 pub const MAX_OUTBOX: usize = 20;
 
+/// One message: in the outbox, or in `gmail.draft`'s drafts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Message {
     pub id: String,
     pub to: String,
     pub subject: String,
     pub body: String,
+}
+
+impl Message {
+    /// The message `args` hold (`to`, `subject`, `body`), as `id`.
+    pub(crate) fn from_args(id: String, args: &Args) -> Self {
+        Message {
+            id,
+            to: args.text("to").into(),
+            subject: args.text("subject").into(),
+            body: args.text("body").into(),
+        }
+    }
+
+    /// The message as the ledger JSON holds it.
+    pub fn json(&self) -> serde_json::Value {
+        object(vec![
+            ("id", self.id.as_str().into()),
+            ("to", self.to.as_str().into()),
+            ("subject", self.subject.as_str().into()),
+            ("body", self.body.as_str().into()),
+        ])
+    }
+
+    /// What a tool returns for the message: its id, `status` (the tool's
+    /// words, already written in the page's language) and its fields.
+    pub(crate) fn output(&self, status: String) -> serde_json::Value {
+        object(vec![
+            ("id", self.id.as_str().into()),
+            ("status", status.into()),
+            ("to", self.to.as_str().into()),
+            ("subject", self.subject.as_str().into()),
+            ("body", self.body.as_str().into()),
+        ])
+    }
+
+    /// Its row of a ledger view section.
+    pub(crate) fn row(&self) -> Text {
+        Text::LedgerEmail {
+            id: (&self.id).into(),
+            to: (&self.to).into(),
+            subject: (&self.subject).into(),
+        }
+    }
 }
 
 /// Why the email tool refuses a call at execution.
@@ -84,29 +128,79 @@ impl Store for Outbox {
     fn view(&self) -> StoreView {
         StoreView {
             title: Text::LedgerOutbox,
-            rows: (self.messages.iter())
-                .map(|m| Text::LedgerEmail {
-                    id: (&m.id).into(),
-                    to: (&m.to).into(),
-                    subject: (&m.subject).into(),
-                })
-                .collect(),
+            rows: self.messages.iter().map(Message::row).collect(),
             empty: Some(Text::LedgerEmpty),
         }
     }
 
     fn json(&self) -> Option<(&'static str, serde_json::Value)> {
-        let messages = self.messages.iter().map(|e| {
-            object(vec![
-                ("id", e.id.as_str().into()),
-                ("to", e.to.as_str().into()),
-                ("subject", e.subject.as_str().into()),
-                ("body", e.body.as_str().into()),
-            ])
-        });
-        Some(("outbox", messages.collect()))
+        Some(("outbox", self.messages.iter().map(Message::json).collect()))
     }
 }
+
+/// `to`: one address at exactly `example.test` (`gmail.draft` and
+/// `gmail.send` take the same field).
+pub(crate) const TO: Field = Field {
+    name: "to",
+    required: true,
+    kind: Kind::Formatted(Format::ExampleTestAddress),
+    description: || Text::ToolEmailArgTo,
+};
+
+/// `subject`: one line of 1 to 120 characters.
+pub(crate) const SUBJECT: Field = Field {
+    name: "subject",
+    required: true,
+    kind: Kind::Text {
+        min: 1,
+        max: 120,
+        single_line: true,
+    },
+    description: || Text::ToolEmailArgSubject,
+};
+
+/// `body`: 1 to 2000 characters, line breaks allowed.
+pub(crate) const BODY: Field = Field {
+    name: "body",
+    required: true,
+    kind: Kind::Text {
+        min: 1,
+        max: 2000,
+        single_line: false,
+    },
+    description: || Text::ToolEmailArgBody,
+};
+
+/// The words that claim a message went out, `email`'s and `gmail.send`'s.
+pub(crate) const CLAIMS: Claims = Claims {
+    // Sending is this workbench's email: "I sent it." claims an email.
+    names: &[
+        "email",
+        "e-mail",
+        "mail",
+        "message",
+        "outbox",
+        "sent",
+        "emailed",
+        "mailed",
+        "郵件",
+        "電郵",
+        "信件",
+        "寄件匣",
+        "寄",
+    ],
+    done: &[
+        "sent",
+        "emailed",
+        "mailed",
+        "delivered",
+        "forwarded",
+        "寄",
+        "發送",
+        "傳送",
+        "送出",
+    ],
+};
 
 #[derive(Debug)]
 pub struct Email;
@@ -119,34 +213,7 @@ static DECLARATION: Declaration = Declaration {
     shape: Shape {
         variants: &[Variant {
             consts: &[],
-            fields: &[
-                Field {
-                    name: "to",
-                    required: true,
-                    kind: Kind::Formatted(Format::ExampleTestAddress),
-                    description: || Text::ToolEmailArgTo,
-                },
-                Field {
-                    name: "subject",
-                    required: true,
-                    kind: Kind::Text {
-                        min: 1,
-                        max: 120,
-                        single_line: true,
-                    },
-                    description: || Text::ToolEmailArgSubject,
-                },
-                Field {
-                    name: "body",
-                    required: true,
-                    kind: Kind::Text {
-                        min: 1,
-                        max: 2000,
-                        single_line: false,
-                    },
-                    description: || Text::ToolEmailArgBody,
-                },
-            ],
+            fields: &[TO, SUBJECT, BODY],
         }],
     },
     examples: Localized([
@@ -186,35 +253,7 @@ static DECLARATION: Declaration = Declaration {
         },
     ]),
     redacts: &["to"],
-    claims: Claims {
-        // Sending is this workbench's email: "I sent it." claims an email.
-        names: &[
-            "email",
-            "e-mail",
-            "mail",
-            "message",
-            "outbox",
-            "sent",
-            "emailed",
-            "mailed",
-            "郵件",
-            "電郵",
-            "信件",
-            "寄件匣",
-            "寄",
-        ],
-        done: &[
-            "sent",
-            "emailed",
-            "mailed",
-            "delivered",
-            "forwarded",
-            "寄",
-            "發送",
-            "傳送",
-            "送出",
-        ],
-    },
+    claims: CLAIMS,
 };
 
 impl Tool for Email {
@@ -227,28 +266,69 @@ impl Tool for Email {
     }
 
     fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
-        let outbox = outbox(stores);
-        if outbox.len() >= MAX_OUTBOX {
-            return Err(EmailError::OutboxFull { max: MAX_OUTBOX }.into());
-        }
-        let message = Message {
-            id: format!("email-{}", outbox.len() + 1),
-            to: args.text("to").into(),
-            subject: args.text("subject").into(),
-            body: args.text("body").into(),
-        };
-        let output = object(vec![
-            ("id", message.id.as_str().into()),
-            ("status", Text::OutputEmailStatus.render(locale).into()),
-            ("to", message.to.as_str().into()),
-            ("subject", message.subject.as_str().into()),
-            ("body", message.body.as_str().into()),
-        ]);
-        Ok(Planned {
-            output,
-            effect: Effect::on::<Outbox>(message),
-        })
+        append(args, stores, locale)
     }
+}
+
+/// Plans appending the message `args` hold (`to`, `subject`, `body`) to
+/// the outbox as `email-N`: `email`'s execution, and `gmail.send`'s.
+pub(crate) fn append(args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
+    let outbox = outbox(stores);
+    if outbox.len() >= MAX_OUTBOX {
+        return Err(EmailError::OutboxFull { max: MAX_OUTBOX }.into());
+    }
+    let message = Message::from_args(format!("email-{}", outbox.len() + 1), args);
+    Ok(Planned {
+        output: message.output(Text::OutputEmailStatus.render(locale)),
+        effect: Effect::on::<Outbox>(message),
+    })
+}
+
+/// Checks that `tool` takes [`TO`], [`SUBJECT`] and [`BODY`] and nothing
+/// else, each bound on both sides.
+#[cfg(test)]
+pub(crate) fn check_message_fields(tool: &dyn Tool) {
+    use crate::tools::test_support::{error, validate};
+    let args = |to: &str, subject: &str, body: &str| {
+        serde_json::json!({ "to": to, "subject": subject, "body": body }).to_string()
+    };
+    let ok = |to: &str, s: &str, b: &str| validate(tool, &args(to, s, b)).is_ok();
+    assert!(ok("maya@example.test", "s", "b"));
+    assert!(error(tool, &args("archive@outside.test", "s", "b"))
+        .starts_with("to must be an address at example.test"));
+    assert!(ok("a@example.test", &"s".repeat(120), "b"));
+    assert_eq!(
+        error(tool, &args("a@example.test", &"s".repeat(121), "b")),
+        "subject must be at most 120 characters (got 121)"
+    );
+    assert_eq!(
+        error(tool, &args("a@example.test", "", "b")),
+        "subject must be at least 1 character (got 0)"
+    );
+    assert_eq!(
+        error(tool, &args("a@example.test", "two\nlines", "b")),
+        "subject must be on one line, with no control characters"
+    );
+    assert!(ok("a@example.test", "s", &"b".repeat(2000)));
+    assert_eq!(
+        error(tool, &args("a@example.test", "s", &"b".repeat(2001))),
+        "body must be at most 2000 characters (got 2001)"
+    );
+    assert_eq!(
+        error(tool, &args("a@example.test", "s", "")),
+        "body must be at least 1 character (got 0)"
+    );
+    assert_eq!(
+        error(tool, r#"{"to":"a@example.test","subject":"s"}"#),
+        "Missing body"
+    );
+    assert_eq!(
+        error(
+            tool,
+            r#"{"to":"a@example.test","subject":"s","body":"b","cc":"x"}"#
+        ),
+        "Unknown field \"cc\""
+    );
 }
 
 #[cfg(test)]
@@ -369,6 +449,11 @@ mod tests {
             r#"{"to":"x@outside.test","to":"a@example.test","subject":"s","body":"b"}"#
         )
         .is_ok());
+    }
+
+    #[test]
+    fn message_fields_keep_their_bounds() {
+        check_message_fields(&Email);
     }
 
     #[test]

@@ -197,7 +197,8 @@ pub fn rank(records: &[&str], query: &str) -> Vec<(usize, usize)> {
     hits
 }
 
-/// `query.to_lowercase()` as far as matching the records can tell: their
+/// `query.to_lowercase()` as far as matching the records (and
+/// `gmail.search`'s inbox, whose test checks the same) can tell: their
 /// only cased letters are ASCII (the Chinese records hold Han characters
 /// and full-width punctuation, which have no case), so a cased needle
 /// matches only if its lowercase is ASCII, and the
@@ -206,7 +207,7 @@ pub fn rank(records: &[&str], query: &str) -> Vec<(usize, usize)> {
 /// character is kept as it is, since its lowercase is not ASCII either and
 /// no record holds it. Unicode's lowercase tables cost the page about
 /// 4 KB gzipped.
-fn lowercase(query: &str) -> String {
+pub(crate) fn lowercase(query: &str) -> String {
     query
         .chars()
         .map(|c| match c {
