@@ -68,7 +68,7 @@ pub const BROKEN: [(&str, &str, Schema); 19] = [
     (
         "unknown-top-level-field",
         "/colour: is not a field here; the fields are $schema, version, id, title, \
-         instructions, start, tools, files, decision, open, readings, goals.",
+         instructions, start, registry, tools, files, decision, open, readings, goals.",
         Schema::Rejects,
     ),
     (

@@ -364,21 +364,22 @@ impl Author {
         }
     }
 
-    /// The registry the JSON declares: the fixture tools, then the extra
-    /// tools its `tools` names.
+    /// The registry the JSON declares: its `registry`'s tools (the
+    /// fixture tools unless it names another), then the extra tools its
+    /// `tools` names.
     pub(super) fn registry(&self) -> crate::tools::Registry {
-        let mut tools = crate::tools::Registry::fixtures().tools().to_vec();
-        let extra = self
-            .value
-            .as_ref()
-            .and_then(|m| m.get("tools"))
-            .and_then(Value::as_array);
-        for name in extra.into_iter().flatten().filter_map(Value::as_str) {
-            if let Ok(tool) = name.parse::<crate::experiments::ExtraTool>() {
-                tools.push(tool.tool());
-            }
-        }
-        crate::tools::Registry::with_tools(tools)
+        use crate::experiments::{ExtraTool, RegistryKind};
+        let field = |key: &str| self.value.as_ref().and_then(|m| m.get(key));
+        let kind = field("registry")
+            .and_then(Value::as_str)
+            .and_then(|id| id.parse::<RegistryKind>().ok())
+            .unwrap_or_default();
+        let extra: Vec<ExtraTool> = (field("tools").and_then(Value::as_array).into_iter())
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter_map(|name| name.parse().ok())
+            .collect();
+        kind.with(&extra)
     }
 }
 

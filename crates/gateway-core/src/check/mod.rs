@@ -143,14 +143,7 @@ impl Step {
 
 /// The label the tool select shows for the tool `name`.
 fn tool_label(name: &str) -> crate::text::Arg {
-    let tool = match name.parse::<crate::tools::ToolId>() {
-        Ok(id) => Some(id.tool()),
-        Err(_) => name
-            .parse::<crate::experiments::ExtraTool>()
-            .ok()
-            .map(|t| t.tool()),
-    };
-    match tool {
+    match crate::tools::Registry::every().get(name) {
         Some(tool) => (tool.declaration().label)().into(),
         None => name.into(),
     }

@@ -81,8 +81,34 @@ pub enum StartArgs {
 }
 
 crate::closed_enum! {
-    /// The tools an experiment's registry may hold besides the six
-    /// fixture tools.
+    /// The tools an experiment's registry starts from (its `registry`).
+    #[derive(Default)]
+    pub enum RegistryKind as "registry" {
+        /// The six fixture tools (SPEC 2.2).
+        #[default]
+        Fixtures = "fixtures",
+        /// Seed 002's Workspace-like tools (SPEC 2.4).
+        Workspace = "workspace",
+    }
+}
+
+impl RegistryKind {
+    /// Its tools, then `extra`: the registry of an experiment.
+    pub fn with(self, extra: &[ExtraTool]) -> Registry {
+        let mut tools = match self {
+            RegistryKind::Fixtures => Registry::fixtures(),
+            RegistryKind::Workspace => Registry::workspace(),
+        }
+        .tools()
+        .to_vec();
+        tools.extend(extra.iter().map(|t| t.tool()));
+        Registry::with_tools(tools)
+    }
+}
+
+crate::closed_enum! {
+    /// The tools an experiment's registry may hold besides those its
+    /// [`RegistryKind`] gives it.
     pub enum ExtraTool as "tool" {
         FilesDelete = "files.delete",
         FilesShare = "files.share",
@@ -136,7 +162,9 @@ pub struct Experiment {
     pub role: Role,
     pub hook: Hook,
     pub key: String,
-    /// Tools its registry holds besides the six fixture tools, after them.
+    /// The tools its registry starts from.
+    pub registry: RegistryKind,
+    /// Tools its registry holds besides those, after them.
     pub tools: Vec<ExtraTool>,
     /// The contents its ledger's files start with (and a reset restores)
     /// instead of the fixtures', in each fixture language.
@@ -155,9 +183,7 @@ pub struct Experiment {
 impl Experiment {
     /// The registry of a page opened on this experiment.
     pub fn registry(&self) -> Registry {
-        let mut tools = Registry::fixtures().tools().to_vec();
-        tools.extend(self.tools.iter().map(|t| t.tool()));
-        Registry::with_tools(tools)
+        self.registry.with(&self.tools)
     }
 
     /// The ledger a page opened on this experiment with `registry` (its
@@ -253,6 +279,7 @@ impl Experiment {
             role: Role::Viewer,
             hook: Hook::None,
             key: "intent-1".into(),
+            registry: RegistryKind::Fixtures,
             tools: Vec::new(),
             files: Vec::new(),
             decision: "[]".into(),

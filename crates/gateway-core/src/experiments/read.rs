@@ -16,7 +16,7 @@ pub use problem::{Issue, Problem};
 
 use serde_json::Value;
 
-use super::{Experiment, ExtraTool, Panel, Reading, StartArgs};
+use super::{Experiment, ExtraTool, Panel, Reading, RegistryKind, StartArgs};
 use crate::fixtures::{Fixtures, Localized};
 use crate::goals::Goal;
 use crate::json::MAX_ARGUMENT_UNITS;
@@ -106,13 +106,14 @@ impl Reader<'_> {
     }
 
     fn experiment(&mut self, value: &Value) -> Option<Experiment> {
-        const FIELDS: [&str; 12] = [
+        const FIELDS: [&str; 13] = [
             "$schema",
             "version",
             "id",
             "title",
             "instructions",
             "start",
+            "registry",
             "tools",
             "files",
             "decision",
@@ -158,9 +159,13 @@ impl Reader<'_> {
                 tools
             }
         };
-        let mut registry = Registry::fixtures().tools().to_vec();
-        registry.extend(tools.iter().map(|t| t.tool()));
-        let registry = Registry::with_tools(registry);
+        let kind = match field("registry") {
+            None => RegistryKind::default(),
+            Some(v) => self
+                .choice(v, "/registry", &RegistryKind::ALL, RegistryKind::id)
+                .unwrap_or_default(),
+        };
+        let registry = kind.with(&tools);
         let start = field("start").and_then(|v| self.start(v, &registry));
         let files = field("files").map_or_else(Vec::new, |v| self.files(v));
         let decision = match field("decision") {
@@ -239,6 +244,7 @@ impl Reader<'_> {
             role,
             hook,
             key,
+            registry: kind,
             tools,
             files,
             decision,

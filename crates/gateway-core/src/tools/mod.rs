@@ -295,6 +295,12 @@ impl Registry {
         Self::with_tools(tools)
     }
 
+    /// Seed 002's Workspace-like tools (SPEC 2.4), the `registry`
+    /// experiment's.
+    pub fn workspace() -> Self {
+        Self::with_tools(workspace::tools())
+    }
+
     /// A registry holding exactly `tools` (tests register their own).
     pub fn with_tools(tools: Vec<&'static dyn Tool>) -> Self {
         Self { tools }
