@@ -752,6 +752,22 @@ decl-kind-one-of = one of { $values }
 decl-kind-integer = a whole number from { $min } to { $max }
 decl-kind-number = a number from { $min } to { $max }
 
+## Workspace tools: Calendar, Sheets, LINE (seed 002, SPEC 2.4), and the
+## argument kinds they bring: a date, a LINE user id, a row of cells.
+
+format-date = a date YYYY-MM-DD that exists in the calendar: month 01 to 12, a day that month has, February 29 only in a leap year (e.g. 2026-03-02)
+format-line-user-id = a LINE user id: U and exactly 32 lowercase hexadecimal digits 0–9 a–f
+arg-too-few-items = { $field } must hold at least { $min } { $min ->
+    [one] item
+   *[other] items
+} (got { $got })
+arg-too-many-items = { $field } must hold at most { $max } { $max ->
+    [one] item
+   *[other] items
+} (got { $got })
+arg-not-cell = { $field } must be a text or a number (got { $got })
+decl-kind-cells = a list of { $min } to { $max } cells, each a text of at most { $cell } characters on one line or a number
+
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-
 ## message out of the catalogue the learner's page downloads.

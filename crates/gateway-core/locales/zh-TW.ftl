@@ -717,6 +717,16 @@ decl-kind-one-of = { $values } 其中之一
 decl-kind-integer = { $min } 到 { $max } 之間的整數
 decl-kind-number = { $min } 到 { $max } 之間的數字
 
+## Workspace tools: Calendar, Sheets, LINE (seed 002, SPEC 2.4), and the
+## argument kinds they bring: a date, a LINE user id, a row of cells.
+
+format-date = 日曆上確實存在的 YYYY-MM-DD 日期：月份 01 到 12，日期在該月的天數內，2 月 29 日只限閏年（例如 2026-03-02）
+format-line-user-id = LINE 使用者 ID：U 加上剛好 32 個小寫十六進位數字 0–9 a–f
+arg-too-few-items = { $field } 至少要有 { $min } 項（實際為 { $got }）
+arg-too-many-items = { $field } 最多 { $max } 項（實際為 { $got }）
+arg-not-cell = { $field } 必須是文字或數字（實際為 { $got }）
+decl-kind-cells = { $min } 到 { $max } 個儲存格的清單，每格是單行、最多 { $cell } 個字元的文字，或是數字
+
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-
 ## message out of the catalogue the learner's page downloads.

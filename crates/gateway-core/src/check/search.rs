@@ -36,7 +36,7 @@ use crate::fixtures::Fixtures;
 use crate::goals::{FieldReason, Goal, Outcome, ReasonIs, ReasonKind};
 use crate::mode::Turn;
 use crate::policy::{Hook, Role};
-use crate::schema::{Field, Format, Kind};
+use crate::schema::{Field, Format, Item, Kind};
 use crate::tools::{ExampleKind, Registry};
 use crate::vocab::Gate;
 use crate::workbench::{Handled, Workbench};
@@ -494,6 +494,8 @@ fn values(field: &Field, now: Option<&Value>, seeds: &Seeds) -> Vec<Value> {
             out.push(text(match format {
                 Format::ClockTime => "25:00",
                 Format::ExampleTestAddress => "learner@outside.test",
+                Format::Date => "2026-02-29",
+                Format::LineUserId => "U0",
             }));
         }
         Kind::Formatted(_) => {}
@@ -512,6 +514,21 @@ fn values(field: &Field, now: Option<&Value>, seeds: &Seeds) -> Vec<Value> {
             out.push(Value::from(0));
             if seeds.asks(FieldReason::OutOfRange, name) {
                 out.push(Value::from(max_abs * 10.0));
+            }
+        }
+        // A goal's output phrases as the cells of one list, where they fit.
+        Kind::List {
+            min,
+            max,
+            item: Item::Cell { max: cell },
+        } => {
+            let fits =
+                |s: &&String| s.encode_utf16().count() <= cell && !s.contains(char::is_control);
+            let cells: Vec<Value> = (seeds.phrases.iter().filter(fits).take(max))
+                .map(|p| text(p))
+                .collect();
+            if (min.max(1)..=max).contains(&cells.len()) {
+                out.push(Value::Array(cells));
             }
         }
     }
