@@ -768,6 +768,12 @@ arg-too-many-items = { $field } must hold at most { $max } { $max ->
 arg-not-cell = { $field } must be a text or a number (got { $got })
 decl-kind-cells = a list of { $min } to { $max } cells, each a text of at most { $cell } characters on one line or a number
 
+tool-calendar-list-label = List calendar events
+tool-calendar-list-description = List the events of one day of the synthetic calendar. Its fixtures hold one day, { $day }; any other real date is valid and has no events.
+tool-calendar-list-arg-date = The day, YYYY-MM-DD (default { $day }, the fixture day).
+tool-calendar-create-label = Create a calendar event
+tool-calendar-create-description = Add one event to the synthetic calendar's day, { $day }. Times are HH:MM from 00:00 to 24:00; start must be before end; an event may not overlap another.
+
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-
 ## message out of the catalogue the learner's page downloads.

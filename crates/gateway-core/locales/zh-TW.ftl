@@ -727,6 +727,12 @@ arg-too-many-items = { $field } 最多 { $max } 項（實際為 { $got }）
 arg-not-cell = { $field } 必須是文字或數字（實際為 { $got }）
 decl-kind-cells = { $min } 到 { $max } 個儲存格的清單，每格是單行、最多 { $cell } 個字元的文字，或是數字
 
+tool-calendar-list-label = 列出行事曆活動
+tool-calendar-list-description = 列出模擬行事曆某一天的活動。固定資料只有一天：{ $day }；其他真實存在的日期也有效，但沒有任何活動。
+tool-calendar-list-arg-date = 日期，YYYY-MM-DD（預設為固定資料的那一天 { $day }）。
+tool-calendar-create-label = 建立行事曆活動
+tool-calendar-create-description = 在模擬行事曆的那一天（{ $day }）新增一個活動。時間格式為 HH:MM，範圍從 00:00 到 24:00；start 必須早於 end；活動不能與其他活動重疊。
+
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-
 ## message out of the catalogue the learner's page downloads.

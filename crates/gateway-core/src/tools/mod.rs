@@ -26,6 +26,7 @@ pub mod email;
 pub mod files;
 pub mod files_admin;
 pub mod search;
+pub mod workspace;
 
 /// What a tool says about itself; the model-facing part is everything but
 /// `examples` and `redacts`.
@@ -366,6 +367,40 @@ pub(crate) mod test_support {
         let args = validate(tool, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         tool.plan(&args, stores, Locale::En)
     }
+
+    /// A tool's examples in every fixture language: the valid one passes,
+    /// the malformed one fails as malformed JSON and the boundary one at
+    /// the schema, each as the English one does (only prose differs).
+    pub fn check_examples(tool: &dyn Tool) {
+        let id = tool.declaration().name;
+        let english = tool.declaration().examples.get(Fixtures::En);
+        for lang in Fixtures::ALL {
+            let ex = tool.declaration().examples.get(lang);
+            assert!(
+                validate(tool, ex.valid).is_ok(),
+                "{id} {lang} valid example"
+            );
+            let malformed = error(tool, ex.malformed);
+            assert!(
+                malformed.starts_with("Malformed JSON"),
+                "{id} {lang}: {malformed}"
+            );
+            let boundary = error(tool, ex.boundary);
+            assert!(
+                !boundary.starts_with("Malformed"),
+                "{id} {lang}: {boundary}"
+            );
+            // Refused exactly as the English one is: the same field and
+            // bound (only prose differs between the languages).
+            assert_eq!(error(tool, english.boundary), boundary, "{id} {lang}");
+            let line_of = |text: &str| text.split(" at line").nth(1).map(str::to_owned);
+            assert_eq!(
+                line_of(&error(tool, english.malformed)).is_some(),
+                line_of(&malformed).is_some(),
+                "{id} {lang}"
+            );
+        }
+    }
 }
 
 #[cfg(test)]
@@ -439,38 +474,7 @@ mod tests {
     fn every_examples_valid_passes_and_the_others_fail_the_schema() {
         let refused: [&dyn Tool; 2] = [&files_admin::Delete, &files_admin::Share];
         for tool in ToolId::ALL.iter().map(|t| t.tool()).chain(refused) {
-            let id = tool.declaration().name;
-            let english = tool.declaration().examples.get(Fixtures::En);
-            for lang in Fixtures::ALL {
-                let ex = tool.declaration().examples.get(lang);
-                assert!(
-                    test_support::validate(tool, ex.valid).is_ok(),
-                    "{id} {lang} valid example"
-                );
-                let malformed = test_support::error(tool, ex.malformed);
-                assert!(
-                    malformed.starts_with("Malformed JSON"),
-                    "{id} {lang}: {malformed}"
-                );
-                let boundary = test_support::error(tool, ex.boundary);
-                assert!(
-                    !boundary.starts_with("Malformed"),
-                    "{id} {lang}: {boundary}"
-                );
-                // Refused exactly as the English one is: the same field and
-                // bound (only prose differs between the languages).
-                assert_eq!(
-                    test_support::error(tool, english.boundary),
-                    boundary,
-                    "{id} {lang}"
-                );
-                let line_of = |text: &str| text.split(" at line").nth(1).map(str::to_owned);
-                assert_eq!(
-                    line_of(&test_support::error(tool, english.malformed)).is_some(),
-                    line_of(&malformed).is_some(),
-                    "{id} {lang}"
-                );
-            }
+            test_support::check_examples(tool);
         }
     }
 }
