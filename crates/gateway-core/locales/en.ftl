@@ -773,6 +773,16 @@ tool-calendar-list-description = List the events of one day of the synthetic cal
 tool-calendar-list-arg-date = The day, YYYY-MM-DD (default { $day }, the fixture day).
 tool-calendar-create-label = Create a calendar event
 tool-calendar-create-description = Add one event to the synthetic calendar's day, { $day }. Times are HH:MM from 00:00 to 24:00; start must be before end; an event may not overlap another.
+tool-sheets-append-label = Append a sheet row
+tool-sheets-append-description = Append one row to a synthetic sheet: sheet-1 (a budget) or sheet-2 (attendance). A sheet holds at most { $max } rows.
+tool-sheets-append-arg-sheet-id = The sheet: sheet-1 or sheet-2.
+tool-sheets-append-arg-values = The row's cells, 1 to 10, each a text of at most 200 characters on one line or a number.
+exec-sheets-full = { $sheet } is full: a sheet holds at most { $max } rows
+exec-sheets-no-sheet = No sheet has the id { $sheet }
+effect-sheets-append = appends row { $row } to { $sheet }
+output-sheets-status = appended a row to the synthetic sheet (nothing was written anywhere)
+ledger-sheets = Sheets
+ledger-sheets-row = { $sheet } ({ $title }) row { $row }: { $cells }
 
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-

@@ -732,6 +732,16 @@ tool-calendar-list-description = 列出模擬行事曆某一天的活動。固�
 tool-calendar-list-arg-date = 日期，YYYY-MM-DD（預設為固定資料的那一天 { $day }）。
 tool-calendar-create-label = 建立行事曆活動
 tool-calendar-create-description = 在模擬行事曆的那一天（{ $day }）新增一個活動。時間格式為 HH:MM，範圍從 00:00 到 24:00；start 必須早於 end；活動不能與其他活動重疊。
+tool-sheets-append-label = 在試算表新增一列
+tool-sheets-append-description = 在模擬試算表新增一列：sheet-1（預算）或 sheet-2（出席紀錄）。每張試算表最多 { $max } 列。
+tool-sheets-append-arg-sheet-id = 試算表：sheet-1 或 sheet-2。
+tool-sheets-append-arg-values = 這一列的儲存格，1 到 10 格，每格是單行、最多 200 個字元的文字，或是數字。
+exec-sheets-full = { $sheet } 已滿：每張試算表最多 { $max } 列
+exec-sheets-no-sheet = 沒有 ID 為 { $sheet } 的試算表
+effect-sheets-append = 在 { $sheet } 新增第 { $row } 列
+output-sheets-status = 已在模擬試算表新增一列（沒有寫入任何真實的地方）
+ledger-sheets = 試算表
+ledger-sheets-row = { $sheet }（{ $title }）第 { $row } 列：{ $cells }
 
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-

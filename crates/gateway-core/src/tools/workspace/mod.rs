@@ -3,12 +3,17 @@
 //! and fixtures in both languages, named as the seed writes them.
 
 pub mod calendar;
+pub mod sheets;
 
 use super::Tool;
 
 /// The Workspace tools, in the SPEC 2.4 table's order.
 pub fn tools() -> Vec<&'static dyn Tool> {
-    vec![&calendar::list::List, &calendar::create::Create]
+    vec![
+        &calendar::list::List,
+        &calendar::create::Create,
+        &sheets::append::Append,
+    ]
 }
 
 #[cfg(test)]
@@ -26,6 +31,6 @@ mod tests {
     #[test]
     fn names_are_as_the_seed_writes_them() {
         let names: Vec<&str> = tools().iter().map(|t| t.declaration().name).collect();
-        assert_eq!(names, ["calendar.list", "calendar.create",]);
+        assert_eq!(names, ["calendar.list", "calendar.create", "sheets.append"]);
     }
 }
