@@ -777,12 +777,22 @@ tool-sheets-append-label = Append a sheet row
 tool-sheets-append-description = Append one row to a synthetic sheet: sheet-1 (a budget) or sheet-2 (attendance). A sheet holds at most { $max } rows.
 tool-sheets-append-arg-sheet-id = The sheet: sheet-1 or sheet-2.
 tool-sheets-append-arg-values = The row's cells, 1 to 10, each a text of at most 200 characters on one line or a number.
+tool-line-push-label = Push a LINE message
+tool-line-push-description = Append one text message for a contact to the synthetic LINE outbox. Nothing is sent.
+tool-line-push-arg-to = The contact's LINE user id, one of { $ids }.
+tool-line-push-arg-text = 1 to 5000 characters.
 exec-sheets-full = { $sheet } is full: a sheet holds at most { $max } rows
 exec-sheets-no-sheet = No sheet has the id { $sheet }
+exec-line-outbox-full = The LINE outbox is full: it holds at most { $max } messages
+exec-line-unknown-contact = No contact has the LINE user id { $to }
 effect-sheets-append = appends row { $row } to { $sheet }
+effect-line-push = appends { $id } for { $name } to the LINE outbox
 output-sheets-status = appended a row to the synthetic sheet (nothing was written anywhere)
+output-line-status = appended to the synthetic LINE outbox (nothing was sent)
 ledger-sheets = Sheets
 ledger-sheets-row = { $sheet } ({ $title }) row { $row }: { $cells }
+ledger-line-outbox = LINE outbox
+ledger-line-message = { $id } to { $name } ({ $to }): { $text }
 
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-

@@ -736,12 +736,22 @@ tool-sheets-append-label = 在試算表新增一列
 tool-sheets-append-description = 在模擬試算表新增一列：sheet-1（預算）或 sheet-2（出席紀錄）。每張試算表最多 { $max } 列。
 tool-sheets-append-arg-sheet-id = 試算表：sheet-1 或 sheet-2。
 tool-sheets-append-arg-values = 這一列的儲存格，1 到 10 格，每格是單行、最多 200 個字元的文字，或是數字。
+tool-line-push-label = 傳送 LINE 訊息
+tool-line-push-description = 在模擬的 LINE 寄件匣中，新增一則給聯絡人的文字訊息。不會真的傳送。
+tool-line-push-arg-to = 聯絡人的 LINE 使用者 ID，必須是 { $ids } 其中之一。
+tool-line-push-arg-text = 1 到 5000 個字元。
 exec-sheets-full = { $sheet } 已滿：每張試算表最多 { $max } 列
 exec-sheets-no-sheet = 沒有 ID 為 { $sheet } 的試算表
+exec-line-outbox-full = LINE 寄件匣已滿：最多只能容納 { $max } 則訊息
+exec-line-unknown-contact = 沒有聯絡人的 LINE 使用者 ID 是 { $to }
 effect-sheets-append = 在 { $sheet } 新增第 { $row } 列
+effect-line-push = 在 LINE 寄件匣加入給 { $name } 的 { $id }
 output-sheets-status = 已在模擬試算表新增一列（沒有寫入任何真實的地方）
+output-line-status = 已加入模擬的 LINE 寄件匣（沒有傳送任何訊息）
 ledger-sheets = 試算表
 ledger-sheets-row = { $sheet }（{ $title }）第 { $row } 列：{ $cells }
+ledger-line-outbox = LINE 寄件匣
+ledger-line-message = { $id } 給 { $name }（{ $to }）：{ $text }
 
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-

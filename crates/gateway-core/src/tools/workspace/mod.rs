@@ -3,6 +3,7 @@
 //! and fixtures in both languages, named as the seed writes them.
 
 pub mod calendar;
+pub mod line;
 pub mod sheets;
 
 use super::Tool;
@@ -13,6 +14,7 @@ pub fn tools() -> Vec<&'static dyn Tool> {
         &calendar::list::List,
         &calendar::create::Create,
         &sheets::append::Append,
+        &line::push::Push,
     ]
 }
 
@@ -31,6 +33,14 @@ mod tests {
     #[test]
     fn names_are_as_the_seed_writes_them() {
         let names: Vec<&str> = tools().iter().map(|t| t.declaration().name).collect();
-        assert_eq!(names, ["calendar.list", "calendar.create", "sheets.append"]);
+        assert_eq!(
+            names,
+            [
+                "calendar.list",
+                "calendar.create",
+                "sheets.append",
+                "line.push"
+            ]
+        );
     }
 }
