@@ -1749,7 +1749,11 @@ static NEW_KINDS: Shape = Shape {
                     max: 10,
                     item: Item::Cell { max: 200 },
                 },
-                description: || gateway_core::text::Text::FormatDate,
+                description: || gateway_core::text::Text::DeclKindCells {
+                    min: 1.into(),
+                    max: 10.into(),
+                    cell: 200.into(),
+                },
             },
         ],
     }],
