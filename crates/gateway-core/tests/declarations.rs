@@ -1897,3 +1897,56 @@ fn the_new_kinds_read_alike_in_the_evaluator_in_python_and_in_ecma_262() {
     // Dates and user ids have an exact length: `$` cannot differ there.
     assert!(differ.contains(&"strict") && differ.contains(&"gemini"));
 }
+
+/// The Workspace registry's calendar, sheets and LINE tools: OpenAI
+/// strict wherever every field is required, and then within strict mode's
+/// subset; Gemini's parameters within its OpenAPI subset; every JSON
+/// Schema a draft 2020-12 schema that takes the valid example and refuses
+/// the boundary one.
+#[test]
+fn the_workspace_calendar_sheets_and_line_tools_export_in_every_dialect() {
+    let registry = Registry::with_tools(gateway_core::tools::workspace::tools());
+    let chat = openai_tools(&registry, EN);
+    let strict: Vec<(String, bool)> = (chat.as_array().unwrap().iter())
+        .map(|t| {
+            let f = &t["function"];
+            if f["strict"] == json!(true) {
+                let at = f["name"].as_str().unwrap();
+                assert_eq!(strict_violation(&f["parameters"], at, true), None);
+            }
+            (
+                f["name"].as_str().unwrap().to_string(),
+                f["strict"] == json!(true),
+            )
+        })
+        .collect();
+    assert_eq!(
+        strict,
+        [
+            ("calendar.list".to_string(), false),
+            ("calendar.create".to_string(), true),
+            ("sheets.append".to_string(), true),
+            ("line.push".to_string(), true),
+        ]
+    );
+    let gemini = gemini_function_declarations(&registry, EN);
+    for d in gemini["functionDeclarations"].as_array().unwrap() {
+        check_gemini_schema(&d["parameters"], d["name"].as_str().unwrap());
+    }
+    let mcp = mcp_tools_list(&registry, EN);
+    for (tool, t) in registry
+        .tools()
+        .iter()
+        .zip(mcp["tools"].as_array().unwrap())
+    {
+        let ex = tool.declaration().examples.get(Fixtures::En);
+        let schema = validator(&t["inputSchema"]);
+        let gemini = validator(&gemini_as_json_schema(
+            &gateway_core::declarations::gemini_schema(&tool.declaration().shape, EN),
+        ));
+        for v in [&schema, &gemini] {
+            assert!(v.is_valid(&parse(ex.valid).unwrap()), "{}", t["name"]);
+            assert!(!v.is_valid(&parse(ex.boundary).unwrap()), "{}", t["name"]);
+        }
+    }
+}
