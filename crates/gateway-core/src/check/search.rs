@@ -534,3 +534,46 @@ fn values(field: &Field, now: Option<&Value>, seeds: &Seeds) -> Vec<Value> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::Item;
+    use crate::text::Text;
+
+    fn row(min: usize, max: usize) -> Field {
+        Field {
+            name: "values",
+            required: true,
+            kind: Kind::List {
+                min,
+                max,
+                item: Item::Cell { max: 5 },
+            },
+            description: || Text::FormatDate,
+        }
+    }
+
+    fn seeds(phrases: &[&str]) -> Seeds {
+        Seeds {
+            phrases: phrases.iter().map(|p| p.to_string()).collect(),
+            ..Seeds::default()
+        }
+    }
+
+    #[test]
+    fn a_list_is_tried_with_the_goals_phrases_that_fit_a_cell() {
+        // "too long" is 8 characters, over the 5 of a cell; a line break
+        // cannot stand in one.
+        let s = seeds(&["paid", "too long", "a\nb", "done"]);
+        assert_eq!(
+            values(&row(1, 10), None, &s),
+            [Value::from(vec!["paid", "done"])]
+        );
+        // No more cells than the list holds.
+        assert_eq!(values(&row(1, 1), None, &s), [Value::from(vec!["paid"])]);
+        // Too few phrases for the list's minimum, or none: nothing to try.
+        assert!(values(&row(3, 10), None, &s).is_empty());
+        assert!(values(&row(1, 10), None, &seeds(&[])).is_empty());
+    }
+}
