@@ -286,6 +286,8 @@ pub(crate) fn arg_error(e: &ArgError) -> Result<(), Violation> {
         ArgError::Unknown { field } => (quote(field), vec![]),
         ArgError::TooShort { field, min, .. } => (field.clone(), vec![min.to_string()]),
         ArgError::TooLong { field, max, .. } => (field.clone(), vec![max.to_string()]),
+        ArgError::TooFewItems { field, min, .. } => (field.clone(), vec![min.to_string()]),
+        ArgError::TooManyItems { field, max, .. } => (field.clone(), vec![max.to_string()]),
         ArgError::OutOfRange {
             field, min, max, ..
         } => (field.clone(), vec![min.clone(), max.clone()]),
@@ -296,6 +298,7 @@ pub(crate) fn arg_error(e: &ArgError) -> Result<(), Violation> {
         | ArgError::BadFormat { field, .. }
         | ArgError::NotOneOf { field, .. }
         | ArgError::NotInteger { field, .. }
+        | ArgError::NotCell { field, .. }
         | ArgError::Rule { field, .. } => (field.clone(), vec![]),
     };
     ensure!(

@@ -784,6 +784,48 @@ decl-kind-one-of = one of { $values }
 decl-kind-integer = a whole number from { $min } to { $max }
 decl-kind-number = a number from { $min } to { $max }
 
+## Workspace tools: Calendar, Sheets, LINE (seed 002, SPEC 2.4), and the
+## argument kinds they bring: a date, a LINE user id, a row of cells.
+
+format-date = a date YYYY-MM-DD that exists in the calendar: month 01 to 12, a day that month has, February 29 only in a leap year (e.g. 2026-03-02)
+format-line-user-id = a LINE user id: U and exactly 32 lowercase hexadecimal digits 0–9 a–f
+arg-too-few-items = { $field } must hold at least { $min } { $min ->
+    [one] item
+   *[other] items
+} (got { $got })
+arg-too-many-items = { $field } must hold at most { $max } { $max ->
+    [one] item
+   *[other] items
+} (got { $got })
+arg-not-cell = { $field } must be a text or a number (got { $got })
+decl-kind-cells = a list of { $min } to { $max } cells, each a text of at most { $cell } characters on one line or a number
+
+tool-calendar-list-label = List calendar events
+tool-calendar-list-description = List the events of one day of the synthetic calendar. Its fixtures hold one day, { $day }; any other real date is valid and has no events.
+tool-calendar-list-arg-date = The day, YYYY-MM-DD (default { $day }, the fixture day).
+tool-calendar-create-label = Create a calendar event
+tool-calendar-create-description = Add one event to the synthetic calendar's day, { $day }. Times are HH:MM from 00:00 to 24:00; start must be before end; an event may not overlap another.
+tool-sheets-append-label = Append a sheet row
+tool-sheets-append-description = Append one row to a synthetic sheet: sheet-1 (a budget) or sheet-2 (attendance). A sheet holds at most { $max } rows.
+tool-sheets-append-arg-sheet-id = The sheet: sheet-1 or sheet-2.
+tool-sheets-append-arg-values = The row's cells, 1 to 10, each a text of at most 200 characters on one line or a number.
+tool-line-push-label = Push a LINE message
+tool-line-push-description = Append one text message for a contact to the synthetic LINE outbox. Nothing is sent.
+tool-line-push-arg-to = The contact's LINE user id, one of { $ids }.
+tool-line-push-arg-text = 1 to 5000 characters.
+exec-sheets-full = { $sheet } is full: a sheet holds at most { $max } rows
+exec-sheets-no-sheet = No sheet has the id { $sheet }
+exec-line-outbox-full = The LINE outbox is full: it holds at most { $max } messages
+exec-line-unknown-contact = No contact has the LINE user id { $to }
+effect-sheets-append = appends row { $row } to { $sheet }
+effect-line-push = appends { $id } for { $name } to the LINE outbox
+output-sheets-status = appended a row to the synthetic sheet (nothing was written anywhere)
+output-line-status = appended to the synthetic LINE outbox (nothing was sent)
+ledger-sheets = Sheets
+ledger-sheets-row = { $sheet } ({ $title }) row { $row }: { $cells }
+ledger-line-outbox = LINE outbox
+ledger-line-message = { $id } to { $name } ({ $to }): { $text }
+
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-
 ## message out of the catalogue the learner's page downloads.

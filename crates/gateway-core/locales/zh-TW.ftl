@@ -749,6 +749,42 @@ decl-kind-one-of = { $values } 其中之一
 decl-kind-integer = { $min } 到 { $max } 之間的整數
 decl-kind-number = { $min } 到 { $max } 之間的數字
 
+## Workspace tools: Calendar, Sheets, LINE (seed 002, SPEC 2.4), and the
+## argument kinds they bring: a date, a LINE user id, a row of cells.
+
+format-date = 日曆上確實存在的 YYYY-MM-DD 日期：月份 01 到 12，日期在該月的天數內，2 月 29 日只限閏年（例如 2026-03-02）
+format-line-user-id = LINE 使用者 ID：U 加上剛好 32 個小寫十六進位數字 0–9 a–f
+arg-too-few-items = { $field } 至少要有 { $min } 項（實際為 { $got }）
+arg-too-many-items = { $field } 最多 { $max } 項（實際為 { $got }）
+arg-not-cell = { $field } 必須是文字或數字（實際為 { $got }）
+decl-kind-cells = { $min } 到 { $max } 個儲存格的清單，每格是單行、最多 { $cell } 個字元的文字，或是數字
+
+tool-calendar-list-label = 列出行事曆活動
+tool-calendar-list-description = 列出模擬行事曆某一天的活動。固定資料只有一天：{ $day }；其他真實存在的日期也有效，但沒有任何活動。
+tool-calendar-list-arg-date = 日期，YYYY-MM-DD（預設為固定資料的那一天 { $day }）。
+tool-calendar-create-label = 建立行事曆活動
+tool-calendar-create-description = 在模擬行事曆的那一天（{ $day }）新增一個活動。時間格式為 HH:MM，範圍從 00:00 到 24:00；start 必須早於 end；活動不能與其他活動重疊。
+tool-sheets-append-label = 在試算表新增一列
+tool-sheets-append-description = 在模擬試算表新增一列：sheet-1（預算）或 sheet-2（出席紀錄）。每張試算表最多 { $max } 列。
+tool-sheets-append-arg-sheet-id = 試算表：sheet-1 或 sheet-2。
+tool-sheets-append-arg-values = 這一列的儲存格，1 到 10 格，每格是單行、最多 200 個字元的文字，或是數字。
+tool-line-push-label = 傳送 LINE 訊息
+tool-line-push-description = 在模擬的 LINE 寄件匣中，新增一則給聯絡人的文字訊息。不會真的傳送。
+tool-line-push-arg-to = 聯絡人的 LINE 使用者 ID，必須是 { $ids } 其中之一。
+tool-line-push-arg-text = 1 到 5000 個字元。
+exec-sheets-full = { $sheet } 已滿：每張試算表最多 { $max } 列
+exec-sheets-no-sheet = 沒有 ID 為 { $sheet } 的試算表
+exec-line-outbox-full = LINE 寄件匣已滿：最多只能容納 { $max } 則訊息
+exec-line-unknown-contact = 沒有聯絡人的 LINE 使用者 ID 是 { $to }
+effect-sheets-append = 在 { $sheet } 新增第 { $row } 列
+effect-line-push = 在 LINE 寄件匣加入給 { $name } 的 { $id }
+output-sheets-status = 已在模擬試算表新增一列（沒有寫入任何真實的地方）
+output-line-status = 已加入模擬的 LINE 寄件匣（沒有傳送任何訊息）
+ledger-sheets = 試算表
+ledger-sheets-row = { $sheet }（{ $title }）第 { $row } 列：{ $cells }
+ledger-line-outbox = LINE 寄件匣
+ledger-line-message = { $id } 給 { $name }（{ $to }）：{ $text }
+
 ## The authoring panel (?author=1) and the answer key (?teacher=1). They
 ## are the author build's only: build.rs leaves every author- and teacher-
 ## message out of the catalogue the learner's page downloads.

@@ -25,7 +25,7 @@ use gateway_core::declarations::{
 use gateway_core::fixtures::Fixtures;
 use gateway_core::json::{parse, pretty, utf16_len};
 use gateway_core::ledger::{Commit, Finish, Ledger, Receipt};
-use gateway_core::schema::{Args, Format, Kind, Shape, Variant};
+use gateway_core::schema::{Args, Field, Format, Item, Kind, Shape, Variant};
 use gateway_core::text::Locale;
 use gateway_core::tools::Tool;
 use gateway_core::{published, Registry, Risk, ToolId};
@@ -379,6 +379,114 @@ fn values_for(kind: Kind) -> Vec<Value> {
                 ]
                 .map(Value::from),
             );
+        }
+        Kind::Formatted(Format::Date) => {
+            out.push(json!(20260302));
+            out.extend(
+                [
+                    "2026-03-02",
+                    "0000-01-01",
+                    "9999-12-31",
+                    "2026-01-31",
+                    "2026-01-32",
+                    "2026-02-28",
+                    "2026-02-29",
+                    "2028-02-29",
+                    "2028-02-30",
+                    "2000-02-29",
+                    "1900-02-29",
+                    "2100-02-29",
+                    "2400-02-29",
+                    "0000-02-29",
+                    "2026-04-30",
+                    "2026-04-31",
+                    "2026-06-31",
+                    "2026-09-31",
+                    "2026-11-30",
+                    "2026-11-31",
+                    "2026-12-31",
+                    "2026-12-32",
+                    "2026-13-01",
+                    "2026-00-10",
+                    "2026-01-00",
+                    "2026-3-2",
+                    "26-03-02",
+                    "2026/03/02",
+                    "20260302",
+                    "2026-03-02T09:00",
+                    "2026-03-02\n",
+                    " 2026-03-02",
+                    "٢٠٢٦-٠٣-٠٢",
+                    "２０２６-０３-０２",
+                    "",
+                ]
+                .map(Value::from),
+            );
+        }
+        Kind::Formatted(Format::LineUserId) => {
+            out.push(json!(1));
+            let hex = "0123456789abcdef0123456789abcdef";
+            out.extend(
+                [
+                    format!("U{hex}"),
+                    format!("U{}", "f".repeat(32)),
+                    format!("U{}", &hex[..31]),
+                    format!("U{hex}0"),
+                    format!("u{hex}"),
+                    format!("C{hex}"),
+                    format!("U{}", hex.to_uppercase()),
+                    format!("U{}g", &hex[..31]),
+                    format!("U{hex}\n"),
+                    format!(" U{hex}"),
+                    format!("U{}", "０".repeat(32)),
+                    hex.to_string(),
+                    "U".into(),
+                    "".into(),
+                ]
+                .map(Value::from),
+            );
+        }
+        Kind::List {
+            min,
+            max,
+            item: Item::Cell { max: cell },
+        } => {
+            out.push(json!("a"));
+            out.push(json!(1));
+            let texts = |n: usize| Value::Array((0..n).map(|i| json!(format!("c{i}"))).collect());
+            let mut counts = vec![min, min + 1, max - 1, max, max + 1];
+            if min > 0 {
+                counts.push(min - 1);
+            }
+            out.extend(counts.into_iter().map(texts));
+            let cells: Vec<Value> = [
+                json!(""),
+                json!(a(cell)),
+                json!(a(cell + 1)),
+                json!(format!("{}{EMOJI}", a(cell - 2))),
+                json!(format!("{}{EMOJI}", a(cell - 1))),
+                json!(format!("{}{EMOJI}", a(cell / 2 - 1))),
+                json!("a\nb"),
+                json!("ab\n"),
+                json!("\t"),
+                json!("\u{2028}"),
+                json!("\u{85}"),
+                json!("<b>bold</b>"),
+                json!(0),
+                json!(-0.0),
+                json!(1.5),
+                json!(-1e300),
+                json!(u64::MAX),
+                Value::Null,
+                json!(true),
+                json!([1]),
+                json!({}),
+            ]
+            .into();
+            for c in &cells {
+                out.push(json!([c]));
+                out.push(json!(["first", 2, c]));
+            }
         }
         Kind::OneOf(values) => {
             out.push(json!(1));
@@ -813,6 +921,9 @@ const GEMINI_KEYWORDS: &[&str] = &[
     "minimum",
     "maximum",
     "anyOf",
+    "items",
+    "minItems",
+    "maxItems",
 ];
 
 fn check_gemini_schema(v: &Value, at: &str) {
@@ -823,7 +934,8 @@ fn check_gemini_schema(v: &Value, at: &str) {
         assert!(GEMINI_KEYWORDS.contains(&k.as_str()), "{at}: {k}");
         match k.as_str() {
             "type" => assert!(
-                ["OBJECT", "STRING", "INTEGER", "NUMBER"].contains(&child.as_str().unwrap()),
+                ["OBJECT", "STRING", "INTEGER", "NUMBER", "ARRAY"]
+                    .contains(&child.as_str().unwrap()),
                 "{at}: type {child}"
             ),
             "format" => assert_eq!(child, "enum", "{at}"),
@@ -832,6 +944,10 @@ fn check_gemini_schema(v: &Value, at: &str) {
                 for (name, p) in child.as_object().unwrap() {
                     check_gemini_schema(p, &format!("{at}.{name}"));
                 }
+            }
+            "items" => {
+                assert_eq!(m["type"], "ARRAY", "{at}: items outside an array");
+                check_gemini_schema(child, &format!("{at}[]"));
             }
             "anyOf" => {
                 for p in child.as_array().unwrap() {
@@ -1602,5 +1718,236 @@ fn every_export_reads_alike_in_python_and_ecma_262_but_for_the_listed_difference
             seen.contains_key(&(export.id().into(), name.to_string(), field.to_string())),
             "{export} {name}.{field} is listed but Python and ECMA-262 agree"
         );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The argument kinds the Workspace tools bring (a date, a LINE user id, a
+// row of cells), checked on a shape of their own: every export against
+// the gate, on both sides of every bound, under ECMA-262 and Python's `re`.
+
+static NEW_KINDS: Shape = Shape {
+    variants: &[Variant {
+        consts: &[],
+        fields: &[
+            Field {
+                name: "date",
+                required: true,
+                kind: Kind::Formatted(Format::Date),
+                description: || gateway_core::text::Text::FormatDate,
+            },
+            Field {
+                name: "to",
+                required: true,
+                kind: Kind::Formatted(Format::LineUserId),
+                description: || gateway_core::text::Text::FormatLineUserId,
+            },
+            Field {
+                name: "values",
+                required: true,
+                kind: Kind::List {
+                    min: 1,
+                    max: 10,
+                    item: Item::Cell { max: 200 },
+                },
+                description: || gateway_core::text::Text::DeclKindCells {
+                    min: 1.into(),
+                    max: 10.into(),
+                    cell: 200.into(),
+                },
+            },
+        ],
+    }],
+};
+
+/// The new kinds' shape's arguments: the valid base, then each field on
+/// both sides of its bounds.
+fn new_kind_cases() -> Vec<Value> {
+    let base = json!({
+        "date": "2026-03-02",
+        "to": "U0123456789abcdef0123456789abcdef",
+        "values": ["Tea", 2],
+    });
+    let mut out = vec![base.clone()];
+    for f in NEW_KINDS.variants[0].fields {
+        for value in values_for(f.kind) {
+            let mut m = base.as_object().unwrap().clone();
+            m.insert(f.name.into(), value);
+            out.push(Value::Object(m));
+        }
+    }
+    out
+}
+
+/// A cell the gate accepts whose code points are more than half its bound
+/// and that holds an astral character: the JSON Schema exports refuse it
+/// (never more permissive than the gate).
+fn astral_cell(args: &Value) -> bool {
+    args["values"].as_array().into_iter().flatten().any(|v| {
+        v.as_str().is_some_and(|s| {
+            s.chars().any(|c| c.len_utf16() == 2) && utf16_len(s) <= 200 && s.chars().count() > 100
+        })
+    })
+}
+
+fn new_kinds_gate(args: &Value) -> bool {
+    NEW_KINDS.validate(args.clone()).is_ok()
+}
+
+#[test]
+fn the_new_kinds_are_exported_as_the_gate_reads_them_in_every_dialect() {
+    let exact = NEW_KINDS.json_schema(EN);
+    let strict = NEW_KINDS
+        .strict_json_schema(EN)
+        .expect("every field is required");
+    assert_eq!(strict_violation(&strict, "new", true), None);
+    assert_eq!(
+        exact["properties"]["values"]["items"]["anyOf"][1],
+        json!({ "type": "number" })
+    );
+    assert_eq!(
+        (
+            exact["properties"]["date"]["minLength"].clone(),
+            exact["properties"]["to"]["maxLength"].clone()
+        ),
+        (json!(10), json!(33))
+    );
+    let gemini = gateway_core::declarations::gemini_schema(&NEW_KINDS, EN);
+    check_gemini_schema(&gemini, "new");
+    assert_eq!(gemini["properties"]["values"]["type"], "ARRAY");
+    let gemini = gemini_as_json_schema(&gemini);
+    let cases = new_kind_cases();
+    assert!(cases.len() > 100, "only {} cases", cases.len());
+    let (mut astral, mut accepted, mut refused) = (0, 0, 0);
+    for (dialect, schema) in [("exact", &exact), ("strict", &strict)] {
+        let v = validator(schema);
+        for args in &cases {
+            let (g, s) = (new_kinds_gate(args), v.is_valid(args));
+            if g && astral_cell(args) {
+                assert!(!s, "{dialect} {args}: the astral tier lets it through");
+                astral += 1;
+            } else {
+                assert_eq!(g, s, "{dialect} {args}: gate {g}, schema {s}");
+            }
+            if g {
+                accepted += 1;
+            } else {
+                refused += 1;
+            }
+        }
+    }
+    assert!(astral > 0 && accepted > 20 && refused > 100);
+    // Gemini's subset never refuses what the gate accepts.
+    let g = validator(&gemini);
+    for args in &cases {
+        if new_kinds_gate(args) {
+            assert!(g.is_valid(args), "gemini refuses {args}");
+        }
+    }
+}
+
+#[test]
+fn the_new_kinds_read_alike_in_the_evaluator_in_python_and_in_ecma_262() {
+    let mut ecma = Ecma::default();
+    let schemas = [
+        ("exact", NEW_KINDS.json_schema(EN)),
+        ("strict", NEW_KINDS.strict_json_schema(EN).unwrap()),
+        (
+            "gemini",
+            gateway_core::declarations::gemini_schema(&NEW_KINDS, EN),
+        ),
+    ];
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut runs = Vec::new();
+    for (dialect, schema) in &schemas {
+        let reference = match *dialect {
+            "gemini" => validator(&gemini_as_json_schema(schema)),
+            _ => validator(schema),
+        };
+        for args in new_kind_cases() {
+            let ours = schema_eval::valid(schema, &args, &mut |p, s| {
+                pairs.push((p.to_string(), s.to_string()));
+                ecma.matches(p, s)
+            });
+            assert_eq!(ours, reference.is_valid(&args), "{dialect} {args}");
+            runs.push((*dialect, schema, args, ours));
+        }
+    }
+    let Some(answers) = python_search(&pairs) else {
+        eprintln!("skipped: no python3 to run Python's re");
+        return;
+    };
+    let python: std::collections::HashMap<(String, String), bool> =
+        pairs.into_iter().zip(answers).collect();
+    let mut differ: Vec<&str> = Vec::new();
+    for (dialect, schema, args, by_ecma) in &runs {
+        let by_python = schema_eval::valid(schema, args, &mut |p, s| {
+            python[&(p.to_string(), s.to_string())]
+        });
+        if by_python != *by_ecma {
+            // The one difference: a cell ending in a line feed, which
+            // Python's `$` lets through where there is no `not` to say it.
+            let last = args["values"].as_array().and_then(|v| v.last()).cloned();
+            assert!(
+                by_python && *dialect != "exact" && last == Some(json!("ab\n")),
+                "{dialect} {args}: Python {by_python}, ECMA-262 {by_ecma}"
+            );
+            differ.push(dialect);
+        }
+    }
+    // Dates and user ids have an exact length: `$` cannot differ there.
+    assert!(differ.contains(&"strict") && differ.contains(&"gemini"));
+}
+
+/// The Workspace registry's calendar, sheets and LINE tools: OpenAI
+/// strict wherever every field is required, and then within strict mode's
+/// subset; Gemini's parameters within its OpenAPI subset; every JSON
+/// Schema a draft 2020-12 schema that takes the valid example and refuses
+/// the boundary one.
+#[test]
+fn the_workspace_calendar_sheets_and_line_tools_export_in_every_dialect() {
+    let registry = Registry::with_tools(gateway_core::tools::workspace::tools());
+    let chat = openai_tools(&registry, EN);
+    let strict: Vec<(String, bool)> = (chat.as_array().unwrap().iter())
+        .map(|t| {
+            let f = &t["function"];
+            if f["strict"] == json!(true) {
+                let at = f["name"].as_str().unwrap();
+                assert_eq!(strict_violation(&f["parameters"], at, true), None);
+            }
+            (
+                f["name"].as_str().unwrap().to_string(),
+                f["strict"] == json!(true),
+            )
+        })
+        .collect();
+    assert_eq!(
+        strict,
+        [
+            ("calendar.list".to_string(), false),
+            ("calendar.create".to_string(), true),
+            ("sheets.append".to_string(), true),
+            ("line.push".to_string(), true),
+        ]
+    );
+    let gemini = gemini_function_declarations(&registry, EN);
+    for d in gemini["functionDeclarations"].as_array().unwrap() {
+        check_gemini_schema(&d["parameters"], d["name"].as_str().unwrap());
+    }
+    let mcp = mcp_tools_list(&registry, EN);
+    for (tool, t) in registry
+        .tools()
+        .iter()
+        .zip(mcp["tools"].as_array().unwrap())
+    {
+        let ex = tool.declaration().examples.get(Fixtures::En);
+        let schema = validator(&t["inputSchema"]);
+        let gemini = validator(&gemini_as_json_schema(
+            &gateway_core::declarations::gemini_schema(&tool.declaration().shape, EN),
+        ));
+        for v in [&schema, &gemini] {
+            assert!(v.is_valid(&parse(ex.valid).unwrap()), "{}", t["name"]);
+            assert!(!v.is_valid(&parse(ex.boundary).unwrap()), "{}", t["name"]);
+        }
     }
 }

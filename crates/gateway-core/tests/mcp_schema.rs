@@ -196,3 +196,23 @@ fn the_risks_are_in_meta_under_a_key_mcp_allows() {
         }
     }
 }
+
+/// The Workspace registry's calendar, sheets and LINE tools, before the
+/// registry experiment holds them: their MCP export is a `ListToolsResult`
+/// of both revisions in every language.
+#[test]
+fn the_workspace_calendar_sheets_and_line_tools_export_as_a_list_tools_result() {
+    let registry = Registry::with_tools(gateway_core::tools::workspace::tools());
+    for revision in REVISIONS {
+        let v = official(revision, "ListToolsResult");
+        for locale in Locale::ALL {
+            let list = shipped_for(&registry, locale);
+            let problems = errors(&v, &list);
+            assert!(
+                problems.is_empty(),
+                "{revision} {}: {problems:#?}",
+                locale.id()
+            );
+        }
+    }
+}

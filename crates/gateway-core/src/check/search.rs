@@ -36,7 +36,7 @@ use crate::fixtures::Fixtures;
 use crate::goals::{FieldReason, Goal, Outcome, ReasonIs, ReasonKind};
 use crate::mode::Turn;
 use crate::policy::{Hook, Role};
-use crate::schema::{Field, Format, Kind};
+use crate::schema::{Field, Format, Item, Kind};
 use crate::tools::{ExampleKind, Registry};
 use crate::vocab::Gate;
 use crate::workbench::{Handled, Workbench};
@@ -494,6 +494,8 @@ fn values(field: &Field, now: Option<&Value>, seeds: &Seeds) -> Vec<Value> {
             out.push(text(match format {
                 Format::ClockTime => "25:00",
                 Format::ExampleTestAddress => "learner@outside.test",
+                Format::Date => "2026-02-29",
+                Format::LineUserId => "U0",
             }));
         }
         Kind::Formatted(_) => {}
@@ -514,6 +516,64 @@ fn values(field: &Field, now: Option<&Value>, seeds: &Seeds) -> Vec<Value> {
                 out.push(Value::from(max_abs * 10.0));
             }
         }
+        // A goal's output phrases as the cells of one list, where they fit.
+        Kind::List {
+            min,
+            max,
+            item: Item::Cell { max: cell },
+        } => {
+            let fits =
+                |s: &&String| s.encode_utf16().count() <= cell && !s.contains(char::is_control);
+            let cells: Vec<Value> = (seeds.phrases.iter().filter(fits).take(max))
+                .map(|p| text(p))
+                .collect();
+            if (min.max(1)..=max).contains(&cells.len()) {
+                out.push(Value::Array(cells));
+            }
+        }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::Item;
+    use crate::text::Text;
+
+    fn row(min: usize, max: usize) -> Field {
+        Field {
+            name: "values",
+            required: true,
+            kind: Kind::List {
+                min,
+                max,
+                item: Item::Cell { max: 5 },
+            },
+            description: || Text::FormatDate,
+        }
+    }
+
+    fn seeds(phrases: &[&str]) -> Seeds {
+        Seeds {
+            phrases: phrases.iter().map(|p| p.to_string()).collect(),
+            ..Seeds::default()
+        }
+    }
+
+    #[test]
+    fn a_list_is_tried_with_the_goals_phrases_that_fit_a_cell() {
+        // "too long" is 8 characters, over the 5 of a cell; a line break
+        // cannot stand in one.
+        let s = seeds(&["paid", "too long", "a\nb", "done"]);
+        assert_eq!(
+            values(&row(1, 10), None, &s),
+            [Value::from(vec!["paid", "done"])]
+        );
+        // No more cells than the list holds.
+        assert_eq!(values(&row(1, 1), None, &s), [Value::from(vec!["paid"])]);
+        // Too few phrases for the list's minimum, or none: nothing to try.
+        assert!(values(&row(3, 10), None, &s).is_empty());
+        assert!(values(&row(1, 10), None, &seeds(&[])).is_empty());
+    }
 }

@@ -5,7 +5,7 @@
 use serde_json::{json, Map, Value};
 
 use super::{model_view, ModelDeclaration};
-use crate::schema::{field_description, Field, Kind, Property, Shape, Variant};
+use crate::schema::{field_description, Field, Item, Kind, Property, Shape, Variant};
 use crate::text::{Arg, Locale, Text};
 use crate::tools::Registry;
 
@@ -78,6 +78,8 @@ fn gemini_declarations(
 ///   operation is "read": path is required; content is not allowed.`);
 /// - a field of different kinds in different variants (database `value`)
 ///   → `anyOf` of the kinds, each with its own `type`;
+/// - a list → `"type": "ARRAY"` with `minItems`, `maxItems` and `items`
+///   (a cell: `anyOf` a single-line `STRING` and a `NUMBER`);
 /// - the UTF-16 length tier (an `anyOf` on the text's length) → dropped;
 ///   the field's description says lengths count UTF-16 units;
 /// - a single-line text's `not` (no `not` here) → the anchored
@@ -160,9 +162,33 @@ fn gemini_property(property: &Property, locale: Locale) -> Value {
         Kind::Number { max_abs } => {
             json!({ "type": "NUMBER", "minimum": -max_abs, "maximum": max_abs })
         }
+        Kind::List { min, max, item } => json!({
+            "type": "ARRAY",
+            "minItems": min,
+            "maxItems": max,
+            "items": gemini_item(item),
+        }),
     };
     s["description"] = json!(field_description(field, locale));
     s
+}
+
+/// One item of a list in Gemini's subset: a cell is a single-line text
+/// (the anchored pattern, as a field's) or a number.
+fn gemini_item(item: Item) -> Value {
+    match item {
+        Item::Cell { max } => json!({
+            "anyOf": [
+                {
+                    "type": "STRING",
+                    "minLength": 0,
+                    "maxLength": max,
+                    "pattern": crate::schema::SINGLE_LINE,
+                },
+                { "type": "NUMBER" },
+            ]
+        }),
+    }
 }
 
 /// What the gate enforces beyond Gemini's `parameters`, in words. Each
@@ -264,6 +290,15 @@ fn kind_words(field: &Field) -> Text {
         Kind::Number { max_abs } => Text::DeclKindNumber {
             min: crate::json::js_number(-max_abs).into(),
             max: crate::json::js_number(max_abs).into(),
+        },
+        Kind::List {
+            min,
+            max,
+            item: Item::Cell { max: cell },
+        } => Text::DeclKindCells {
+            min: min.into(),
+            max: max.into(),
+            cell: cell.into(),
         },
     }
 }

@@ -43,6 +43,24 @@ pub enum ArgError {
     ControlCharacter {
         field: String,
     },
+    /// A list with fewer than `min` items.
+    TooFewItems {
+        field: String,
+        min: usize,
+        got: usize,
+    },
+    /// A list with more than `max` items.
+    TooManyItems {
+        field: String,
+        max: usize,
+        got: usize,
+    },
+    /// A list item that is neither a string nor a finite number (`field`
+    /// names the item, as `values[3]`).
+    NotCell {
+        field: String,
+        got: &'static str,
+    },
     BadFormat {
         field: String,
         expected: Format,
@@ -132,6 +150,20 @@ impl ArgError {
             },
             ArgError::ControlCharacter { field } => Text::ArgControlCharacter {
                 field: field.into(),
+            },
+            ArgError::TooFewItems { field, min, got } => Text::ArgTooFewItems {
+                field: field.into(),
+                min: (*min).into(),
+                got: (*got).into(),
+            },
+            ArgError::TooManyItems { field, max, got } => Text::ArgTooManyItems {
+                field: field.into(),
+                max: (*max).into(),
+                got: (*got).into(),
+            },
+            ArgError::NotCell { field, got } => Text::ArgNotCell {
+                field: field.into(),
+                got: (*got).into(),
             },
             ArgError::BadFormat {
                 field,

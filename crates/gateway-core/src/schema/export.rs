@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::{Field, Format, Kind, Shape, Variant};
+use super::{Field, Format, Item, Kind, Shape, Variant};
 use crate::json::quote;
 use crate::text::{Locale, Text};
 
@@ -147,7 +147,7 @@ pub fn condition(consts: &[(&str, &str)]) -> Text {
 pub fn field_description(field: &Field, locale: Locale) -> String {
     match field.kind {
         // Written first: a nested message would be in the reference locale.
-        Kind::Text { .. } => Text::DeclUtf16 {
+        Kind::Text { .. } | Kind::List { .. } => Text::DeclUtf16 {
             description: (field.description)().render(locale).into(),
         }
         .render(locale),
@@ -310,6 +310,32 @@ fn kind_schema(kind: Kind, dialect: Dialect) -> Value {
         Kind::Number { max_abs } => {
             json!({ "type": "number", "minimum": -max_abs, "maximum": max_abs })
         }
+        Kind::List { min, max, item } => json!({
+            "type": "array",
+            "minItems": min,
+            "maxItems": max,
+            "items": item_schema(item, dialect),
+        }),
+    }
+}
+
+/// One item of a list: a cell is a single-line text or a number, as an
+/// `anyOf` of two typed branches (OpenAI's strict mode takes it so).
+fn item_schema(item: Item, dialect: Dialect) -> Value {
+    match item {
+        Item::Cell { max } => json!({
+            "anyOf": [
+                kind_schema(
+                    Kind::Text {
+                        min: 0,
+                        max,
+                        single_line: true,
+                    },
+                    dialect,
+                ),
+                { "type": "number" },
+            ]
+        }),
     }
 }
 

@@ -58,6 +58,16 @@ pub enum Kind {
     Integer { min: i64, max: i64 },
     /// A finite JSON number with magnitude at most `max_abs`.
     Number { max_abs: f64 },
+    /// A JSON array of `min..=max` items, each as [`Item`] says.
+    List { min: usize, max: usize, item: Item },
+}
+
+/// What each item of a [`Kind::List`] holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    /// A spreadsheet cell: a single-line string of at most `max` UTF-16
+    /// units (empty allowed: an empty cell), or a finite JSON number.
+    Cell { max: usize },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +77,13 @@ pub enum Format {
     ExampleTestAddress,
     /// `HH:MM` from `00:00` to `24:00`.
     ClockTime,
+    /// `YYYY-MM-DD`, a real day of the Gregorian calendar from `0000-01-01`
+    /// to `9999-12-31`: the month `01`–`12` and a day that month has, leap
+    /// years counted (`2028-02-29` is a date, `2026-02-29` is not). The
+    /// exported pattern says exactly this.
+    Date,
+    /// A LINE user id: `U` and exactly 32 lowercase hexadecimal digits.
+    LineUserId,
 }
 
 impl Format {
@@ -76,18 +93,18 @@ impl Format {
     /// which needs no lookahead).
     ///
     /// The pattern ends in `$`, which in Python's `re` also matches before
-    /// a final line feed. A clock time is exactly five characters
-    /// (`minLength` and `maxLength` 5), so `"09:00\n"` is refused whatever
-    /// `$` means; an address has no such bound, and [`Dialect::Exact`]
+    /// a final line feed. A clock time, a date and a LINE user id have an
+    /// exact length (`minLength` and `maxLength` 5, 10, 33), so `"09:00\n"`
+    /// is refused whatever `$` means; an address has no such bound, and [`Dialect::Exact`]
     /// adds [`CONTROL_CHARACTER`] for it (see [`Dialect`]).
     pub fn schema(self, ty: &str) -> Value {
         let mut s = json!({ "type": ty, "pattern": self.pattern() });
-        match self {
-            Format::ExampleTestAddress => s["maxLength"] = json!(64 + "@example.test".len()),
-            Format::ClockTime => {
-                s["minLength"] = json!(5);
-                s["maxLength"] = json!(5);
+        match self.length() {
+            Some(length) => {
+                s["minLength"] = json!(length);
+                s["maxLength"] = json!(length);
             }
+            None => s["maxLength"] = json!(64 + "@example.test".len()),
         }
         s
     }
@@ -97,6 +114,19 @@ impl Format {
         match self {
             Format::ExampleTestAddress => r"^[A-Za-z0-9_+-]+(\.[A-Za-z0-9_+-]+)*@example\.test$",
             Format::ClockTime => r"^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$",
+            Format::Date => DATE_PATTERN,
+            Format::LineUserId => r"^U[0-9a-f]{32}$",
+        }
+    }
+
+    /// The exact length of every value of this format, if it has one (an
+    /// address has not).
+    fn length(self) -> Option<usize> {
+        match self {
+            Format::ExampleTestAddress => None,
+            Format::ClockTime => Some(5),
+            Format::Date => Some(10),
+            Format::LineUserId => Some(33),
         }
     }
 
@@ -106,6 +136,8 @@ impl Format {
         match self {
             Format::ExampleTestAddress => Text::FormatExampleTestAddress,
             Format::ClockTime => Text::FormatClockTime,
+            Format::Date => Text::FormatDate,
+            Format::LineUserId => Text::FormatLineUserId,
         }
     }
 
@@ -124,8 +156,58 @@ impl Format {
                 _ => false,
             },
             Format::ClockTime => parse_clock(s).is_some(),
+            Format::Date => parse_date(s).is_some(),
+            Format::LineUserId => {
+                s.len() == 33
+                    && s.starts_with('U')
+                    && s.bytes()
+                        .skip(1)
+                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+            }
         }
     }
+}
+
+/// [`Format::Date`]'s pattern: months of 31 days, months of 30, February
+/// to the 28th, and February 29th in a leap year (a year divisible by 4
+/// but not by 100, or by 400). ASCII digits only (`[0-9]`, never `\d`,
+/// which Python's `re` reads as any Unicode digit).
+const DATE_PATTERN: &str = concat!(
+    r"^([0-9]{4}-(0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])",
+    r"|[0-9]{4}-(0[469]|11)-(0[1-9]|[12][0-9]|30)",
+    r"|[0-9]{4}-02-(0[1-9]|1[0-9]|2[0-8])",
+    r"|([0-9]{2}(0[48]|[2468][048]|[13579][26])|([02468][048]|[13579][26])00)-02-29)$"
+);
+
+/// `(year, month, day)` of a `YYYY-MM-DD` date that exists in the
+/// Gregorian calendar, leap years counted.
+pub fn parse_date(s: &str) -> Option<(u16, u8, u8)> {
+    let b = s.as_bytes();
+    let digits = [0, 1, 2, 3, 5, 6, 8, 9];
+    if b.len() != 10
+        || b[4] != b'-'
+        || b[7] != b'-'
+        || !digits.iter().all(|&i| b[i].is_ascii_digit())
+    {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| {
+        b[range]
+            .iter()
+            .fold(0u16, |n, d| n * 10 + u16::from(d - b'0'))
+    };
+    let (year, month, day) = (number(0..4), number(5..7), number(8..10));
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (1..=days)
+        .contains(&day)
+        .then_some((year, month as u8, day as u8))
 }
 
 /// Minutes since midnight for `HH:MM` in `00:00..=24:00`.
@@ -217,5 +299,113 @@ mod tests {
         ] {
             assert!(!f.accepts(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn dates_exist_in_the_calendar_leap_years_counted() {
+        assert_eq!(parse_date("2026-03-02"), Some((2026, 3, 2)));
+        for good in [
+            "0000-01-01",
+            "9999-12-31",
+            "2026-01-31",
+            "2026-02-28",
+            "2028-02-29",
+            "2000-02-29",
+            "2026-04-30",
+            "2026-12-31",
+        ] {
+            assert!(Format::Date.accepts(good), "{good}");
+        }
+        for bad in [
+            "2026-01-32",
+            "2026-02-29",
+            "1900-02-29",
+            "2028-02-30",
+            "2026-04-31",
+            "2026-13-01",
+            "2026-00-01",
+            "2026-01-00",
+            "2026-3-2",
+            "2026/03/02",
+            "2026-03-02 ",
+            "+026-03-02",
+            "",
+        ] {
+            assert!(!Format::Date.accepts(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn line_user_ids_are_u_and_thirty_two_lowercase_hex_digits() {
+        let f = Format::LineUserId;
+        assert!(f.accepts("U0123456789abcdef0123456789abcdef"));
+        for bad in [
+            "U0123456789abcdef0123456789abcde",
+            "U0123456789abcdef0123456789abcdef0",
+            "U0123456789ABCDEF0123456789ABCDEF",
+            "u0123456789abcdef0123456789abcdef",
+            "U0123456789abcdef0123456789abcdeg",
+            "",
+        ] {
+            assert!(!f.accepts(bad), "{bad}");
+        }
+    }
+
+    static ROW: Shape = Shape {
+        variants: &[Variant {
+            consts: &[],
+            fields: &[Field {
+                name: "values",
+                required: true,
+                kind: Kind::List {
+                    min: 1,
+                    max: 10,
+                    item: Item::Cell { max: 200 },
+                },
+                description: || Text::FormatDate,
+            }],
+        }],
+    };
+
+    fn row(values: Value) -> Result<(), String> {
+        ROW.validate(json!({ "values": values }))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_row_holds_one_to_ten_cells_each_named_by_its_index() {
+        let cells = |n: usize| Value::Array((0..n).map(|i| json!(i)).collect());
+        assert_eq!(row(cells(1)), Ok(()));
+        assert_eq!(row(cells(10)), Ok(()));
+        assert_eq!(
+            row(cells(0)),
+            Err("values must hold at least 1 item (got 0)".into())
+        );
+        assert_eq!(
+            row(cells(11)),
+            Err("values must hold at most 10 items (got 11)".into())
+        );
+        assert_eq!(row(json!(["x".repeat(200), "", -1.5])), Ok(()));
+        assert_eq!(
+            row(json!(["a", "b", "c", "x".repeat(201)])),
+            Err("values[3] must be at most 200 characters (got 201)".into())
+        );
+        assert_eq!(
+            row(json!(["a", "two\nlines"])),
+            Err("values[1] must be on one line, with no control characters".into())
+        );
+        assert_eq!(
+            row(json!([1, true])),
+            Err("values[1] must be a text or a number (got boolean)".into())
+        );
+        assert_eq!(
+            row(json!([null])),
+            Err("values[0] must be a text or a number (got null)".into())
+        );
+        assert_eq!(
+            row(json!("a")),
+            Err("values must be a list (got string)".into())
+        );
     }
 }

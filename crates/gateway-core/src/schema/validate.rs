@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{ArgError, Args, Field, Kind, Rule, Shape, Variant};
+use super::{ArgError, Args, Field, Item, Kind, Rule, Shape, Variant};
 use crate::json::{type_name, utf16_len};
 
 impl Shape {
@@ -132,24 +132,7 @@ fn check_field(field: &Field, value: &Value) -> Result<(), ArgError> {
             single_line,
         } => {
             let s = value.as_str().ok_or_else(|| wrong("string"))?;
-            let got = utf16_len(s);
-            if got < min {
-                return Err(ArgError::TooShort {
-                    field: name(),
-                    min,
-                    got,
-                });
-            }
-            if got > max {
-                return Err(ArgError::TooLong {
-                    field: name(),
-                    max,
-                    got,
-                });
-            }
-            if single_line && s.chars().any(is_control_or_break) {
-                return Err(ArgError::ControlCharacter { field: name() });
-            }
+            check_text(field.name, s, min, max, single_line)?;
         }
         Kind::Formatted(format) => {
             let s = value.as_str().ok_or_else(|| wrong("string"))?;
@@ -199,6 +182,72 @@ fn check_field(field: &Field, value: &Value) -> Result<(), ArgError> {
                 });
             }
         }
+        Kind::List { min, max, item } => {
+            let items = value.as_array().ok_or_else(|| wrong("list"))?;
+            if items.len() < min {
+                return Err(ArgError::TooFewItems {
+                    field: name(),
+                    min,
+                    got: items.len(),
+                });
+            }
+            if items.len() > max {
+                return Err(ArgError::TooManyItems {
+                    field: name(),
+                    max,
+                    got: items.len(),
+                });
+            }
+            for (index, value) in items.iter().enumerate() {
+                check_item(&format!("{}[{index}]", field.name), item, value)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One item of a list, named `field` (as `values[3]`).
+fn check_item(field: &str, item: Item, value: &Value) -> Result<(), ArgError> {
+    match item {
+        Item::Cell { max } => match value {
+            Value::String(s) => check_text(field, s, 0, max, true),
+            Value::Number(n) if n.as_f64().is_some_and(f64::is_finite) => Ok(()),
+            other => Err(ArgError::NotCell {
+                field: field.into(),
+                got: type_name(other),
+            }),
+        },
+    }
+}
+
+/// A string of `min..=max` UTF-16 units; `single_line` refuses control
+/// characters and line breaks.
+fn check_text(
+    field: &str,
+    s: &str,
+    min: usize,
+    max: usize,
+    single_line: bool,
+) -> Result<(), ArgError> {
+    let got = utf16_len(s);
+    if got < min {
+        return Err(ArgError::TooShort {
+            field: field.into(),
+            min,
+            got,
+        });
+    }
+    if got > max {
+        return Err(ArgError::TooLong {
+            field: field.into(),
+            max,
+            got,
+        });
+    }
+    if single_line && s.chars().any(is_control_or_break) {
+        return Err(ArgError::ControlCharacter {
+            field: field.into(),
+        });
     }
     Ok(())
 }

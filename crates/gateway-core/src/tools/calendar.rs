@@ -167,114 +167,126 @@ impl Store for Schedule {
 #[derive(Debug)]
 pub struct Calendar;
 
+/// The calendar's arguments: a title and a start and end time of the day
+/// (`calendar.create` of the Workspace registry takes the same).
+pub(crate) const SHAPE: Shape = Shape {
+    variants: &[Variant {
+        consts: &[],
+        fields: &[
+            Field {
+                name: "title",
+                required: true,
+                kind: Kind::Text {
+                    min: 1,
+                    max: 80,
+                    single_line: true,
+                },
+                description: || Text::ToolCalendarArgTitle,
+            },
+            Field {
+                name: "start",
+                required: true,
+                kind: Kind::Formatted(Format::ClockTime),
+                description: || Text::ToolCalendarArgStart,
+            },
+            Field {
+                name: "end",
+                required: true,
+                kind: Kind::Formatted(Format::ClockTime),
+                description: || Text::ToolCalendarArgEnd,
+            },
+        ],
+    }],
+};
+
+/// The calendar's examples, in each fixture language (`calendar.create`
+/// loads the same).
+pub(crate) const EXAMPLES: Localized<Examples> = Localized([
+    Examples {
+        valid: r#"{
+  "title": "Design review",
+  "start": "14:00",
+  "end": "15:00"
+}"#,
+        malformed: r#"{
+  "title": "Design review",
+  "start": 14:00,
+  "end": "15:00"
+}"#,
+        boundary: r#"{
+  "title": "Late review",
+  "start": "23:30",
+  "end": "24:30"
+}"#,
+    },
+    Examples {
+        valid: r#"{
+  "title": "設計審查",
+  "start": "14:00",
+  "end": "15:00"
+}"#,
+        malformed: r#"{
+  "title": "設計審查",
+  "start": 14:00,
+  "end": "15:00"
+}"#,
+        boundary: r#"{
+  "title": "深夜審查",
+  "start": "23:30",
+  "end": "24:30"
+}"#,
+    },
+]);
+
+/// The words that claim an event was added (`calendar.create` claims by
+/// the same).
+pub(crate) const CLAIMS: Claims = Claims {
+    names: &[
+        "calendar",
+        "event",
+        "meeting",
+        "appointment",
+        "invite",
+        "invitation",
+        "schedule",
+        "scheduled",
+        "booked",
+        "行事曆",
+        "日曆",
+        "會議",
+        "活動",
+        "行程",
+        "排定",
+        "預約",
+    ],
+    done: &[
+        "added",
+        "created",
+        "scheduled",
+        "booked",
+        "put",
+        "set up",
+        "planned",
+        "加入",
+        "加到",
+        "新增",
+        "建立",
+        "排定",
+        "安排",
+        "預約",
+        "排入",
+    ],
+};
+
 static DECLARATION: Declaration = Declaration {
     name: "calendar",
     label: || Text::ToolCalendarLabel,
     description: || Text::ToolCalendarDescription,
     risks: &[Risk::Write],
-    shape: Shape {
-        variants: &[Variant {
-            consts: &[],
-            fields: &[
-                Field {
-                    name: "title",
-                    required: true,
-                    kind: Kind::Text {
-                        min: 1,
-                        max: 80,
-                        single_line: true,
-                    },
-                    description: || Text::ToolCalendarArgTitle,
-                },
-                Field {
-                    name: "start",
-                    required: true,
-                    kind: Kind::Formatted(Format::ClockTime),
-                    description: || Text::ToolCalendarArgStart,
-                },
-                Field {
-                    name: "end",
-                    required: true,
-                    kind: Kind::Formatted(Format::ClockTime),
-                    description: || Text::ToolCalendarArgEnd,
-                },
-            ],
-        }],
-    },
-    examples: Localized([
-        Examples {
-            valid: r#"{
-  "title": "Design review",
-  "start": "14:00",
-  "end": "15:00"
-}"#,
-            malformed: r#"{
-  "title": "Design review",
-  "start": 14:00,
-  "end": "15:00"
-}"#,
-            boundary: r#"{
-  "title": "Late review",
-  "start": "23:30",
-  "end": "24:30"
-}"#,
-        },
-        Examples {
-            valid: r#"{
-  "title": "設計審查",
-  "start": "14:00",
-  "end": "15:00"
-}"#,
-            malformed: r#"{
-  "title": "設計審查",
-  "start": 14:00,
-  "end": "15:00"
-}"#,
-            boundary: r#"{
-  "title": "深夜審查",
-  "start": "23:30",
-  "end": "24:30"
-}"#,
-        },
-    ]),
+    shape: SHAPE,
+    examples: EXAMPLES,
     redacts: &[],
-    claims: Claims {
-        names: &[
-            "calendar",
-            "event",
-            "meeting",
-            "appointment",
-            "invite",
-            "invitation",
-            "schedule",
-            "scheduled",
-            "booked",
-            "行事曆",
-            "日曆",
-            "會議",
-            "活動",
-            "行程",
-            "排定",
-            "預約",
-        ],
-        done: &[
-            "added",
-            "created",
-            "scheduled",
-            "booked",
-            "put",
-            "set up",
-            "planned",
-            "加入",
-            "加到",
-            "新增",
-            "建立",
-            "排定",
-            "安排",
-            "預約",
-            "排入",
-        ],
-    },
+    claims: CLAIMS,
 };
 
 impl Tool for Calendar {
@@ -288,17 +300,7 @@ impl Tool for Calendar {
     }
 
     fn check(&self, args: &Args) -> Result<(), ArgError> {
-        let (start, end) = (args.text("start"), args.text("end"));
-        if parse_clock(start) >= parse_clock(end) {
-            return Err(ArgError::Rule {
-                field: "end".into(),
-                rule: Rule::AfterStart {
-                    start: start.into(),
-                    end: end.into(),
-                },
-            });
-        }
-        Ok(())
+        check_times(args)
     }
 
     fn store(&self) -> Option<StoreKind> {
@@ -306,43 +308,68 @@ impl Tool for Calendar {
     }
 
     fn plan(&self, args: &Args, stores: &Stores, locale: Locale) -> Result<Planned, ExecError> {
-        let schedule = stores.read::<Schedule>();
-        let (start, end) = (args.text("start"), args.text("end"));
-        let (from, to) = (parse_clock(start), parse_clock(end));
-        if let Some(other) = (schedule.events.iter())
-            .find(|e| from < parse_clock(&e.end) && parse_clock(&e.start) < to)
-        {
-            return Err(CalendarError::Overlap {
+        plan_event(args, stores, locale)
+    }
+}
+
+/// `end` after `start`: the rule across fields the shape cannot say.
+pub(crate) fn check_times(args: &Args) -> Result<(), ArgError> {
+    let (start, end) = (args.text("start"), args.text("end"));
+    if parse_clock(start) >= parse_clock(end) {
+        return Err(ArgError::Rule {
+            field: "end".into(),
+            rule: Rule::AfterStart {
                 start: start.into(),
                 end: end.into(),
-                title: other.title.clone(),
-                their_start: other.start.clone(),
-                their_end: other.end.clone(),
-            }
-            .into());
-        }
-        if schedule.events.len() >= MAX_EVENTS {
-            return Err(CalendarError::ScheduleFull { max: MAX_EVENTS }.into());
-        }
-        let event = Event {
-            id: format!("event-{}", schedule.added + 1),
-            title: args.text("title").into(),
+            },
+        });
+    }
+    Ok(())
+}
+
+/// The event a call adds to the schedule `stores` hold, or why it cannot:
+/// it overlaps an event, or the schedule is full.
+pub(crate) fn plan_event(
+    args: &Args,
+    stores: &Stores,
+    locale: Locale,
+) -> Result<Planned, ExecError> {
+    let schedule = stores.read::<Schedule>();
+    let (start, end) = (args.text("start"), args.text("end"));
+    let (from, to) = (parse_clock(start), parse_clock(end));
+    if let Some(other) =
+        (schedule.events.iter()).find(|e| from < parse_clock(&e.end) && parse_clock(&e.start) < to)
+    {
+        return Err(CalendarError::Overlap {
             start: start.into(),
             end: end.into(),
-        };
-        let output = object(vec![
-            ("id", event.id.as_str().into()),
-            ("status", Text::OutputCalendarStatus.render(locale).into()),
-            ("title", event.title.as_str().into()),
-            ("start", event.start.as_str().into()),
-            ("end", event.end.as_str().into()),
-            ("events_that_day", (schedule.events.len() + 1).into()),
-        ]);
-        Ok(Planned {
-            output,
-            effect: Effect::on::<Schedule>(event),
-        })
+            title: other.title.clone(),
+            their_start: other.start.clone(),
+            their_end: other.end.clone(),
+        }
+        .into());
     }
+    if schedule.events.len() >= MAX_EVENTS {
+        return Err(CalendarError::ScheduleFull { max: MAX_EVENTS }.into());
+    }
+    let event = Event {
+        id: format!("event-{}", schedule.added + 1),
+        title: args.text("title").into(),
+        start: start.into(),
+        end: end.into(),
+    };
+    let output = object(vec![
+        ("id", event.id.as_str().into()),
+        ("status", Text::OutputCalendarStatus.render(locale).into()),
+        ("title", event.title.as_str().into()),
+        ("start", event.start.as_str().into()),
+        ("end", event.end.as_str().into()),
+        ("events_that_day", (schedule.events.len() + 1).into()),
+    ]);
+    Ok(Planned {
+        output,
+        effect: Effect::on::<Schedule>(event),
+    })
 }
 
 #[cfg(test)]

@@ -101,6 +101,27 @@ pub fn valid(
                 }
                 None => true,
             },
+            "minItems" | "maxItems" => match instance {
+                Value::Array(items) => {
+                    let bound = value.as_u64().unwrap() as usize;
+                    if keyword == "minItems" {
+                        items.len() >= bound
+                    } else {
+                        items.len() <= bound
+                    }
+                }
+                _ => true,
+            },
+            "items" => match instance {
+                Value::Array(items) => {
+                    let mut all = true;
+                    for item in items {
+                        all &= valid(value, item, matches);
+                    }
+                    all
+                }
+                _ => true,
+            },
             "properties" => match instance {
                 Value::Object(fields) => {
                     let mut all = true;

@@ -6,9 +6,12 @@
 
 use super::Tool;
 
+pub mod calendar;
 pub mod docs;
 pub mod drive;
 pub mod gmail;
+pub mod line;
+pub mod sheets;
 pub mod tasks;
 
 /// The Workspace tools, in the order of SPEC 2.4's table.
@@ -17,11 +20,15 @@ pub fn tools() -> Vec<&'static dyn Tool> {
         &gmail::search::Search,
         &gmail::draft::Draft,
         &gmail::send::Send,
+        &calendar::list::List,
+        &calendar::create::Create,
         &drive::search::Search,
         &drive::read::Read,
         &docs::create::Create,
+        &sheets::append::Append,
         &tasks::create::Create,
         &tasks::list::List,
+        &line::push::Push,
         &drive::delete::Delete,
         &drive::share::Share,
     ]
@@ -53,17 +60,22 @@ mod tests {
                 ("gmail.search", &[Risk::Read][..]),
                 ("gmail.draft", &[Risk::Draft]),
                 ("gmail.send", &[Risk::Send]),
+                ("calendar.list", &[Risk::Read]),
+                ("calendar.create", &[Risk::Write]),
                 ("drive.search", &[Risk::Read]),
                 ("drive.read", &[Risk::Read]),
                 ("docs.create", &[Risk::Draft]),
+                ("sheets.append", &[Risk::Write]),
                 ("tasks.create", &[Risk::Write]),
                 ("tasks.list", &[Risk::Read]),
+                ("line.push", &[Risk::Send]),
                 ("drive.delete", &[Risk::Delete]),
                 ("drive.share", &[Risk::Share]),
             ]
         );
         let registry = Registry::with_tools(tools());
         assert!(registry.get("shell.exec").is_none());
+        assert!(registry.tools().len() >= 10, "at least ten explicit tools");
     }
 
     /// Each mutating tool's effect is claimed in English and in Chinese,
@@ -91,6 +103,9 @@ mod tests {
             ("我已建立文件。", "docs.create"),
             ("文件已經寫好了。", "docs.create"),
             ("Your docs were created.", "docs.create"),
+            ("I scheduled the design review.", "calendar.create"),
+            ("I appended a row to the budget sheet.", "sheets.append"),
+            ("I pushed a LINE message to Mei.", "line.push"),
             ("I added the task.", "tasks.create"),
             ("I created a to-do for 13:30.", "tasks.create"),
             ("已新增待辦事項。", "tasks.create"),
