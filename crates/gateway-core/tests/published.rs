@@ -183,7 +183,14 @@ fn every_tool_an_experiment_may_declare_is_shipped() {
     for extra in ExtraTool::ALL {
         assert!(every.contains(&extra.id()), "{}", extra.id());
     }
-    assert_eq!(every.len(), 6 + ExtraTool::ALL.len());
+    for tool in Registry::workspace().tools() {
+        let name = tool.declaration().name;
+        assert!(every.contains(&name), "{name}");
+    }
+    assert_eq!(
+        every.len(),
+        6 + ExtraTool::ALL.len() + Registry::workspace().tools().len()
+    );
 }
 
 /// Every description a model reads in another locale's exports is in that
@@ -223,7 +230,13 @@ fn other_locales_exports_describe_everything_in_their_language() {
         "UTF",
         "JavaScript",
         "emoji",
+        // A date's form, a fixture file's id (file-1), LINE's name.
+        "YYYY",
+        "file",
+        "LINE",
     ];
+    // The LINE contacts' user ids, which `to`'s description lists.
+    let ids: String = gateway_core::tools::workspace::line::push::CONTACT_IDS.join(" ");
     for locale in Locale::ALL.into_iter().filter(|l| *l != Locale::default()) {
         for export in Export::ALL {
             let value = export.value(&Registry::every(), locale);
@@ -234,6 +247,7 @@ fn other_locales_exports_describe_everything_in_their_language() {
                 .iter()
                 .flat_map(|n| words(n))
                 .chain(NAMES.iter().copied())
+                .chain(words(&ids))
                 .collect();
             let english: Vec<_> = found
                 .iter()

@@ -282,16 +282,17 @@ impl Registry {
     }
 
     /// Every tool an experiment's registry may hold, in the order a
-    /// registry lists them: the six fixture tools, then `files.delete`
-    /// and `files.share`. The page ships the exports of this registry and
-    /// shows each experiment the part its own registry holds
-    /// ([`crate::published`]).
+    /// registry lists them: the six fixture tools, `files.delete` and
+    /// `files.share`, then the Workspace tools. The page ships the exports
+    /// of this registry and shows each experiment the part its own
+    /// registry holds ([`crate::published`]).
     pub fn every() -> Self {
         let mut tools = Self::fixtures().tools;
         tools.extend([
             &files_admin::Delete as &'static dyn Tool,
             &files_admin::Share,
         ]);
+        tools.extend(workspace::tools());
         Self::with_tools(tools)
     }
 
