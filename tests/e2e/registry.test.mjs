@@ -15,8 +15,8 @@
 //    parametersJsonSchema; OpenAI Chat Completions and Responses;
 //    Anthropic Messages, whose names, like OpenAI's, have no dot): copied
 //    (with and without clipboard permission) and downloaded, equal to
-//    crates/gateway-core/exports/every-tool/ (the registry experiment's
-//    registry holds every tool); an experiment of the six fixture tools
+//    crates/gateway-core/exports/every-tool/ for the tools the registry
+//    experiment's registry holds; an experiment of the six fixture tools
 //    downloads crates/gateway-core/exports/, its six tools only.
 
 import assert from 'node:assert/strict';
@@ -96,12 +96,21 @@ function exportFile(name) {
 }
 
 /**
- * The registry experiment's export `name`: its registry holds every tool an
- * experiment may declare, in the order exports/every-tool/ lists them
- * (`published.rs`'s tests hold each experiment's exports to the generator).
+ * The registry experiment's export `name`, as the page prints it: the
+ * entries of exports/every-tool/ (every tool an experiment may declare) for
+ * the tools its registry holds, in that order, printed as
+ * `JSON.stringify(value, null, 2)` with a final line feed (`published.rs`'s
+ * tests hold each experiment's exports to the generator).
  */
-function registryExportFile(name) {
-  return readFile(join(ROOT, 'crates', 'gateway-core', 'exports', 'every-tool', name), 'utf8');
+async function registryExportFile(name) {
+  const every = JSON.parse(await readFile(join(ROOT, 'crates', 'gateway-core', 'exports', 'every-tool', name), 'utf8'));
+  const held = (entry) => {
+    const written = entry.name ?? entry.function?.name;
+    return REGISTRY_NAMES.some((n) => n === written || providerName(n) === written);
+  };
+  if (Array.isArray(every)) return `${JSON.stringify(every.filter(held), null, 2)}\n`;
+  const key = 'tools' in every ? 'tools' : 'functionDeclarations';
+  return `${JSON.stringify({ ...every, [key]: every[key].filter(held) }, null, 2)}\n`;
 }
 
 // ---------------------------------------------------------------------------
@@ -828,12 +837,12 @@ describe('copying and downloading the exports', () => {
       const said = await waitForText(exportStatus(page), new RegExp(`${literally(label)}.*copied`, 'i'));
       assert.match(said, /copied to the clipboard/i, `Copy ${label}: the status says so`);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      assert.equal(copied, published, `Copy ${label}: the clipboard holds exports/every-tool/${file}`);
+      assert.equal(copied, published, `Copy ${label}: the clipboard holds exports/every-tool/${file}, the registry's tools`);
       check(JSON.parse(copied));
 
       const got = await download(page, label);
       assert.equal(got.name, file, `Download ${label}: the file name`);
-      assert.equal(got.text, published, `Download ${label}: the content is exports/every-tool/${file}`);
+      assert.equal(got.text, published, `Download ${label}: the content is exports/every-tool/${file}, the registry's tools`);
       const status = await exportStatus(page).textContent();
       assert.match(status, new RegExp(`downloaded as ${file.replace('.', '\\.')}`), `Download ${label}: the status says so: ${status}`);
     }

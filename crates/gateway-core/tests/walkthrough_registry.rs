@@ -661,7 +661,7 @@ fn the_policy_and_declarations_panels_read_the_registry_shown() {
             };
             assert_eq!(text, export.text(&registry, Locale::En) + "\n");
             assert_eq!(
-                text.contains("files.delete"),
+                text.contains(&*export.tool_name("files.delete")),
                 id == ExperimentId::Registry,
                 "{id:?} {export:?}"
             );
