@@ -35,11 +35,16 @@ import { ROOT, WWW } from './harness.mjs';
  * the authored note, an approval cleared by a setting naming it, what to
  * change after a rejected run, the reasons disabled controls give, the
  * goals counted under a finished run) measure 190,460 (zh-TW/link.json)
- * and 200,292: the ceilings are 192,000 and 202,000
- * (docs/figures.md, "The size guard").
+ * and 200,292: the ceilings were 192,000 and 202,000. Issue 34's first
+ * steps (masking as gitleaks finds keys, by the regex-lite engine and 114
+ * token rules, about 30 KB of the module; the fourteen Workspace tools with
+ * their stores and fixtures in both languages, dates, LINE ids and lists
+ * of cells in the schema, the Anthropic export) measure 239,411
+ * (zh-TW/link.json; the module 164,528 -> 211,937) and 253,675: the
+ * ceilings are 241,000 and 255,500 (docs/figures.md, "The size guard").
  */
-const PAGE_CEILING = 192_000;
-const SINGLE_FILE_CEILING = 202_000;
+const PAGE_CEILING = 241_000;
+const SINGLE_FILE_CEILING = 255_500;
 
 const SHARED = ['index.html', 'pkg/style.css', 'pkg/main.js', 'pkg/gateway_web.js', 'pkg/gateway_web_bg.wasm'];
 
