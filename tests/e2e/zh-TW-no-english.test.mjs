@@ -57,6 +57,8 @@ const ALLOWED = [
     kind: 'path or address',
     words: /\/workspace\/[^\s"，。、）]*|[\w-]+\.(?:json|txt)|[\w.+-]*@?(?:example|outside)\.test|https?:\/\/[^\s，。、）]+/,
   },
+  // The key shapes masking names: the secret scanner and the services whose keys it knows (the runs panel's masking note).
+  { kind: 'key shape', words: /gitleaks|Google|GitHub|AWS|Slack|Stripe|JWT|Hugging Face|LINE|Authorization: Bearer/ },
   // API and format names (the exports, the decision formats).
   {
     kind: 'API name',

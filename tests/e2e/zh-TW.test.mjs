@@ -93,6 +93,8 @@ const UNTRANSLATED = [
     kind: 'path or address',
     words: /\/workspace\/[^\s"，。、）]*|[\w-]+\.json|[\w.+-]*@?(?:example|outside)\.test|https?:\/\/[^\s，。、）]+/,
   },
+  // The key shapes masking names: the secret scanner and the services whose keys it knows (the runs panel's masking note).
+  { kind: 'key shape', words: /gitleaks|Google|GitHub|AWS|Slack|Stripe|JWT|Hugging Face|LINE|Authorization: Bearer/ },
   // API and format names.
   // The exports' names: functionDeclarations (parameters / parametersJsonSchema), OpenAI Chat Completions and Responses.
   {
