@@ -54,7 +54,7 @@ pub enum Schema {
 
 /// Each broken file, the one problem the checker reports (the field's
 /// path and the sentence, in English), and what the schema says.
-pub const BROKEN: [(&str, &str, Schema); 19] = [
+pub const BROKEN: [(&str, &str, Schema); 21] = [
     (
         "not-json",
         "(the file): The experiment is not JSON (line 4, column 1).",
@@ -85,6 +85,19 @@ pub const BROKEN: [(&str, &str, Schema); 19] = [
         "unknown-start-tool",
         "/start/tool: names no tool of this experiment's registry: \"shell.exec\". \
          Its tools are email, calendar, files, database, search, calculator.",
+        Schema::Accepts,
+    ),
+    (
+        "unknown-registry",
+        "/registry: \"google\" is not one of fixtures, workspace.",
+        Schema::Rejects,
+    ),
+    (
+        "fixture-tool-in-workspace-registry",
+        "/start/tool: names no tool of this experiment's registry: \"email\". \
+         Its tools are gmail.search, gmail.draft, gmail.send, calendar.list, calendar.create, \
+         drive.search, drive.read, docs.create, sheets.append, tasks.create, tasks.list, line.push, \
+         drive.delete, drive.share.",
         Schema::Accepts,
     ),
     (
