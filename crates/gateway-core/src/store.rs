@@ -56,6 +56,35 @@ pub trait Store: Any + Clone + PartialEq + fmt::Debug {
     fn json(&self) -> Option<(&'static str, Value)>;
 }
 
+/// The parts of a [`Store`] that no call changes (fixture data a read
+/// tool looks up: the search index, the inbox), inside its `impl Store`:
+/// its change is `Infallible`, so it applies, words and marks nothing.
+#[macro_export]
+macro_rules! unchanging_store {
+    () => {
+        /// No call changes it.
+        type Change = std::convert::Infallible;
+
+        const CHANGES: bool = false;
+
+        fn apply(&mut self, change: Self::Change) {
+            match change {}
+        }
+
+        fn change_text(change: &Self::Change) -> $crate::text::Text {
+            match *change {}
+        }
+
+        fn note(&self, change: &Self::Change) -> Option<$crate::store::Note> {
+            match *change {}
+        }
+
+        fn row(&self, change: &Self::Change) -> Option<usize> {
+            match *change {}
+        }
+    };
+}
+
 /// What a change does to the entry it touches, as the ledger panel marks
 /// it after the run.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use crate::fixtures::{Fixtures, Localized};
 use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
-use crate::store::{Note, Store, StoreKind, StoreView, Stores};
+use crate::store::{Store, StoreKind, StoreView, Stores};
 use crate::text::{Locale, Text};
 
 #[derive(Debug)]
@@ -42,29 +42,10 @@ impl Index {
 }
 
 impl Store for Index {
-    /// No call changes the index.
-    type Change = std::convert::Infallible;
-
-    const CHANGES: bool = false;
+    crate::unchanging_store!();
 
     fn fixtures(lang: Fixtures) -> Self {
         Index(lang)
-    }
-
-    fn apply(&mut self, change: Self::Change) {
-        match change {}
-    }
-
-    fn change_text(change: &Self::Change) -> Text {
-        match *change {}
-    }
-
-    fn note(&self, change: &Self::Change) -> Option<Note> {
-        match *change {}
-    }
-
-    fn row(&self, change: &Self::Change) -> Option<usize> {
-        match *change {}
     }
 
     fn view(&self) -> StoreView {

@@ -14,7 +14,7 @@ use crate::fixtures::{Fixtures, Localized};
 use crate::json::object;
 use crate::policy::Risk;
 use crate::schema::{Args, Field, Kind, Shape, Variant};
-use crate::store::{Note, Store, StoreKind, StoreView, Stores};
+use crate::store::{Store, StoreKind, StoreView, Stores};
 use crate::text::{Locale, Text};
 use crate::tools::search::lowercase;
 use crate::tools::{read_only, Claims, Declaration, Examples, ExecError, Planned, Tool};
@@ -141,29 +141,10 @@ impl Inbox {
 }
 
 impl Store for Inbox {
-    /// No call changes the inbox.
-    type Change = std::convert::Infallible;
-
-    const CHANGES: bool = false;
+    crate::unchanging_store!();
 
     fn fixtures(lang: Fixtures) -> Self {
         Inbox(lang)
-    }
-
-    fn apply(&mut self, change: Self::Change) {
-        match change {}
-    }
-
-    fn change_text(change: &Self::Change) -> Text {
-        match *change {}
-    }
-
-    fn note(&self, change: &Self::Change) -> Option<Note> {
-        match *change {}
-    }
-
-    fn row(&self, change: &Self::Change) -> Option<usize> {
-        match *change {}
     }
 
     /// Every message whole, the injected one included: what a search
